@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// AssetFlow for Linux: a scriptable personal-portfolio engine.
+//
+// Layers, from the bottom up:
+//   CLua / CLuaShim  the Lua 5.4 C library and the C code that must never run in Swift frames
+//   Core             models, rules and calculators: pure Swift, no I/O, no Lua
+//   Store            SQLite persistence through GRDB
+//   LuaBridge        a safe Swift wrapper over lua_State
+//   Scripting        the `af` bindings, the REPL and the script runner
+//   assetflow        the command-line executable
+let package = Package(
+    name: "AssetFlow",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "assetflow", targets: ["assetflow"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "Core"),
+        .target(name: "Store", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "Core"]),
+        .target(name: "Scripting", dependencies: ["Core", "Store", "LuaBridge"]),
+        .executableTarget(
+            name: "assetflow",
+            dependencies: ["Scripting", "Store", "Core", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Core"]),
+        .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Store", "Core", "LuaBridge"]),
+        .testTarget(name: "assetflowTests", dependencies: ["assetflow"]),
+    ],
+    // Swift 5 language mode: the Lua C API is built on process-wide C state (allocator,
+    // hooks, dispatch pointer) that Swift 6's strict checking cannot see is confined to one
+    // thread. Every lua_State here is used from a single thread.
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,83 @@
+#ifndef CLUA_SHIM_H
+#define CLUA_SHIM_H
+/*
+ * The C side of the Lua bridge. Swift never calls a Lua API function that can raise an
+ * error (a longjmp would skip Swift frames): whatever may raise lives here, in C, or runs
+ * under lua_pcall. Every name is prefixed with clua_.
+ */
+#include <lua.h>
+#include <lauxlib.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a Swift binding returns to the trampoline instead of raising. */
+#define CLUA_RAISE (-1)      /* error message on top of the stack: add "file:line:" and raise */
+#define CLUA_RAISE_RAW (-2)  /* error value on top of the stack: raise it untouched */
+
+/* Per-state host data, kept in the allocator's userdata and in lua_getextraspace. */
+typedef struct clua_host {
+    size_t used;               /* bytes allocated by Lua now */
+    size_t peak;               /* highest `used` seen */
+    size_t limit;              /* 0 = unlimited */
+    int host_depth;            /* > 0 while a Swift binding runs: allocations never fail */
+    int enforcing;             /* 1 while Lua code runs under a limit */
+    int over_limit;            /* set when an allocation went past the limit in host code */
+    volatile int interrupted;  /* set by the SIGINT handler */
+    int abort_kind;            /* sticky once a limit fired: 0 none, 1 interrupt, 2 timeout, 3 memory */
+    int64_t deadline_ns;       /* CLOCK_MONOTONIC deadline, 0 = none */
+    double timeout_seconds;    /* for the message only */
+    void *swift_host;          /* the Swift object that owns this state */
+} clua_host;
+
+typedef int (*clua_dispatch_fn)(lua_State *L);
+typedef void (*clua_release_fn)(void *box);
+
+/* State life cycle. */
+lua_State *clua_newstate(void);
+void clua_close(lua_State *L);
+clua_host *clua_gethost(lua_State *L);
+
+/* Libraries: the sandbox's safe set, or everything when trusted. Run under pcall. */
+int clua_openlibs(lua_State *L, int trusted);
+
+/* Swift closures as Lua functions. */
+void clua_set_dispatcher(clua_dispatch_fn dispatch, clua_release_fn release);
+void clua_push_binding(lua_State *L, void *box);
+void *clua_binding_box(lua_State *L);
+
+/* Protected calls. msgh: 1 adds a traceback to string errors (top level), 0 keeps the
+   error value untouched (nested calls whose error is re-raised). */
+int clua_pcall(lua_State *L, int nargs, int nresults, int traceback);
+/* A call from a Swift binding back into Lua: the error value is left untouched. */
+int clua_pcall_nested(lua_State *L, int nargs, int nresults);
+int clua_load(lua_State *L, const char *chunk, size_t len, const char *name);
+
+/* Protected helpers for operations that may raise. */
+int clua_ptostring(lua_State *L, int idx);   /* pushes tostring(value) or returns non-zero */
+
+/* Limits and interruption. */
+void clua_set_memory_limit(lua_State *L, size_t bytes);
+void clua_set_timeout(lua_State *L, double seconds);
+void clua_begin_run(lua_State *L);  /* arm the limits: Lua code is about to run */
+void clua_end_run(lua_State *L);
+void clua_interrupt(lua_State *L);  /* async-signal-safe */
+void clua_clear_abort(lua_State *L);
+const char *clua_abort_message(lua_State *L);
+void clua_install_sigint(lua_State *L);
+void clua_restore_sigint(void);
+
+/* Function-like macros of lua.h that do not import into Swift. */
+static inline void clua_pushglobaltable(lua_State *L) { lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS); }
+static inline void clua_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
+static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline void clua_newtable(lua_State *L) { lua_createtable(L, 0, 0); }
+static inline const char *clua_tolstring(lua_State *L, int i, size_t *len) { return lua_tolstring(L, i, len); }
+static inline void *clua_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
+static inline void clua_insert(lua_State *L, int idx) { lua_rotate(L, idx, 1); }
+static inline void clua_remove(lua_State *L, int idx) { lua_rotate(L, idx, -1); lua_settop(L, -2); }
+static inline int clua_isinteger(lua_State *L, int idx) { return lua_isinteger(L, idx); }
+static inline lua_Integer clua_tointeger(lua_State *L, int idx) { return lua_tointegerx(L, idx, NULL); }
+static inline lua_Number clua_tonumber(lua_State *L, int idx) { return lua_tonumberx(L, idx, NULL); }
+
+#endif

@@ -1,0 +1,329 @@
+#include "clua_shim.h"
+#include <lualib.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- allocator ------------------------------------------------------------------ */
+
+/* Counts every byte. Refuses an allocation past the limit only while Lua code runs:
+   inside a Swift binding (host_depth > 0) it never fails, it only notes the excess, and
+   the trampoline raises once Swift has returned. */
+static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    clua_host *h = (clua_host *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        h->used -= old;
+        return NULL;
+    }
+    if (h->limit && nsize > old && h->used - old + nsize > h->limit) {
+        if (h->enforcing && h->host_depth == 0) {
+            h->abort_kind = 3;
+            return NULL;
+        }
+        h->over_limit = 1;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) return NULL;
+    h->used = h->used - old + nsize;
+    if (h->used > h->peak) h->peak = h->used;
+    return p;
+}
+
+static int clua_panic(lua_State *L) {
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "assetflow: unprotected Lua error (%s)\n", msg ? msg : "?");
+    abort();
+}
+
+lua_State *clua_newstate(void) {
+    clua_host *h = calloc(1, sizeof(clua_host));
+    if (!h) return NULL;
+    lua_State *L = lua_newstate(clua_alloc, h);
+    if (!L) { free(h); return NULL; }
+    lua_atpanic(L, clua_panic);
+    *(clua_host **)lua_getextraspace(L) = h;
+    return L;
+}
+
+clua_host *clua_gethost(lua_State *L) { return *(clua_host **)lua_getextraspace(L); }
+
+void clua_close(lua_State *L) {
+    clua_host *h = clua_gethost(L);
+    lua_close(L);
+    free(h);
+}
+
+/* ---- libraries ------------------------------------------------------------------ */
+
+static void clua_drop(lua_State *L, const char *lib, const char *name) {
+    if (lua_getglobal(L, lib) == LUA_TTABLE) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, name);
+    }
+    lua_pop(L, 1);
+}
+
+/* load(chunk [, name [, mode [, env]]]) with mode forced to "t": binary chunks can
+   crash the VM. Whether env was passed matters (an explicit nil env is honoured). */
+static int clua_load_text(lua_State *L) {
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
+    if (n >= 2) lua_pushvalue(L, 2); else lua_pushnil(L);
+    lua_pushliteral(L, "t");
+    int args = 3;
+    if (n >= 4) { lua_pushvalue(L, 4); args = 4; }
+    lua_call(L, args, LUA_MULTRET);
+    return lua_gettop(L) - n;
+}
+
+static int clua_openlibs_k(lua_State *L) {
+    int trusted = (int)lua_tointeger(L, 1);
+    if (trusted) {
+        luaL_openlibs(L);
+        return 0;
+    }
+    static const luaL_Reg safe[] = {
+        {LUA_GNAME, luaopen_base},         {LUA_COLIBNAME, luaopen_coroutine},
+        {LUA_TABLIBNAME, luaopen_table},   {LUA_STRLIBNAME, luaopen_string},
+        {LUA_MATHLIBNAME, luaopen_math},   {LUA_UTF8LIBNAME, luaopen_utf8},
+        {LUA_OSLIBNAME, luaopen_os},       {NULL, NULL}};
+    for (const luaL_Reg *lib = safe; lib->func; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    /* os keeps clock, date, difftime and time only. */
+    const char *os_denied[] = {"execute", "remove", "rename", "exit", "getenv", "tmpname", "setlocale", NULL};
+    for (const char **n = os_denied; *n; n++) clua_drop(L, LUA_OSLIBNAME, *n);
+    clua_drop(L, LUA_STRLIBNAME, "dump");
+    lua_pushnil(L); lua_setglobal(L, "dofile");
+    lua_pushnil(L); lua_setglobal(L, "loadfile");
+    lua_getglobal(L, "load");
+    lua_pushcclosure(L, clua_load_text, 1);
+    lua_setglobal(L, "load");
+    /* Lock the string metatable: scripts must not patch methods others rely on. */
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+int clua_openlibs(lua_State *L, int trusted) {
+    lua_pushcfunction(L, clua_openlibs_k);
+    lua_pushinteger(L, trusted);
+    return clua_pcall(L, 1, 0, 1);
+}
+
+/* ---- Swift bindings ------------------------------------------------------------- */
+
+static clua_dispatch_fn g_dispatch = NULL;
+static clua_release_fn g_release = NULL;
+static const char *const BOX_META = "clua.box";
+
+void clua_set_dispatcher(clua_dispatch_fn dispatch, clua_release_fn release) {
+    g_dispatch = dispatch;
+    g_release = release;
+}
+
+/* __gc of a box: release the Swift closure once, even if called again by a script. */
+static int clua_box_gc(lua_State *L) {
+    void **slot = (void **)lua_touserdata(L, 1);
+    if (slot && *slot) {
+        void *box = *slot;
+        *slot = NULL;
+        if (g_release) g_release(box);
+    }
+    return 0;
+}
+
+static void clua_raise_memory(lua_State *L) {
+    clua_host *h = clua_gethost(L);
+    h->over_limit = 0;
+    h->abort_kind = 3;
+    lua_pushstring(L, clua_abort_message(L));
+    lua_error(L);
+}
+
+/* Calls the Swift dispatcher and raises, from C, whatever error it handed back. */
+static int clua_trampoline(lua_State *L) {
+    clua_host *h = clua_gethost(L);
+    h->host_depth++;
+    int r = g_dispatch(L);
+    h->host_depth--;
+    if (r == CLUA_RAISE) {
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    if (r == CLUA_RAISE_RAW) return lua_error(L);
+    if (h->over_limit && h->enforcing && h->host_depth == 0) clua_raise_memory(L);
+    return r;
+}
+
+void clua_push_binding(lua_State *L, void *box) {
+    void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
+    *slot = box;
+    if (luaL_newmetatable(L, BOX_META)) {
+        lua_pushcfunction(L, clua_box_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_setmetatable(L, -2);
+    lua_pushcclosure(L, clua_trampoline, 1);
+}
+
+void *clua_binding_box(lua_State *L) {
+    void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
+    return slot ? *slot : NULL;
+}
+
+/* ---- protected calls ------------------------------------------------------------ */
+
+/* lua.c's msghandler: error object to text, plus a traceback. Aborts stay one line. */
+static int clua_msghandler(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            return 1;
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    if (clua_gethost(L)->abort_kind) { lua_pushstring(L, msg); return 1; }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+int clua_pcall(lua_State *L, int nargs, int nresults, int traceback) {
+    int base = 0;
+    if (traceback) {
+        base = lua_gettop(L) - nargs;
+        lua_pushcfunction(L, clua_msghandler);
+        lua_insert(L, base);
+    }
+    int status = lua_pcall(L, nargs, nresults, base);
+    if (traceback) lua_remove(L, base);
+    return status;
+}
+
+int clua_pcall_nested(lua_State *L, int nargs, int nresults) {
+    clua_host *h = clua_gethost(L);
+    int depth = h->host_depth;
+    h->host_depth = 0; /* the Lua callback runs under the limits again */
+    int status = lua_pcall(L, nargs, nresults, 0);
+    h->host_depth = depth;
+    return status;
+}
+
+int clua_load(lua_State *L, const char *chunk, size_t len, const char *name) {
+    return luaL_loadbufferx(L, chunk, len, name, "t");
+}
+
+static int clua_tostring_k(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+int clua_ptostring(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, clua_tostring_k);
+    lua_pushvalue(L, idx);
+    return lua_pcall(L, 1, 1, 0);
+}
+
+/* ---- limits and interruption ---------------------------------------------------- */
+
+static int64_t clua_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+const char *clua_abort_message(lua_State *L) {
+    static char buf[160];
+    clua_host *h = clua_gethost(L);
+    switch (h->abort_kind) {
+    case 1: return "interrupted";
+    case 2:
+        snprintf(buf, sizeof buf, "timeout: the script ran longer than %g s (raise it with --timeout)", h->timeout_seconds);
+        return buf;
+    case 3:
+        snprintf(buf, sizeof buf, "memory limit exceeded: %zu MB (raise it with --max-memory)", h->limit / (1024 * 1024));
+        return buf;
+    default: return NULL;
+    }
+}
+
+/* Sticky: once a limit fired, every later tick raises again, so a script's own pcall
+   cannot swallow the abort. */
+static void clua_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    clua_host *h = clua_gethost(L);
+    if (h->interrupted && !h->abort_kind) h->abort_kind = 1;
+    if (!h->abort_kind && h->deadline_ns && clua_now_ns() > h->deadline_ns) h->abort_kind = 2;
+    if (h->abort_kind) {
+        lua_pushstring(L, clua_abort_message(L));
+        lua_error(L);
+    }
+}
+
+void clua_set_memory_limit(lua_State *L, size_t bytes) { clua_gethost(L)->limit = bytes; }
+
+void clua_set_timeout(lua_State *L, double seconds) { clua_gethost(L)->timeout_seconds = seconds; }
+
+void clua_begin_run(lua_State *L) {
+    clua_host *h = clua_gethost(L);
+    h->enforcing = 1;
+    if (h->timeout_seconds > 0) {
+        h->deadline_ns = clua_now_ns() + (int64_t)(h->timeout_seconds * 1e9);
+        lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1000);
+    }
+}
+
+void clua_end_run(lua_State *L) {
+    clua_host *h = clua_gethost(L);
+    h->enforcing = 0;
+    h->deadline_ns = 0;
+    lua_sethook(L, NULL, 0, 0);
+}
+
+void clua_interrupt(lua_State *L) {
+    clua_gethost(L)->interrupted = 1;
+    lua_sethook(L, clua_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+void clua_clear_abort(lua_State *L) {
+    clua_host *h = clua_gethost(L);
+    h->interrupted = 0;
+    h->abort_kind = 0;
+    h->over_limit = 0;
+}
+
+static lua_State *volatile g_sigint_state = NULL;
+
+static void clua_on_sigint(int sig) {
+    (void)sig;
+    lua_State *L = g_sigint_state;
+    signal(SIGINT, SIG_DFL); /* a second Ctrl-C kills, as in lua.c */
+    if (L) clua_interrupt(L);
+}
+
+void clua_install_sigint(lua_State *L) {
+    g_sigint_state = L;
+    signal(SIGINT, clua_on_sigint);
+}
+
+void clua_restore_sigint(void) {
+    signal(SIGINT, SIG_DFL);
+    g_sigint_state = NULL;
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// An asset's holding derived from its transactions, by the running (moving) average.
+///
+/// The cost basis is the primary figure and the average cost is derived from it, which is
+/// the same method as "average = (held × average + quantity × price) ÷ (held + quantity)"
+/// but keeps whole-unit purchases exact: 10 @ 150 and 5 @ 160 give a cost basis of
+/// exactly 2300, not 15 × 153.333… See Documentation/AverageCost.md.
+public struct Position: Equatable, Sendable {
+    public private(set) var quantity: ExactDecimal = 0
+    /// What the units held now cost.
+    public private(set) var costBasis: ExactDecimal = 0
+    /// Profit taken by sells: Σ quantity × (price − average cost at the time) − fees.
+    public private(set) var realizedGain: ExactDecimal = 0
+
+    public init() {}
+
+    /// Cost per unit held; 0 when nothing is held.
+    public var averageCost: ExactDecimal { quantity.isZero ? 0 : costBasis / quantity }
+
+    /// Applies one transaction. Transactions must come in date order (ties by id).
+    ///
+    /// - buy, transfer in, dividend, interest: units acquired at their price (fees add to
+    ///   the cost); income received in kind or in cash thus has its value as cost basis.
+    /// - sell: realizes quantity × (price − average) − fees; the average is unchanged.
+    /// - transfer out: units leave at their average cost, nothing is realized.
+    /// - adjustment: the quantity changes, the average does not (starting from nothing, the
+    ///   adjustment's price is the cost).
+    public mutating func apply(_ transaction: Transaction) {
+        let q = transaction.quantity
+        switch transaction.type {
+        case .buy, .transferIn, .dividend, .interest:
+            acquire(q, cost: q * transaction.pricePerUnit + transaction.fees)
+        case .sell:
+            let removed = release(q)
+            realizedGain += q * transaction.pricePerUnit - transaction.fees - removed
+        case .transferOut:
+            release(q)
+        case .adjustment:
+            if q > 0 {
+                if quantity.isZero { acquire(q, cost: q * transaction.pricePerUnit) } else { acquire(q, cost: averageCost * q) }
+            } else if q < 0 {
+                release(-q)
+            }
+        }
+    }
+
+    private mutating func acquire(_ units: ExactDecimal, cost: ExactDecimal) {
+        if quantity <= 0 { costBasis = 0 }  // holdings at zero: the next purchase starts afresh
+        quantity += units
+        costBasis += cost
+    }
+
+    /// Removes units at the average cost and returns the cost that left with them.
+    @discardableResult
+    private mutating func release(_ units: ExactDecimal) -> ExactDecimal {
+        guard quantity > 0 else {
+            quantity -= units
+            return 0
+        }
+        let removed = units >= quantity ? costBasis : costBasis * units / quantity
+        quantity -= units
+        costBasis = quantity <= 0 ? 0 : costBasis - removed
+        return removed
+    }
+
+    /// The position after all `transactions`, sorted by date then id.
+    public static func of<S: Sequence>(_ transactions: S) -> Position where S.Element == Transaction {
+        var position = Position()
+        for transaction in transactions { position.apply(transaction) }
+        return position
+    }
+}
+
+extension Sequence where Element == Transaction {
+    /// Date order, ties in the order they were recorded.
+    public func chronological() -> [Transaction] {
+        sorted { ($0.date, $0.id ?? .max) < ($1.date, $1.id ?? .max) }
+    }
+}

@@ -1,0 +1,30 @@
+/// Rules for creating and editing assets (BusinessLogic.md "Asset Creation Logic").
+public enum AssetRules {
+    public static func validateName(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { throw ValidationError("Asset name cannot be empty.") }
+        return trimmed
+    }
+
+    /// Three letters, upper-cased ("usd" → "USD").
+    public static func validateCurrency(_ code: String) throws -> String {
+        let upper = code.trimmingCharacters(in: .whitespaces).uppercased()
+        guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw ValidationError("Currency must be a three-letter ISO 4217 code such as USD, not '\(code)'.")
+        }
+        return upper
+    }
+
+    /// The initial position of a new asset: a buy at the cost basis and a price record at the
+    /// current price (or the cost basis). Cash assets use 1 for both.
+    public static func validateInitialPosition(asset: Asset, quantity: ExactDecimal, costBasis: ExactDecimal?, currentPrice: ExactDecimal?) throws {
+        let noun = asset.isCash ? "Amount" : "Quantity"
+        if quantity <= 0 { throw ValidationError("\(noun) must be greater than zero.") }
+        if asset.isCash { return }
+        guard let costBasis else { throw ValidationError("Cost basis is required.") }
+        if costBasis < 0 { throw ValidationError("Cost basis must be zero or greater.") }
+        if let currentPrice, currentPrice < 0 { throw ValidationError("Current price must be zero or greater.") }
+    }
+}
+
+import Foundation

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Rules for portfolios (the app's portfolio form and deletion rule).
+public enum PortfolioRules {
+    /// Trims the name and refuses an empty one.
+    public static func validateName(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { throw ValidationError("Portfolio name cannot be empty.") }
+        return trimmed
+    }
+
+    public static let duplicateNameMessage = "A portfolio with this name already exists."
+
+    /// Only an empty portfolio can be deleted.
+    public static func validateDeletion(assetCount: Int) throws {
+        if assetCount > 0 {
+            throw ValidationError("This portfolio contains \(assetCount) asset(s). Remove all assets before deleting the portfolio.")
+        }
+    }
+}

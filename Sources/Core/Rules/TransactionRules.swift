@@ -1,0 +1,39 @@
+import Foundation
+
+/// The transaction form's rules (BusinessLogic.md "Transaction Creation Workflow"), with
+/// its messages. "Amount" replaces "Quantity" for cash assets.
+public enum TransactionRules {
+    /// Checks a new transaction against the asset's current quantity.
+    public static func validateNew(_ transaction: Transaction, asset: Asset, currentQuantity: ExactDecimal, today: CalendarDate) throws {
+        try validateFields(transaction, asset: asset, today: today)
+        if transaction.type.isOutflow, transaction.quantity > currentQuantity {
+            let verb = transaction.type == .sell ? "sell" : "transfer out"
+            throw ValidationError("Cannot \(verb) more than current holdings (\(currentQuantity.plainText)).")
+        }
+        if transaction.type == .adjustment, currentQuantity + transaction.quantity < 0 {
+            throw ValidationError("This change would cause the asset quantity to become negative.")
+        }
+    }
+
+    /// The checks that need nothing but the transaction itself.
+    public static func validateFields(_ transaction: Transaction, asset: Asset, today: CalendarDate) throws {
+        if transaction.date > today { throw ValidationError("Date cannot be in the future.") }
+        let noun = asset.isCash ? "Amount" : "Quantity"
+        if transaction.type == .adjustment {
+            if transaction.quantity.isZero { throw ValidationError("\(noun) must not be zero for an adjustment.") }
+        } else if transaction.quantity <= 0 {
+            throw ValidationError("\(noun) must be greater than zero.")
+        }
+        if !asset.isCash, transaction.pricePerUnit < 0 { throw ValidationError("Price per unit must be zero or greater.") }
+        if transaction.fees < 0 { throw ValidationError("Fees must be zero or greater.") }
+    }
+
+    /// Cash is counted at 1 per unit whatever the caller says.
+    public static func normalized(_ transaction: Transaction, for asset: Asset) -> Transaction {
+        guard asset.isCash else { return transaction }
+        var t = transaction
+        t.pricePerUnit = 1
+        t.totalAmount = t.quantity
+        return t
+    }
+}

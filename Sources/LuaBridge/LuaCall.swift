@@ -1,0 +1,161 @@
+import CLua
+import CLuaShim
+import Core
+
+/// A view of the Lua stack during a call into Swift. Every method uses only API functions
+/// that cannot raise (manual class `-`), or that can fail only on memory, which the host
+/// allocator never refuses while Swift runs.
+public struct LuaCall {
+    public let L: OpaquePointer
+
+    public init(_ L: OpaquePointer) { self.L = L }
+
+    /// The Swift object that owns this state.
+    public var state: LuaState { LuaState.owner(of: L) }
+
+    public var argumentCount: Int32 { lua_gettop(L) }
+
+    public func type(at index: Int32) -> Int32 { lua_type(L, index) }
+
+    public func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
+
+    public func typeName(at index: Int32) -> String {
+        if let name = state.className(at: index) { return name }
+        return String(cString: lua_typename(L, lua_type(L, index)))
+    }
+
+    // MARK: Reading
+
+    /// The string at `index`; numbers are not converted (they would be modified in place).
+    public func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = clua_tolstring(L, index, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    public func integer(at index: Int32) -> Int64? {
+        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        var isInteger: Int32 = 0
+        let value = lua_tointegerx(L, index, &isInteger)
+        return isInteger != 0 ? value : nil
+    }
+
+    public func boolean(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+
+    /// A decimal from a decimal, an integer, a decimal string or a float (read from its
+    /// shortest round-trip text, never through binary).
+    public func decimal(at index: Int32) throws -> ExactDecimal? {
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE: return nil
+        case LUA_TNUMBER:
+            if clua_isinteger(L, index) != 0 { return ExactDecimal(clua_tointeger(L, index)) }
+            let double = clua_tonumber(L, index)
+            guard let value = ExactDecimal(shortestTextOf: double) else { throw LuaArgumentError("\(double) is not a finite number") }
+            return value
+        case LUA_TSTRING:
+            return try ExactDecimal.parse(string(at: index)!)
+        case LUA_TUSERDATA:
+            if let value = state.decimalValue(at: index) { return value }
+            fallthrough
+        default:
+            throw LuaArgumentError("decimal expected, got \(typeName(at: index))")
+        }
+    }
+
+    /// Reads `key` of the table at `index` without metamethods and leaves it on the stack.
+    /// Returns the value's type. Pop it with `pop()`.
+    @discardableResult
+    public func rawField(_ key: String, of index: Int32) -> Int32 {
+        let table = lua_absindex(L, index)
+        pushString(key)
+        return lua_rawget(L, table)
+    }
+
+    /// Reads field `key` of the table at `index` with `read`, popping it afterwards.
+    public func field<T>(_ key: String, of index: Int32, _ read: (Int32) throws -> T?) rethrows -> T? {
+        rawField(key, of: index)
+        defer { pop() }
+        return try read(-1)
+    }
+
+    public func pop(_ n: Int32 = 1) { clua_pop(L, n) }
+
+    /// The length of a table without metamethods.
+    public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+
+    /// Pushes element `i` (1-based) of the array at `index`.
+    public func pushElement(_ i: Int, of index: Int32) { lua_rawgeti(L, index, lua_Integer(i)) }
+
+    /// Iterates the key/value pairs of the table at `index` (keys as strings only).
+    /// lua_next raises only for a key that is not in the table, which this loop never passes.
+    public func forEachStringKey(of index: Int32, _ body: (String) throws -> Void) rethrows {
+        let table = lua_absindex(L, index)
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            if let key = string(at: -2) { try body(key) }
+            pop()
+        }
+    }
+
+    // MARK: Pushing
+
+    public func pushValue(at index: Int32) { lua_pushvalue(L, index) }
+    /// Moves the top value to `index`, shifting the ones above it up.
+    public func insert(at index: Int32) { clua_insert(L, index) }
+    public func pushNil() { lua_pushnil(L) }
+    public func pushBoolean(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    public func pushInteger(_ value: Int64) { lua_pushinteger(L, value) }
+
+    public func pushString(_ value: String) {
+        var copy = value
+        copy.withUTF8 { buffer in
+            _ = buffer.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+
+    public func pushOptionalString(_ value: String?) {
+        if let value { pushString(value) } else { pushNil() }
+    }
+
+    public func pushDecimal(_ value: ExactDecimal) { state.pushDecimal(value) }
+
+    public func pushOptionalDecimal(_ value: ExactDecimal?) {
+        if let value { pushDecimal(value) } else { pushNil() }
+    }
+
+    public func newTable(arrayCount: Int = 0, fieldCount: Int = 0) {
+        lua_createtable(L, Int32(arrayCount), Int32(fieldCount))
+    }
+
+    /// Sets `table[key] = top` without metamethods and pops the value.
+    public func setField(_ key: String, of table: Int32) {
+        let t = lua_absindex(L, table)
+        pushString(key)
+        clua_insert(L, -2)
+        lua_rawset(L, t)
+    }
+
+    /// Sets `table[i] = top` without metamethods and pops the value.
+    public func setElement(_ i: Int, of table: Int32) { lua_rawseti(L, table > 0 ? table : lua_absindex(L, table), lua_Integer(i)) }
+
+    public func pushFunction(_ function: @escaping LuaFunction) { state.pushFunction(function) }
+
+    // MARK: Errors and calls
+
+    /// Raises `message` once this Swift frame has returned: use as `throw call.error(…)`.
+    public func error(_ message: String) -> LuaArgumentError { LuaArgumentError(message) }
+
+    /// Calls the function at `index` with the values produced by `pushArguments`, protected.
+    /// A Lua error comes back as a thrown `LuaRaisedValue`, which the dispatcher re-raises
+    /// untouched once Swift has returned.
+    public func callFunction(at index: Int32, results: Int32, pushArguments: () throws -> Int32) throws {
+        lua_pushvalue(L, index)
+        let count = try pushArguments()
+        if clua_pcall_nested(L, count, results) != LUA_OK {
+            let text = state.describe(at: -1)
+            let ref = luaL_ref(L, clua_registryindex())
+            throw LuaRaisedValue(reference: ref, description: text)
+        }
+    }
+}

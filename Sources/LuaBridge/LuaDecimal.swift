@@ -1,0 +1,111 @@
+import CLua
+import CLuaShim
+import Core
+import Foundation
+
+/// Exact decimals in Lua: a userdata with arithmetic, comparison, `tostring` and `..`, that
+/// mixes with integers, decimal strings and floats (floats read from their shortest text).
+///
+/// Lua calls `__eq` only when both operands are userdata, so `D"1" == 1` is false; use
+/// `D"1":eq(1)` or `af.eq(a, b)`. `<` and `<=` mix freely.
+enum LuaDecimal {
+    static func install(in state: LuaState) throws {
+        let binary: (@escaping (ExactDecimal, ExactDecimal) throws -> ExactDecimal) -> LuaFunction = { op in
+            { call in
+                let a = try operand(call, 1), b = try operand(call, 2)
+                call.pushDecimal(try op(a, b))
+                return 1
+            }
+        }
+        let compare: (@escaping (ExactDecimal, ExactDecimal) -> Bool) -> LuaFunction = { op in
+            { call in
+                call.pushBoolean(op(try operand(call, 1), try operand(call, 2)))
+                return 1
+            }
+        }
+        let methods: [String: LuaFunction] = [
+            "round": { call in
+                let places = call.integer(at: 2) ?? 0
+                call.pushDecimal(try operand(call, 1).rounded(places: Int(places)))
+                return 1
+            },
+            "abs": { call in
+                let v = try operand(call, 1)
+                call.pushDecimal(v < 0 ? -v : v)
+                return 1
+            },
+            "eq": { call in
+                call.pushBoolean(try operand(call, 1) == operand(call, 2))
+                return 1
+            },
+            "tonumber": { call in
+                lua_pushnumber(call.L, NSDecimalNumber(decimal: try operand(call, 1)).doubleValue)
+                return 1
+            },
+            "format": { call in
+                let places = call.integer(at: 2) ?? 2
+                call.pushString(try operand(call, 1).fixedText(places: Int(places)))
+                return 1
+            },
+        ]
+        state.defineClass("decimal", metamethods: [
+            "__add": binary { $0 + $1 },
+            "__sub": binary { $0 - $1 },
+            "__mul": binary { $0 * $1 },
+            "__div": binary { a, b in
+                if b.isZero { throw LuaArgumentError("division by zero") }
+                return a / b
+            },
+            "__mod": binary { a, b in
+                if b.isZero { throw LuaArgumentError("division by zero") }
+                var quotient = a / b
+                var floored = ExactDecimal()
+                NSDecimalRound(&floored, &quotient, 0, .down)
+                if quotient < 0, floored != quotient { floored -= 1 }
+                return a - floored * b
+            },
+            "__pow": { call in
+                let base = try operand(call, 1)
+                guard let exponent = call.integer(at: 2), exponent >= 0, exponent <= 1000 else {
+                    throw LuaArgumentError("a decimal can only be raised to a whole power from 0 to 1000")
+                }
+                call.pushDecimal(pow(base, Int(exponent)))
+                return 1
+            },
+            "__unm": { call in
+                call.pushDecimal(-(try operand(call, 1)))
+                return 1
+            },
+            "__eq": compare { $0 == $1 },
+            "__lt": compare { $0 < $1 },
+            "__le": compare { $0 <= $1 },
+            "__tostring": { call in
+                call.pushString(try operand(call, 1).plainText)
+                return 1
+            },
+            "__concat": { call in
+                call.pushString(try text(call, 1) + text(call, 2))
+                return 1
+            },
+        ], methods: methods)
+        state.setDecimalMetatable(state.metatableRef("decimal"))
+    }
+
+    static func operand(_ call: LuaCall, _ index: Int32) throws -> ExactDecimal {
+        do {
+            guard let value = try call.decimal(at: index) else { throw LuaArgumentError("decimal expected, got nil") }
+            return value
+        } catch let error as DecimalParseError {
+            throw LuaArgumentError(error.description)
+        } catch let error as LuaArgumentError {
+            throw LuaArgumentError("attempt to do decimal arithmetic: \(error.description)")
+        }
+    }
+
+    static func text(_ call: LuaCall, _ index: Int32) throws -> String {
+        if let value = call.state.decimalValue(at: index) { return value.plainText }
+        if let s = call.string(at: index) { return s }
+        if call.type(at: index) == LUA_TNUMBER { return call.state.describe(at: index) }
+        throw LuaArgumentError("attempt to concatenate a \(call.typeName(at: index)) value")
+    }
+}

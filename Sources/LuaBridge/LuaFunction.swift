@@ -1,0 +1,35 @@
+import CLua
+import CLuaShim
+
+/// A Swift function callable from Lua. It reads its arguments from `call`, pushes its
+/// results and returns how many. It throws instead of raising: the C trampoline raises the
+/// error only after this Swift frame has returned, so `defer` blocks always run.
+public typealias LuaFunction = (LuaCall) throws -> Int32
+
+/// Holds a LuaFunction inside a Lua userdata; released by that userdata's __gc.
+final class LuaFunctionBox {
+    let function: LuaFunction
+    init(_ function: @escaping LuaFunction) { self.function = function }
+}
+
+/// The one entry point from C into Swift functions.
+let luaDispatch: @convention(c) (OpaquePointer?) -> Int32 = { L in
+    guard let L, let raw = clua_binding_box(L) else { return 0 }
+    let box = Unmanaged<LuaFunctionBox>.fromOpaque(raw).takeUnretainedValue()
+    let call = LuaCall(L)
+    do {
+        return try box.function(call)
+    } catch let raised as LuaRaisedValue {
+        lua_rawgeti(L, clua_registryindex(), lua_Integer(raised.reference))
+        luaL_unref(L, clua_registryindex(), raised.reference)
+        return CLUA_RAISE_RAW
+    } catch {
+        call.pushString(String(describing: error))
+        return CLUA_RAISE
+    }
+}
+
+let luaRelease: @convention(c) (UnsafeMutableRawPointer?) -> Void = { raw in
+    guard let raw else { return }
+    Unmanaged<LuaFunctionBox>.fromOpaque(raw).release()
+}

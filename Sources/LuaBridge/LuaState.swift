@@ -1,0 +1,235 @@
+import CLua
+import CLuaShim
+import Core
+
+/// One Lua interpreter, used from one thread.
+///
+/// The state owns the counting allocator and the limits (see the C shim). All Lua code runs
+/// through `execute`, which is lua.c's `docall`: a protected call with a traceback handler.
+public final class LuaState {
+    public let L: OpaquePointer
+    private var metatables: [String: Int32] = [:]
+    private var decimalMetatable: Int32 = 0
+
+    /// A new state with the sandbox's safe libraries, or all of them when `trusted`.
+    public init(trusted: Bool = false) throws {
+        guard let L = clua_newstate() else { throw LuaError.memory("cannot create a Lua state") }
+        self.L = L
+        clua_set_dispatcher(luaDispatch, luaRelease)
+        clua_gethost(L).pointee.swift_host = Unmanaged.passUnretained(self).toOpaque()
+        if clua_openlibs(L, trusted ? 1 : 0) != LUA_OK {
+            throw LuaError.runtime(describe(at: -1))
+        }
+        try LuaDecimal.install(in: self)
+    }
+
+    deinit { clua_close(L) }
+
+    static func owner(of L: OpaquePointer) -> LuaState {
+        Unmanaged<LuaState>.fromOpaque(clua_gethost(L).pointee.swift_host).takeUnretainedValue()
+    }
+
+    // MARK: Running code
+
+    /// Compiles `source` as a text chunk named `name` ("@file.lua" or "=stdin").
+    public func load(_ source: String, name: String) throws {
+        var copy = source
+        let status = copy.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { clua_load(L, $0.baseAddress, $0.count, name) }
+        }
+        if status != LUA_OK {
+            let message = describe(at: -1)
+            clua_pop(L, 1)
+            throw status == LUA_ERRSYNTAX ? LuaError.syntax(message) : LuaError.memory(message)
+        }
+    }
+
+    /// Calls the function below its `arguments` in protected mode, with a traceback, under the
+    /// limits. Leaves `results` values (or all with LUA_MULTRET) on success.
+    public func call(arguments: Int32 = 0, results: Int32 = LUA_MULTRET) throws {
+        clua_begin_run(L)
+        let status = clua_pcall(L, arguments, results, 1)
+        clua_end_run(L)
+        let aborted = clua_abort_message(L).map { String(cString: $0) }
+        if status != LUA_OK || aborted != nil {
+            let message = status != LUA_OK ? describe(at: -1) : ""
+            if status != LUA_OK { clua_pop(L, 1) }
+            clua_clear_abort(L)
+            if let aborted { throw LuaError.aborted(aborted) }
+            throw status == LUA_ERRMEM ? LuaError.memory(message) : LuaError.runtime(message)
+        }
+    }
+
+    /// Loads and runs `source`; returns how many results it left on the stack.
+    @discardableResult
+    public func execute(_ source: String, name: String, results: Int32 = 0) throws -> Int32 {
+        let base = lua_gettop(L)
+        try load(source, name: name)
+        try call(results: results)
+        return lua_gettop(L) - base
+    }
+
+    /// The limits of a run. 0 means none.
+    public func setLimits(timeoutSeconds: Double, memoryBytes: Int) {
+        clua_set_timeout(L, timeoutSeconds)
+        clua_set_memory_limit(L, memoryBytes)
+    }
+
+    public var memoryInUse: Int { Int(clua_gethost(L).pointee.used) }
+
+    // MARK: Values
+
+    /// The value at `index` as text, as `tostring` would give it (protected).
+    public func describe(at index: Int32) -> String {
+        if lua_type(L, index) == LUA_TSTRING { return LuaCall(L).string(at: index) ?? "" }
+        if clua_ptostring(L, index) == LUA_OK {
+            defer { clua_pop(L, 1) }
+            return LuaCall(L).string(at: -1) ?? "?"
+        }
+        clua_pop(L, 1)
+        return "(error object is a \(String(cString: lua_typename(L, lua_type(L, index)))) value)"
+    }
+
+    public func pushFunction(_ function: @escaping LuaFunction) {
+        let box = Unmanaged.passRetained(LuaFunctionBox(function)).toOpaque()
+        clua_push_binding(L, box)
+    }
+
+    /// Sets global `name` to the value on top of the stack (raw, pops it).
+    public func setGlobal(_ name: String) {
+        clua_pushglobaltable(L)
+        clua_insert(L, -2)
+        LuaCall(L).setField(name, of: -2)
+        clua_pop(L, 1)
+    }
+
+    /// Pushes global `name` (raw access).
+    @discardableResult
+    public func pushGlobal(_ name: String) -> Int32 {
+        clua_pushglobaltable(L)
+        let type = LuaCall(L).rawField(name, of: -1)
+        clua_remove(L, -2)
+        return type
+    }
+
+    public var top: Int32 { lua_gettop(L) }
+    public func setTop(_ index: Int32) { lua_settop(L, index) }
+
+    // MARK: Classes (userdata with a locked metatable)
+
+    /// Creates the metatable of class `name` with `metamethods` (`__tostring`, …) and
+    /// `methods`. Its `__name` is `name`, and `__metatable` locks it against scripts. The
+    /// methods table is `__index`, unless an `__index` function is given: that function
+    /// then finds the methods in the metatable's `__methods` (see `pushMethod`).
+    public func defineClass(_ name: String, metamethods: [String: LuaFunction], methods: [String: LuaFunction] = [:]) {
+        let call = LuaCall(L)
+        call.newTable()
+        call.newTable()
+        for (key, function) in methods {
+            pushFunction(function)
+            call.setField(key, of: -2)
+        }
+        if metamethods["__index"] == nil {
+            lua_pushvalue(L, -1)
+            call.setField("__index", of: -3)
+        }
+        call.setField("__methods", of: -2)
+        call.pushString(name)
+        call.setField("__name", of: -2)
+        call.pushString("locked")
+        call.setField("__metatable", of: -2)
+        for (key, function) in metamethods {
+            pushFunction(function)
+            call.setField(key, of: -2)
+        }
+        metatables[name] = luaL_ref(L, clua_registryindex())
+    }
+
+    /// Pushes a new userdata of class `name` holding `id`.
+    public func pushObject(_ id: Int64, className name: String) {
+        let memory = clua_newuserdata(L, MemoryLayout<Int64>.size)!
+        memory.storeBytes(of: id, as: Int64.self)
+        lua_rawgeti(L, clua_registryindex(), lua_Integer(metatables[name]!))
+        lua_setmetatable(L, -2)
+    }
+
+    /// The id inside a userdata of class `name` at `index`, or nil.
+    public func objectID(at index: Int32, className name: String) -> Int64? {
+        guard lua_type(L, index) == LUA_TUSERDATA, let ref = metatables[name], hasMetatable(at: index, ref: ref) else { return nil }
+        return lua_touserdata(L, index).load(as: Int64.self)
+    }
+
+    /// The class name of the userdata at `index`, if it is one of ours.
+    public func className(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
+        defer { clua_pop(L, 2) }
+        LuaCall(L).rawField("__name", of: -1)
+        return LuaCall(L).string(at: -1)
+    }
+
+    func metatableRef(_ name: String) -> Int32 { metatables[name]! }
+
+    /// Pushes method `key` of the userdata at `index` (raw lookup in its class's methods);
+    /// returns false, pushing nothing, when there is no such method.
+    public func pushMethod(_ key: String, of index: Int32) -> Bool {
+        guard lua_getmetatable(L, index) != 0 else { return false }
+        let call = LuaCall(L)
+        call.rawField("__methods", of: -1)
+        guard lua_type(L, -1) == LUA_TTABLE, call.rawField(key, of: -1) != LUA_TNIL else {
+            clua_pop(L, lua_type(L, -1) == LUA_TTABLE ? 3 : 2)
+            return false
+        }
+        clua_remove(L, -2)
+        clua_remove(L, -2)
+        return true
+    }
+
+    /// The method names of class `name`, for completion and help.
+    public func methodNames(ofClass name: String) -> [String] {
+        guard let ref = metatables[name] else { return [] }
+        lua_rawgeti(L, clua_registryindex(), lua_Integer(ref))
+        let call = LuaCall(L)
+        call.rawField("__methods", of: -1)
+        var names: [String] = []
+        call.forEachStringKey(of: -1) { names.append($0) }
+        clua_pop(L, 2)
+        return names.sorted()
+    }
+
+    func hasMetatable(at index: Int32, ref: Int32) -> Bool {
+        guard lua_getmetatable(L, index) != 0 else { return false }
+        lua_rawgeti(L, clua_registryindex(), lua_Integer(ref))
+        defer { clua_pop(L, 2) }
+        return lua_rawequal(L, -1, -2) != 0
+    }
+
+    // MARK: Decimals
+
+    func setDecimalMetatable(_ ref: Int32) { decimalMetatable = ref }
+
+    /// Pushes an exact decimal (stored inline in the userdata: no __gc needed).
+    public func pushDecimal(_ value: ExactDecimal) {
+        let memory = clua_newuserdata(L, MemoryLayout<ExactDecimal>.size)!
+        memory.storeBytes(of: value, as: ExactDecimal.self)
+        lua_rawgeti(L, clua_registryindex(), lua_Integer(decimalMetatable))
+        lua_setmetatable(L, -2)
+    }
+
+    /// The decimal at `index` if it is a decimal userdata.
+    public func decimalValue(at index: Int32) -> ExactDecimal? {
+        guard lua_type(L, index) == LUA_TUSERDATA, hasMetatable(at: index, ref: decimalMetatable) else { return nil }
+        return lua_touserdata(L, index).loadUnaligned(as: ExactDecimal.self)
+    }
+
+    // MARK: Interruption
+
+    /// Ctrl-C stops the running chunk while `body` runs (lua.c's laction/lstop).
+    public func withInterruptHandler<T>(_ body: () throws -> T) rethrows -> T {
+        clua_install_sigint(L)
+        defer { clua_restore_sigint() }
+        return try body()
+    }
+
+    /// Asks the running code to stop at its next instruction (safe from a signal handler).
+    public func interrupt() { clua_interrupt(L) }
+}

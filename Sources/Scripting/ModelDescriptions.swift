@@ -1,0 +1,33 @@
+import Core
+
+/// How model objects print: one line, exact figures (`<Asset ACME stock 15 @ 14 USD = 210>`).
+enum ModelDescriptions {
+    static func describer(for className: String) -> (ScriptEnvironment, Int64) throws -> String {
+        switch className {
+        case "Asset":
+            return { env, id in
+                guard let asset = try env.session.asset(id: id) else { return "<Asset (deleted)>" }
+                let v = try env.session.valuation(ofAsset: id)
+                return "<Asset \(asset.name) \(asset.type.rawValue) \(v.quantity.plainText) @ \(v.currentPrice.plainText) \(asset.currency) = \(v.currentValue.plainText)>"
+            }
+        case "Portfolio":
+            return { env, id in
+                guard let p = try env.session.portfolio(id: id) else { return "<Portfolio (deleted)>" }
+                let count = try env.session.assetCount(inPortfolio: id)
+                return "<Portfolio \(p.name): \(count) asset\(count == 1 ? "" : "s")>"
+            }
+        case "Transaction":
+            return { env, id in
+                guard let t = try env.session.transaction(id: id), let asset = try env.session.asset(id: t.assetID) else { return "<Transaction (deleted)>" }
+                return "<Transaction \(t.date) \(t.type.label(forCash: asset.isCash)) \(asset.name) \(t.quantity.plainText) @ \(t.pricePerUnit.plainText) = \(t.totalAmount.plainText) \(t.currency)>"
+            }
+        case "Price":
+            return { env, id in
+                guard let p = try env.session.price(id: id), let asset = try env.session.asset(id: p.assetID) else { return "<Price (deleted)>" }
+                return "<Price \(asset.name) \(p.date) \(p.price.plainText) \(asset.currency)>"
+            }
+        default:
+            return { _, id in "<\(className) \(id)>" }
+        }
+    }
+}

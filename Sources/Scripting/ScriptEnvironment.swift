@@ -1,0 +1,119 @@
+import Core
+import Foundation
+import LuaBridge
+import Store
+
+/// A Lua state with `af` installed over a store session: what a script or the REPL runs in.
+public final class ScriptEnvironment {
+    public let lua: LuaState
+    public let session: StoreSession
+    /// Where `print` and reports write; tests capture it.
+    public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+
+    public init(session: StoreSession, trusted: Bool = false) throws {
+        self.session = session
+        lua = try LuaState(trusted: trusted)
+        installClasses()
+        installFunctions()
+        try lua.execute(Prelude.source, name: "=prelude")
+    }
+
+    // MARK: Installation from the registry
+
+    private func installClasses() {
+        for (className, _) in Registry.classes where className != "decimal" {
+            let bindings = Registry.bindings(of: className)
+            var fields: [String: (ScriptEnvironment, LuaCall, Int64) throws -> Void] = [:]
+            var methods: [String: LuaFunction] = [:]
+            for binding in bindings {
+                switch binding.body {
+                case .field(let read): fields[binding.name] = read
+                case .call(let body): methods[binding.name] = { [unowned self] call in try body(self, call) }
+                }
+            }
+            let tostring = ModelDescriptions.describer(for: className)
+            lua.defineClass(className, metamethods: [
+                "__index": { [unowned self] call in
+                    guard let key = call.string(at: 2) else { return 0 }
+                    if let read = fields[key] {
+                        guard let id = self.lua.objectID(at: 1, className: className) else { return 0 }
+                        try read(self, call, id)
+                        return 1
+                    }
+                    if self.lua.pushMethod(key, of: 1) { return 1 }
+                    throw LuaArgumentError("\(className) has no field or method '\(key)' (see help(\"\(className)\"))")
+                },
+                "__tostring": { [unowned self] call in
+                    guard let id = self.lua.objectID(at: 1, className: className) else { return 0 }
+                    call.pushString(try tostring(self, id))
+                    return 1
+                },
+                "__eq": { [unowned self] call in
+                    call.pushBoolean(self.lua.objectID(at: 1, className: className) == self.lua.objectID(at: 2, className: className))
+                    return 1
+                },
+            ], methods: methods)
+        }
+    }
+
+    /// Builds the global `af` table; a binding owned by "af.returns" goes into `af.returns`.
+    private func installFunctions() {
+        let call = LuaCall(lua.L)
+        call.newTable()
+        for binding in Registry.all where binding.kind == .function {
+            guard case .call(let body) = binding.body else { continue }
+            let path = binding.owner.split(separator: ".").dropFirst().map(String.init)
+            for key in path {
+                if call.rawField(key, of: -1) != 5 /* LUA_TTABLE */ {
+                    call.pop()
+                    call.newTable()
+                    call.pushValue(at: -1)
+                    call.setField(key, of: -3)
+                }
+            }
+            call.pushFunction { [unowned self] c in try body(self, c) }
+            call.setField(binding.name, of: -2)
+            call.pop(Int32(path.count))
+        }
+        lua.setGlobal("af")
+    }
+
+    // MARK: Model objects
+
+    public func pushAsset(_ id: Int64) { lua.pushObject(id, className: "Asset") }
+    public func pushPortfolio(_ id: Int64) { lua.pushObject(id, className: "Portfolio") }
+    public func pushTransaction(_ id: Int64) { lua.pushObject(id, className: "Transaction") }
+    public func pushPrice(_ id: Int64) { lua.pushObject(id, className: "Price") }
+
+    /// An asset given as an Asset object or by name.
+    func asset(at index: Int32, _ call: LuaCall, function: String) throws -> Asset {
+        if let id = lua.objectID(at: index, className: "Asset") { return try session.requireAsset(id: id) }
+        if let name = call.string(at: index) {
+            guard let asset = try session.asset(named: name) else { throw LuaArgumentError("\(function): no asset named '\(name)'") }
+            return asset
+        }
+        throw LuaArgumentError("\(function): an Asset or an asset name expected, got \(call.typeName(at: index))")
+    }
+
+    /// A portfolio given as a Portfolio object or by name.
+    func portfolio(at index: Int32, _ call: LuaCall, function: String) throws -> Portfolio {
+        if let id = lua.objectID(at: index, className: "Portfolio") {
+            guard let p = try session.portfolio(id: id) else { throw LuaArgumentError("\(function): that portfolio was deleted") }
+            return p
+        }
+        if let name = call.string(at: index) {
+            guard let p = try session.portfolio(named: name) else { throw LuaArgumentError("\(function): no portfolio named '\(name)'") }
+            return p
+        }
+        throw LuaArgumentError("\(function): a Portfolio or a portfolio name expected, got \(call.typeName(at: index))")
+    }
+
+    /// Pushes `items` as a Lua array, each pushed by `push`.
+    func pushList<T>(_ items: [T], _ call: LuaCall, _ push: (T) throws -> Void) rethrows {
+        call.newTable(arrayCount: items.count)
+        for (i, item) in items.enumerated() {
+            try push(item)
+            call.setElement(i + 1, of: -2)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import GRDB
+
+/// The store's schema history. A migration that has shipped is never edited: add a new one.
+/// Money, prices and quantities are TEXT holding exact decimals ("12.30"), in STRICT tables,
+/// so SQLite never turns them into binary floats. Dates are TEXT "YYYY-MM-DD".
+enum Migrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("Create portfolio, asset, transaction and price tables") { db in
+            try db.execute(sql: """
+                CREATE TABLE portfolio (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    description TEXT NOT NULL DEFAULT '',
+                    is_active INTEGER NOT NULL DEFAULT 1
+                ) STRICT;
+                CREATE UNIQUE INDEX portfolio_name ON portfolio(name COLLATE NOCASE);
+
+                CREATE TABLE asset (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    currency TEXT NOT NULL,
+                    notes TEXT NOT NULL DEFAULT '',
+                    portfolio_id INTEGER REFERENCES portfolio(id) ON DELETE SET NULL
+                ) STRICT;
+                CREATE UNIQUE INDEX asset_name ON asset(name COLLATE NOCASE);
+                CREATE INDEX asset_portfolio ON asset(portfolio_id);
+
+                CREATE TABLE asset_transaction (
+                    id INTEGER PRIMARY KEY,
+                    asset_id INTEGER NOT NULL REFERENCES asset(id) ON DELETE CASCADE,
+                    type TEXT NOT NULL,
+                    date TEXT NOT NULL,
+                    quantity TEXT NOT NULL,
+                    price TEXT NOT NULL,
+                    total TEXT NOT NULL,
+                    fees TEXT NOT NULL DEFAULT '0',
+                    currency TEXT NOT NULL,
+                    source_asset_id INTEGER REFERENCES asset(id) ON DELETE SET NULL,
+                    related_id INTEGER REFERENCES asset_transaction(id) ON DELETE SET NULL,
+                    note TEXT NOT NULL DEFAULT ''
+                ) STRICT;
+                CREATE INDEX transaction_asset_date ON asset_transaction(asset_id, date, id);
+                CREATE INDEX transaction_source ON asset_transaction(source_asset_id);
+
+                CREATE TABLE price_history (
+                    id INTEGER PRIMARY KEY,
+                    asset_id INTEGER NOT NULL REFERENCES asset(id) ON DELETE CASCADE,
+                    date TEXT NOT NULL,
+                    price TEXT NOT NULL,
+                    UNIQUE (asset_id, date)
+                ) STRICT;
+
+                CREATE TABLE setting (
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                ) STRICT;
+                """)
+        }
+        return migrator
+    }
+}

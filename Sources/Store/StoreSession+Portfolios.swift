@@ -1,0 +1,31 @@
+import Core
+import GRDB
+
+extension StoreSession {
+    public func portfolios() throws -> [Portfolio] {
+        try Row.fetchAll(db, sql: "SELECT * FROM portfolio ORDER BY name COLLATE NOCASE").map(Records.portfolio)
+    }
+
+    public func portfolio(id: Int64) throws -> Portfolio? {
+        try Row.fetchOne(db, sql: "SELECT * FROM portfolio WHERE id = ?", arguments: [id]).map(Records.portfolio)
+    }
+
+    /// Looks a portfolio up by name, ignoring case.
+    public func portfolio(named name: String) throws -> Portfolio? {
+        try Row.fetchOne(db, sql: "SELECT * FROM portfolio WHERE name = ? COLLATE NOCASE",
+                         arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines)]).map(Records.portfolio)
+    }
+
+    /// Creates a portfolio: name trimmed, required, unique ignoring case.
+    public func createPortfolio(name: String, description: String = "") throws -> Portfolio {
+        let name = try PortfolioRules.validateName(name)
+        if try portfolio(named: name) != nil { throw ValidationError(PortfolioRules.duplicateNameMessage) }
+        try db.execute(sql: "INSERT INTO portfolio(name, description) VALUES (?, ?)", arguments: [name, description])
+        noteChange("portfolio", .added)
+        return Portfolio(id: db.lastInsertedRowID, name: name, description: description)
+    }
+
+    public func assetCount(inPortfolio id: Int64) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM asset WHERE portfolio_id = ?", arguments: [id]) ?? 0
+    }
+}

@@ -1,0 +1,58 @@
+import Core
+import GRDB
+
+extension StoreSession {
+    /// The asset's transactions in date order (ties in the order recorded).
+    public func transactions(ofAsset id: Int64) throws -> [Transaction] {
+        try Row.fetchAll(db, sql: "SELECT * FROM asset_transaction WHERE asset_id = ? ORDER BY date, id", arguments: [id]).map(Records.transaction)
+    }
+
+    /// Every transaction of the store, grouped by asset, each group in date order: one query.
+    public func allTransactionsByAsset() throws -> [Int64: [Transaction]] {
+        var groups: [Int64: [Transaction]] = [:]
+        let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM asset_transaction ORDER BY asset_id, date, id")
+        while let row = try cursor.next() {
+            let t = try Records.transaction(row)
+            groups[t.assetID, default: []].append(t)
+        }
+        return groups
+    }
+
+    public func transaction(id: Int64) throws -> Transaction? {
+        try Row.fetchOne(db, sql: "SELECT * FROM asset_transaction WHERE id = ?", arguments: [id]).map(Records.transaction)
+    }
+
+    /// Records a transaction after checking it against the asset's current holdings.
+    public func record(_ draft: Transaction) throws -> Transaction {
+        let asset = try requireAsset(id: draft.assetID)
+        var transaction = TransactionRules.normalized(draft, for: asset)
+        transaction.currency = asset.currency
+        try TransactionRules.validateNew(transaction, asset: asset, currentQuantity: try position(ofAsset: draft.assetID).quantity, today: today)
+        try insert(&transaction)
+        return transaction
+    }
+
+    func insert(_ t: inout Transaction) throws {
+        try db.execute(sql: """
+            INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [t.assetID, t.type.rawValue, t.date.description, t.quantity.plainText, t.pricePerUnit.plainText,
+                             t.totalAmount.plainText, t.fees.plainText, t.currency, t.sourceAssetID, t.relatedTransactionID, t.note])
+        t.id = db.lastInsertedRowID
+        noteChange("transaction", .added)
+        invalidate(asset: t.assetID)
+    }
+
+    /// The asset's position from all its transactions (cached until the asset changes).
+    public func position(ofAsset id: Int64) throws -> Position {
+        if let cached = positionCache[id] { return cached }
+        let position = Position.of(try transactions(ofAsset: id))
+        positionCache[id] = position
+        return position
+    }
+
+    /// Position and latest price together.
+    public func valuation(ofAsset id: Int64) throws -> Valuation {
+        Valuation(position: try position(ofAsset: id), latestPrice: try latestPrice(ofAsset: id))
+    }
+}

@@ -1,0 +1,108 @@
+import Core
+import GRDB
+
+/// Access to the store over one connection, for the length of a script, a REPL session or a
+/// command. Every write goes through the business rules of Core; every derived figure is
+/// computed from stored rows (cached per asset, dropped on every write to that asset).
+public final class StoreSession {
+    let db: Database
+    /// "Today" for the date rules: taken once, passed in, so tests can fix it.
+    public var today: CalendarDate
+    var positionCache: [Int64: Position] = [:]
+    var latestPriceCache: [Int64: PricePoint?] = [:]
+    /// Rows added, changed and deleted per kind since the last reset: for --dry-run.
+    public private(set) var changes = ChangeCounter()
+
+    init(db: Database, today: CalendarDate) {
+        self.db = db
+        self.today = today
+    }
+
+    // MARK: Transactions of the store
+
+    public var isInsideTransaction: Bool { db.isInsideTransaction }
+
+    public func begin() throws { try db.beginTransaction(.immediate) }
+
+    public func commit() throws {
+        try db.commit()
+    }
+
+    public func rollback() throws {
+        if db.isInsideTransaction { try db.rollback() }
+        invalidateAll()
+    }
+
+    /// Runs `body` all or nothing: a savepoint inside a transaction, a transaction outside.
+    /// A single binding that writes several rows (a swap) is atomic this way.
+    public func atomically<T>(_ body: () throws -> T) throws -> T {
+        var result: T?
+        do {
+            try db.inSavepoint {
+                result = try body()
+                return .commit
+            }
+        } catch {
+            invalidateAll()
+            throw error
+        }
+        return result!
+    }
+
+    func invalidate(asset id: Int64) {
+        positionCache[id] = nil
+        latestPriceCache[id] = nil
+    }
+
+    func invalidateAll() {
+        positionCache.removeAll()
+        latestPriceCache.removeAll()
+    }
+
+    func noteChange(_ kind: String, _ change: ChangeCounter.Change) { changes.record(kind, change) }
+
+    public func resetChangeCounter() { changes = ChangeCounter() }
+
+    // MARK: Settings
+
+    public func setting(_ key: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+    }
+
+    public func setSetting(_ key: String, _ value: String?) throws {
+        if let value {
+            try db.execute(sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", arguments: [key, value])
+        } else {
+            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+        }
+        noteChange("setting", .changed)
+    }
+}
+
+/// Counts rows added, changed and deleted per kind.
+public struct ChangeCounter: Equatable, Sendable {
+    public enum Change: Sendable { case added, changed, deleted }
+    public private(set) var counts: [String: [Int]] = [:]
+
+    public init() {}
+
+    mutating func record(_ kind: String, _ change: Change) {
+        var row = counts[kind] ?? [0, 0, 0]
+        switch change {
+        case .added: row[0] += 1
+        case .changed: row[1] += 1
+        case .deleted: row[2] += 1
+        }
+        counts[kind] = row
+    }
+
+    public var isEmpty: Bool { counts.isEmpty }
+
+    /// "transaction: 3 added, 0 changed, 0 deleted" per kind, sorted.
+    public var summary: [String] {
+        counts.keys.sorted().map { kind in
+            let c = counts[kind]!
+            return "\(kind): \(c[0]) added, \(c[1]) changed, \(c[2]) deleted"
+        }
+    }
+}

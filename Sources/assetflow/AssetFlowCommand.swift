@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+
+/// `assetflow`: the command line. A bare `assetflow` opens the REPL.
+@main
+struct AssetFlowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "assetflow",
+        abstract: "Explore, change and automate your portfolio with Lua.",
+        discussion: """
+            The store is a SQLite file: --store PATH, else $ASSETFLOW_STORE, else
+            $XDG_DATA_HOME/assetflow/assetflow.sqlite (~/.local/share/assetflow/assetflow.sqlite).
+            It is created on first use.
+
+            Examples:
+              assetflow                          open the REPL
+              assetflow run monthly.lua 2024-06  run a script with arguments (arg[1] = "2024-06")
+              assetflow run --dry-run import.lua show what a script would change
+              assetflow docs                     print the Lua reference
+            """,
+        version: "0.1.0",
+        subcommands: [ReplCommand.self, RunCommand.self, DocsCommand.self],
+        defaultSubcommand: ReplCommand.self
+    )
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import Scripting
+
+/// `assetflow repl`
+struct ReplCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Open an interactive Lua session on the store.",
+        discussion: """
+            Type Lua: expressions print their values, statements run, and an incomplete
+            line continues on the next (prompt >>). Each statement is its own transaction.
+            When standard input is not a terminal, statements are read from it without
+            prompts, so the REPL can be piped: echo 'print(#af.assets())' | assetflow repl
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var sandbox: SandboxOptions
+
+    func run() throws {
+        let store = try global.openStore()
+        try store.withSession { session in
+            let env = try ScriptEnvironment(session: session, trusted: sandbox.trusted)
+            env.lua.setLimits(timeoutSeconds: sandbox.timeout, memoryBytes: sandbox.maxMemory * 1024 * 1024)
+            let reader = StandardInputReader()
+            if isatty(0) != 0 {
+                print("AssetFlow \(AssetFlowCommand.configuration.version) on \(store.path ?? "memory"). Lua 5.4; af is your portfolio. Ctrl-D quits.")
+            }
+            Repl(env: env, reader: reader).run()
+        }
+    }
+}

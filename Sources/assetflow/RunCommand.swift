@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import Scripting
+
+/// `assetflow run SCRIPT.lua [ARGS…]`
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a Lua script against the store, as one transaction.",
+        discussion: """
+            The whole script is one store transaction: it is committed when the script
+            finishes and rolled back entirely when it fails, is interrupted (Ctrl-C) or
+            hits a limit. ARGS reach the script in Lua's `arg` table (arg[0] is the script).
+            A script error prints file:line: message and a traceback, and exits 1.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var sandbox: SandboxOptions
+
+    @Flag(name: .customLong("dry-run"), help: "Run the script, print what would change, and roll back.")
+    var dryRun = false
+
+    @Argument(help: ArgumentHelp("The Lua script to run.", valueName: "script.lua"))
+    var script: String
+
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("Arguments for the script.", valueName: "args"))
+    var arguments: [String] = []
+
+    func run() throws {
+        var options = RunOptions()
+        options.trusted = sandbox.trusted
+        options.timeoutSeconds = sandbox.timeout
+        options.maxMemoryMB = sandbox.maxMemory
+        options.dryRun = dryRun
+        let store = try global.openStore()
+        let outcome = try ScriptRunner.run(path: script, arguments: arguments, store: store, options: options)
+        if let error = outcome.error {
+            FileHandle.standardError.write(Data((error + "\n").utf8))
+            if !outcome.changes.isEmpty { FileHandle.standardError.write(Data("The store is unchanged (the script's changes were rolled back).\n".utf8)) }
+            throw ExitCode(1)
+        }
+        if dryRun {
+            let lines = outcome.changes.isEmpty ? ["no changes"] : outcome.changes.summary
+            print("Dry run, rolled back. Would have changed:\n  " + lines.joined(separator: "\n  "))
+        }
+    }
+}
