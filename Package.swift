@@ -35,6 +35,7 @@ let package = Package(
             name: "assetflow",
             dependencies: ["Scripting", "Store", "Core", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core"]),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Core"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),

@@ -43,7 +43,11 @@ extension StoreSession {
                        arguments: [point.assetID, point.date.description, point.price.plainText])
         point.id = db.lastInsertedRowID
         noteChange("price", .added)
-        invalidate(asset: point.assetID)
+        if case .some(let cached) = latestPriceCache[point.assetID], let latest = cached, latest.date > point.date {
+            // an older record does not change the latest price
+        } else {
+            latestPriceCache[point.assetID] = .some(point)
+        }
         return point
     }
 }

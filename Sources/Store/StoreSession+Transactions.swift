@@ -40,15 +40,30 @@ extension StoreSession {
                              t.totalAmount.plainText, t.fees.plainText, t.currency, t.sourceAssetID, t.relatedTransactionID, t.note])
         t.id = db.lastInsertedRowID
         noteChange("transaction", .added)
-        invalidate(asset: t.assetID)
+        advanceCachedPosition(with: t)
     }
 
     /// The asset's position from all its transactions (cached until the asset changes).
     public func position(ofAsset id: Int64) throws -> Position {
-        if let cached = positionCache[id] { return cached }
-        let position = Position.of(try transactions(ofAsset: id))
-        positionCache[id] = position
+        if let cached = positionCache[id] { return cached.position }
+        let history = try transactions(ofAsset: id)
+        let position = Position.of(history)
+        positionCache[id] = CachedPosition(position: position, lastDate: history.last?.date, lastID: history.last?.id ?? 0)
         return position
+    }
+
+    /// A transaction dated after every other one extends the cached position; one dated
+    /// earlier changes history, so the position is recomputed on next use.
+    func advanceCachedPosition(with t: Transaction) {
+        guard var cached = positionCache[t.assetID] else { return }
+        if let last = cached.lastDate, (t.date, t.id!) < (last, cached.lastID) {
+            positionCache[t.assetID] = nil
+            return
+        }
+        cached.position.apply(t)
+        cached.lastDate = t.date
+        cached.lastID = t.id!
+        positionCache[t.assetID] = cached
     }
 
     /// Position and latest price together.

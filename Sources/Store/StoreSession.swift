@@ -8,7 +8,9 @@ public final class StoreSession {
     let db: Database
     /// "Today" for the date rules: taken once, passed in, so tests can fix it.
     public var today: CalendarDate
-    var positionCache: [Int64: Position] = [:]
+    /// Each asset's position with the (date, id) of the last transaction applied, so that a
+    /// transaction recorded after it is applied incrementally instead of rescanning history.
+    var positionCache: [Int64: CachedPosition] = [:]
     var latestPriceCache: [Int64: PricePoint?] = [:]
     /// Rows added, changed and deleted per kind since the last reset: for --dry-run.
     public private(set) var changes = ChangeCounter()
@@ -77,6 +79,12 @@ public final class StoreSession {
         }
         noteChange("setting", .changed)
     }
+}
+
+struct CachedPosition {
+    var position: Position
+    var lastDate: CalendarDate?
+    var lastID: Int64
 }
 
 /// Counts rows added, changed and deleted per kind.
