@@ -42,7 +42,8 @@ public final class AssetFlowStore {
     public func contentDump() throws -> String {
         try queue.read { db in
             var lines: [String] = []
-            for table in ["portfolio", "asset", "asset_transaction", "price_history", "setting"] {
+            for table in ["portfolio", "asset", "asset_transaction", "price_history", "setting",
+                          "category", "portfolio_target", "investment_plan", "saving_plan"] {
                 for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1") {
                     lines.append("\(table): \(row)")
                 }

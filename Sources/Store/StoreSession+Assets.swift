@@ -33,6 +33,9 @@ extension StoreSession {
         public var currency: String = "USD"
         public var notes: String = ""
         public var portfolioID: Int64?
+        public var categoryID: Int64?
+        /// Trimmed, inner whitespace collapsed; "" for none.
+        public var platform: String = ""
         /// With a quantity, the asset starts with a buy at `costBasis` and a price record at
         /// `currentPrice` (or `costBasis`); cash uses 1 for both.
         public var quantity: ExactDecimal?
@@ -51,7 +54,8 @@ extension StoreSession {
         try atomically {
             var asset = Asset(name: try AssetRules.validateName(request.name), type: request.type,
                               currency: try AssetRules.validateCurrency(request.currency),
-                              notes: request.notes, portfolioID: request.portfolioID)
+                              notes: request.notes, portfolioID: request.portfolioID,
+                              categoryID: request.categoryID, platform: AssetRules.normalizedPlatform(request.platform))
             if try self.asset(named: asset.name) != nil { throw ValidationError("An asset named '\(asset.name)' already exists.") }
             if let id = request.portfolioID, try portfolio(id: id) == nil { throw StoreError.notFound("No portfolio with id \(id).") }
             let date = request.date ?? today
@@ -59,8 +63,9 @@ extension StoreSession {
                 try AssetRules.validateInitialPosition(asset: asset, quantity: quantity, costBasis: request.costBasis, currentPrice: request.currentPrice)
                 if date > today { throw ValidationError("Date cannot be in the future.") }
             }
-            try db.execute(sql: "INSERT INTO asset(name, type, currency, notes, portfolio_id) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [asset.name, asset.type.rawValue, asset.currency, asset.notes, asset.portfolioID])
+            if let id = request.categoryID, try category(id: id) == nil { throw StoreError.notFound("No category with id \(id).") }
+            try db.execute(sql: "INSERT INTO asset(name, type, currency, notes, portfolio_id, category_id, platform) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [asset.name, asset.type.rawValue, asset.currency, asset.notes, asset.portfolioID, asset.categoryID, asset.platform])
             asset.id = db.lastInsertedRowID
             noteChange("asset", .added)
             if let quantity = request.quantity {

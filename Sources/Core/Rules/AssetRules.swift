@@ -15,6 +15,21 @@ public enum AssetRules {
         return upper
     }
 
+    public static let typeLockedMessage = "The asset type cannot be changed once the asset has transactions or price records."
+    public static let currencyLockedMessage = "The currency cannot be changed once the asset has transactions or price records."
+
+    /// Type and currency are fixed once any transaction or price record exists.
+    public static func validateUpdate(original: Asset, updated: Asset, hasHistory: Bool) throws {
+        guard hasHistory else { return }
+        if original.type != updated.type { throw ValidationError(typeLockedMessage) }
+        if original.currency != updated.currency { throw ValidationError(currencyLockedMessage) }
+    }
+
+    /// A platform name: trimmed, inner runs of whitespace collapsed to one space; "" means none.
+    public static func normalizedPlatform(_ name: String) -> String {
+        name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
     /// The initial position of a new asset: a buy at the cost basis and a price record at the
     /// current price (or the cost basis). Cash assets use 1 for both.
     public static func validateInitialPosition(asset: Asset, quantity: ExactDecimal, costBasis: ExactDecimal?, currentPrice: ExactDecimal?) throws {

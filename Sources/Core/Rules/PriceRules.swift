@@ -8,4 +8,6 @@ public enum PriceRules {
     }
 
     public static let duplicateDateMessage = "A price record already exists for this date."
+    /// Refusal to delete an asset's only price record.
+    public static let lastRecordMessage = "An asset must have at least one price record."
 }

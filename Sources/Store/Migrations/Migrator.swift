@@ -58,6 +58,54 @@ enum Migrations {
                 ) STRICT;
                 """)
         }
+        migrator.registerMigration("Categories, platforms, targets, investment and saving plans") { db in
+            try db.execute(sql: """
+                CREATE TABLE category (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    target_percent TEXT
+                ) STRICT;
+                CREATE UNIQUE INDEX category_name ON category(name COLLATE NOCASE);
+
+                ALTER TABLE asset ADD COLUMN category_id INTEGER REFERENCES category(id) ON DELETE SET NULL;
+                ALTER TABLE asset ADD COLUMN platform TEXT NOT NULL DEFAULT '';
+
+                CREATE TABLE portfolio_target (
+                    portfolio_id INTEGER NOT NULL REFERENCES portfolio(id) ON DELETE CASCADE,
+                    dimension TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    percent TEXT NOT NULL,
+                    PRIMARY KEY (portfolio_id, dimension, key)
+                ) STRICT;
+
+                CREATE TABLE investment_plan (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    target_amount TEXT NOT NULL,
+                    monthly_contribution TEXT NOT NULL,
+                    start_date TEXT NOT NULL,
+                    target_date TEXT NOT NULL,
+                    risk_tolerance TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    notes TEXT NOT NULL DEFAULT '',
+                    portfolio_id INTEGER REFERENCES portfolio(id) ON DELETE SET NULL
+                ) STRICT;
+
+                CREATE TABLE saving_plan (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    asset_id INTEGER NOT NULL REFERENCES asset(id) ON DELETE CASCADE,
+                    source_asset_id INTEGER REFERENCES asset(id) ON DELETE CASCADE,
+                    amount TEXT NOT NULL,
+                    frequency TEXT NOT NULL,
+                    start_date TEXT NOT NULL,
+                    next_due_date TEXT NOT NULL,
+                    execution_method TEXT NOT NULL,
+                    is_active INTEGER NOT NULL DEFAULT 1,
+                    day_of_month INTEGER
+                ) STRICT;
+                """)
+        }
         return migrator
     }
 }

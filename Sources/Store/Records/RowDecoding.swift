@@ -42,7 +42,8 @@ enum Records {
     static func asset(_ row: Row) throws -> Asset {
         let typeText: String = row["type"]
         guard let type = AssetType(rawValue: typeText) else { throw StoreError.corrupt("asset type '\(typeText)'") }
-        return Asset(id: row["id"], name: row["name"], type: type, currency: row["currency"], notes: row["notes"], portfolioID: row["portfolio_id"])
+        return Asset(id: row["id"], name: row["name"], type: type, currency: row["currency"], notes: row["notes"], portfolioID: row["portfolio_id"],
+                     categoryID: row["category_id"], platform: row["platform"])
     }
 
     static func transaction(_ row: Row) throws -> Transaction {

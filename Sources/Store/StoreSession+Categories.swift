@@ -1,0 +1,35 @@
+import Core
+import GRDB
+
+/// Categories: a unique name (ignoring case) and an optional target percent.
+extension StoreSession {
+    public func categories() throws -> [Category] {
+        try Row.fetchAll(db, sql: "SELECT * FROM category ORDER BY name COLLATE NOCASE").map(Self.category)
+    }
+
+    public func category(id: Int64) throws -> Category? {
+        try Row.fetchOne(db, sql: "SELECT * FROM category WHERE id = ?", arguments: [id]).map(Self.category)
+    }
+
+    /// Looks a category up by name, ignoring case.
+    public func category(named name: String) throws -> Category? {
+        try Row.fetchOne(db, sql: "SELECT * FROM category WHERE name = ? COLLATE NOCASE",
+                         arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines)]).map(Self.category)
+    }
+
+    /// Creates a category ("Category name cannot be empty.", "A category named 'X' already
+    /// exists.", "Target allocation must be between 0% and 100%.").
+    public func createCategory(name: String, targetPercent: ExactDecimal? = nil) throws -> Category {
+        let name = try CategoryRules.validateName(name)
+        try CategoryRules.validateTarget(targetPercent)
+        if let existing = try category(named: name) { throw ValidationError(CategoryRules.duplicateNameMessage(existing.name)) }
+        try db.execute(sql: "INSERT INTO category(name, target_percent) VALUES (?, ?)", arguments: [name, targetPercent?.plainText])
+        noteChange("category", .added)
+        return Category(id: db.lastInsertedRowID, name: name, targetPercent: targetPercent)
+    }
+
+    static func category(_ row: Row) throws -> Category {
+        let target: String? = row["target_percent"]
+        return Category(id: row["id"], name: row["name"], targetPercent: try target.map { try ExactDecimal.parse($0) })
+    }
+}

@@ -1,0 +1,81 @@
+import Core
+import GRDB
+
+/// Totals and values in the past: quantity at D × the latest price on or before D.
+extension StoreSession {
+    /// Refuses a total over assets in more than one currency, naming them; returns the one
+    /// currency (nil when there are no assets).
+    @discardableResult
+    public func requireSingleCurrency(_ assets: [Asset]) throws -> String? {
+        let currencies = Set(assets.map(\.currency))
+        if currencies.count > 1 {
+            throw ValidationError("Cannot add values in different currencies (\(currencies.sorted().joined(separator: ", "))) without exchange rates.")
+        }
+        return currencies.first
+    }
+
+    /// Σ current value of `assets`; an error when they are in different currencies.
+    public func totalValue(of assets: [Asset]) throws -> ExactDecimal {
+        try requireSingleCurrency(assets)
+        return try assets.reduce(ExactDecimal.zero) { $0 + (try valuation(ofAsset: $1.id!).currentValue) }
+    }
+
+    /// Net worth: Σ current value of every asset (those outside any portfolio included).
+    public func netWorth() throws -> ExactDecimal { try totalValue(of: try assets()) }
+
+    /// The value of `assets` on `date`.
+    public func value(of assets: [Asset], at date: CalendarDate) throws -> ExactDecimal {
+        try timeline(of: assets, dates: [date]).first?.value ?? 0
+    }
+
+    /// Value on each of `dates` (ascending): per asset, quantity at D × latest price on or
+    /// before D (0 when none). Two queries in all, whatever the number of dates.
+    public func timeline(of assets: [Asset], dates: [CalendarDate]) throws -> [(date: CalendarDate, value: ExactDecimal)] {
+        try requireSingleCurrency(assets)
+        let ids = assets.compactMap(\.id)
+        guard !ids.isEmpty else { return dates.map { ($0, ExactDecimal.zero) } }
+        let list = ids.map(String.init).joined(separator: ",")
+        var history: [Int64: [(CalendarDate, ExactDecimal)]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM asset_transaction WHERE asset_id IN (\(list)) ORDER BY date, id") {
+            let t = try Records.transaction(row)
+            history[t.assetID, default: []].append((t.date, t.quantityImpact))
+        }
+        var prices: [Int64: [PricePoint]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history WHERE asset_id IN (\(list)) ORDER BY date") {
+            let p = try Records.price(row)
+            prices[p.assetID, default: []].append(p)
+        }
+        var totals = [ExactDecimal](repeating: 0, count: dates.count)
+        for id in ids {
+            let moves = history[id] ?? [], points = prices[id] ?? []
+            var m = 0, p = 0
+            var quantity = ExactDecimal.zero
+            var price = ExactDecimal.zero
+            for (i, date) in dates.enumerated() {
+                while m < moves.count, moves[m].0 <= date { quantity += moves[m].1; m += 1 }
+                while p < points.count, points[p].date <= date { price = points[p].price; p += 1 }
+                totals[i] += quantity * price
+            }
+        }
+        return zip(dates, totals).map { ($0, $1) }
+    }
+
+    public static let timelineLimit = 10_000
+
+    /// The dates of a timeline from `from` to `to` inclusive, every day or every month (same
+    /// day of month, falling back to the month's last day); `to` is always the last date.
+    public static func timelineDates(from: CalendarDate, to: CalendarDate, monthly: Bool) throws -> [CalendarDate] {
+        if from > to { throw ValidationError("The timeline's start date (\(from)) is after its end date (\(to)).") }
+        var dates: [CalendarDate] = []
+        var n = 0
+        while true {
+            let date = monthly ? from.adding(months: n, preferredDay: from.day) : from.adding(days: n)
+            if date > to { break }
+            dates.append(date)
+            n += 1
+            if dates.count > timelineLimit { throw ValidationError("A timeline is limited to \(timelineLimit) dates; use every = \"month\" or a shorter range.") }
+        }
+        if dates.last != to { dates.append(to) }
+        return dates
+    }
+}
