@@ -2,5 +2,15 @@
 enum Prelude {
     static let source = """
     D = af.D
+    af.settings = setmetatable({}, {
+        __index = function(_, key)
+            if key == "financial_goal" then return af.financial_goal() end
+            error("af.settings has no setting '" .. tostring(key) .. "' (known: financial_goal)", 2)
+        end,
+        __newindex = function(_, key, value)
+            if key == "financial_goal" then return af.set_financial_goal(value) end
+            error("af.settings has no setting '" .. tostring(key) .. "' (known: financial_goal)", 2)
+        end,
+    })
     """
 }

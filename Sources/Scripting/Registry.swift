@@ -49,6 +49,7 @@ public struct Binding {
 /// Every binding, in the order the reference lists them.
 public enum Registry {
     public static let all: [Binding] = DecimalBindings.all + PortfolioBindings.all + AssetBindings.all + RecordBindings.all
+        + ChangeBindings.all + AnalysisBindings.all + PlanBindings.all
 
     /// The classes of model objects, with the line that introduces each in the reference.
     public static let classes: [(name: String, summary: String)] = [
@@ -57,6 +58,8 @@ public enum Registry {
         ("Asset", "An investment or holding; its figures are derived from its transactions and prices."),
         ("Transaction", "One recorded movement of an asset's units."),
         ("Price", "One price record of an asset."),
+        ("InvestmentPlan", "A savings target with a date; see plan:progress{as_of}."),
+        ("SavingPlan", "A regular saving plan; executed by af.run_due_plans or listed by af.reminders."),
     ]
 
     public static func bindings(of owner: String) -> [Binding] { all.filter { $0.owner == owner } }
