@@ -142,9 +142,9 @@ enum AnalysisBindings {
     static let goal: [Binding] = [
         .function("af", "set_financial_goal", "(amount|nil)", "Sets the financial goal (> 0); nil or \"\" clears it. Also af.settings.financial_goal = …") { env, call in
             let text: String
-            if call.isNil(at: 1) { text = "" } else if let d = env.lua.decimalValue(at: 1) { text = d.plainText } else {
-                guard let s = call.string(at: 1) else { throw ValidationError(GoalRules.invalidNumberMessage) }
-                text = s
+            if call.isNil(at: 1) { text = "" } else if call.type(at: 1) == 4 /* LUA_TSTRING */ { text = call.string(at: 1) ?? "" } else {
+                guard let d = try? call.decimal(at: 1) else { throw ValidationError(GoalRules.invalidNumberMessage) }
+                text = d.plainText
             }
             try env.session.setSetting(goalKey, try GoalRules.parseGoal(text)?.plainText)
             return 0
