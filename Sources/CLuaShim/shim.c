@@ -6,6 +6,14 @@
 #include <string.h>
 #include <time.h>
 
+static void clua_hook(lua_State *L, lua_Debug *ar);
+
+/* Once a limit fired, the hook runs on every call, return, line and instruction: the
+   error is raised again as soon as a script's pcall returns, so pcall cannot swallow it. */
+static void clua_escalate(clua_host *h) {
+    if (h->main) lua_sethook(h->main, clua_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
 /* ---- allocator ------------------------------------------------------------------ */
 
 /* Counts every byte. Refuses an allocation past the limit only while Lua code runs:
@@ -22,6 +30,7 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (h->limit && nsize > old && h->used - old + nsize > h->limit) {
         if (h->enforcing && h->host_depth == 0) {
             h->abort_kind = 3;
+            clua_escalate(h);
             return NULL;
         }
         h->over_limit = 1;
@@ -46,6 +55,7 @@ lua_State *clua_newstate(void) {
     if (!L) { free(h); return NULL; }
     lua_atpanic(L, clua_panic);
     *(clua_host **)lua_getextraspace(L) = h;
+    h->main = L;
     return L;
 }
 
@@ -272,6 +282,7 @@ static void clua_hook(lua_State *L, lua_Debug *ar) {
     if (h->interrupted && !h->abort_kind) h->abort_kind = 1;
     if (!h->abort_kind && h->deadline_ns && clua_now_ns() > h->deadline_ns) h->abort_kind = 2;
     if (h->abort_kind) {
+        clua_escalate(h);
         lua_pushstring(L, clua_abort_message(L));
         lua_error(L);
     }

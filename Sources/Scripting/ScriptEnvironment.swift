@@ -15,6 +15,7 @@ public final class ScriptEnvironment {
         lua = try LuaState(trusted: trusted)
         installClasses()
         installFunctions()
+        installPrint()
         try lua.execute(Prelude.source, name: "=prelude")
     }
 
@@ -76,6 +77,19 @@ public final class ScriptEnvironment {
             call.pop(Int32(path.count))
         }
         lua.setGlobal("af")
+    }
+
+    /// `print` writes through `output`, so the REPL, reports and tests can capture it.
+    private func installPrint() {
+        lua.pushFunction { [unowned self] call in
+            var parts: [String] = []
+            for i in 1...max(1, call.argumentCount) where i <= call.argumentCount {
+                parts.append(self.lua.describe(at: i))
+            }
+            self.output(parts.joined(separator: "\t") + "\n")
+            return 0
+        }
+        lua.setGlobal("print")
     }
 
     // MARK: Model objects

@@ -27,6 +27,7 @@ typedef struct clua_host {
     int64_t deadline_ns;       /* CLOCK_MONOTONIC deadline, 0 = none */
     double timeout_seconds;    /* for the message only */
     void *swift_host;          /* the Swift object that owns this state */
+    lua_State *main;           /* the main thread, for re-arming the hook */
 } clua_host;
 
 typedef int (*clua_dispatch_fn)(lua_State *L);
