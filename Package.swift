@@ -27,10 +27,16 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .systemLibrary(
+            name: "CEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "CEditShim", dependencies: ["CEdit"]),
         .target(name: "Core"),
         .target(name: "Store", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "Core"]),
-        .target(name: "Scripting", dependencies: ["Core", "Store", "LuaBridge"]),
+        .target(name: "Scripting", dependencies: ["Core", "Store", "LuaBridge", "CEditShim"]),
         .executableTarget(
             name: "assetflow",
             dependencies: ["Scripting", "Store", "Core", .product(name: "ArgumentParser", package: "swift-argument-parser")]

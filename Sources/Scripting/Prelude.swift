@@ -2,6 +2,7 @@
 enum Prelude {
     static let source = """
     D = af.D
+    help = af.help
     af.settings = setmetatable({}, {
         __index = function(_, key)
             if key == "financial_goal" then return af.financial_goal() end

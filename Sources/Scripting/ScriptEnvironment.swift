@@ -1,3 +1,5 @@
+import CLua
+import CLuaShim
 import Core
 import Foundation
 import LuaBridge
@@ -9,6 +11,7 @@ public final class ScriptEnvironment {
     public let session: StoreSession
     /// Where `print` and reports write; tests capture it.
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    private var documentedNamesRef: Int32 = 0
 
     public init(session: StoreSession, trusted: Bool = false) throws {
         self.session = session
@@ -73,10 +76,37 @@ public final class ScriptEnvironment {
                 }
             }
             call.pushFunction { [unowned self] c in try body(self, c) }
+            rememberDocumentedName(binding.qualifiedName, ofFunctionAt: -1)
             call.setField(binding.name, of: -2)
             call.pop(Int32(path.count))
         }
         lua.setGlobal("af")
+    }
+
+    /// Functions → their registry names, so `help(af.create_asset)` finds the entry.
+    /// Kept in a Lua table referenced from the registry; looked up with raw access.
+    private func rememberDocumentedName(_ name: String, ofFunctionAt index: Int32) {
+        let call = LuaCall(lua.L)
+        let function = lua_absindex(lua.L, index)
+        if documentedNamesRef == 0 {
+            call.newTable()
+            documentedNamesRef = luaL_ref(lua.L, clua_registryindex())
+        }
+        lua_rawgeti(lua.L, clua_registryindex(), lua_Integer(documentedNamesRef))
+        call.pushValue(at: function)
+        call.pushString(name)
+        lua_rawset(lua.L, -3)
+        call.pop()
+    }
+
+    func documentedName(ofFunctionAt index: Int32) -> String? {
+        guard documentedNamesRef != 0 else { return nil }
+        let function = lua_absindex(lua.L, index)
+        lua_rawgeti(lua.L, clua_registryindex(), lua_Integer(documentedNamesRef))
+        LuaCall(lua.L).pushValue(at: function)
+        lua_rawget(lua.L, -2)
+        defer { LuaCall(lua.L).pop(2) }
+        return LuaCall(lua.L).string(at: -1)
     }
 
     /// `print` writes through `output`, so the REPL, reports and tests can capture it.

@@ -1,33 +1,51 @@
 import CLua
+import CLuaShim
 import Foundation
 import LuaBridge
 import Store
 
 /// The interactive session, step by step as lua.c does it: read a line, try it as an
 /// expression (`return <line>;`), else as statements; keep reading while the chunk is
-/// incomplete (its syntax error ends at `<eof>`); run it protected; print the results.
-/// Each statement is its own store transaction, so an error changes nothing.
+/// incomplete (its syntax error ends at `<eof>`); run it protected; show the results.
+///
+/// By default each statement is its own store transaction. After `.begin`, statements
+/// accumulate until `.commit` or `.rollback`; a failing statement then undoes only itself.
 public final class Repl {
     let env: ScriptEnvironment
     let reader: LineReader
     /// Errors go here (stderr by default).
     public var errorOutput: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    private var formatterRef: Int32 = 0
+    private var explicitTransaction = false
+    private var timing = false
+    private var lastTraceback: String?
+    private var finished = false
 
     public init(env: ScriptEnvironment, reader: LineReader) {
         self.env = env
         self.reader = reader
     }
 
-    /// Reads and evaluates until end of input.
+    /// Reads and evaluates until end of input or `.quit`. An open `.begin` is rolled back.
     public func run() {
-        while let chunk = readChunk() {
-            evaluate(chunk)
+        while !finished, let chunk = readChunk() {
+            if chunk.hasPrefix(".") { command(chunk) } else { evaluate(chunk) }
+        }
+        if explicitTransaction {
+            try? env.session.rollback()
+            errorOutput("The open transaction (.begin) was rolled back.")
         }
     }
 
+    // MARK: Reading
+
     /// One complete chunk: more lines are read while it is incomplete.
     func readChunk() -> String? {
-        guard var buffer = reader.readLine(prompt: "> ") else { return nil }
+        guard var buffer = reader.readLine(prompt: explicitTransaction ? "*> " : "> ") else { return nil }
+        if buffer.hasPrefix(".") {
+            reader.addHistory(buffer)
+            return buffer
+        }
         if buffer.hasPrefix("=") { buffer = "return " + buffer.dropFirst() }  // Lua 5.2 habit
         while isIncomplete(buffer) {
             guard let more = reader.readLine(prompt: ">> ") else { break }
@@ -40,9 +58,10 @@ public final class Repl {
     /// True when neither the expression form nor the statement form compiles and the
     /// statement form fails at the end of the input.
     func isIncomplete(_ chunk: String) -> Bool {
-        if (try? compiles("return " + chunk + ";")) == true { return false }
+        if compiles("return " + chunk + ";") { return false }
         do {
-            _ = try compiles(chunk)
+            try env.lua.load(chunk, name: "=stdin")
+            env.lua.setTop(env.lua.top - 1)
             return false
         } catch let LuaError.syntax(message) {
             return message.hasSuffix("<eof>")
@@ -51,42 +70,138 @@ public final class Repl {
         }
     }
 
-    private func compiles(_ source: String) throws -> Bool {
-        try env.lua.load(source, name: "=stdin")
+    private func compiles(_ source: String) -> Bool {
+        guard (try? env.lua.load(source, name: "=stdin")) != nil else { return false }
         env.lua.setTop(env.lua.top - 1)
         return true
     }
 
-    /// Runs one chunk in its own store transaction and prints what it returns.
+    // MARK: Evaluating
+
+    /// Runs one chunk and shows what it returns. The store changes are kept only if it
+    /// succeeds.
     public func evaluate(_ chunk: String) {
+        guard !chunk.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
         let lua = env.lua
         let base = lua.top
         defer { lua.setTop(base) }
+        let started = DispatchTime.now()
         do {
-            do {
-                try lua.load("return " + chunk + ";", name: "=stdin")
-            } catch {
+            if !compiles("return " + chunk + ";") {
                 try lua.load(chunk, name: "=stdin")
+            } else {
+                try lua.load("return " + chunk + ";", name: "=stdin")
             }
-            try env.session.begin()
-            try lua.withInterruptHandler { try lua.call() }
-            try env.session.commit()
+            try withStatementTransaction {
+                try lua.withInterruptHandler { try lua.call() }
+            }
             let results = lua.top - base
-            if results > 0 { try printResults(count: results) }
+            if results > 0 { show(count: results) }
         } catch let error as LuaError {
-            try? env.session.rollback()
+            lastTraceback = error.description
             errorOutput(error.headline)
         } catch {
+            lastTraceback = String(describing: error)
+            errorOutput(String(describing: error))
+        }
+        if timing {
+            let elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+            errorOutput(String(format: "(%.3f s)", elapsedSeconds))
+        }
+    }
+
+    /// A transaction of its own, or a savepoint inside the open `.begin`.
+    private func withStatementTransaction(_ body: () throws -> Void) throws {
+        if explicitTransaction {
+            try env.session.atomically(body)
+            return
+        }
+        try env.session.begin()
+        do {
+            try body()
+            try env.session.commit()
+        } catch {
             try? env.session.rollback()
+            throw error
+        }
+    }
+
+    /// Shows the results on the stack through the formatter.
+    private func show(count: Int32) {
+        let lua = env.lua
+        let call = LuaCall(lua.L)
+        if formatterRef == 0 {
+            do {
+                try lua.execute(ReplFormatter.source, name: "=formatter", results: 1)
+                formatterRef = luaL_ref(lua.L, clua_registryindex())
+            } catch {
+                errorOutput("internal: the REPL formatter failed to load: \(error)")
+                return
+            }
+        }
+        lua_rawgeti(lua.L, clua_registryindex(), lua_Integer(formatterRef))
+        call.insert(at: lua.top - count)
+        do {
+            try lua.call(arguments: count, results: 1)
+            env.output((call.string(at: -1) ?? "") + "\n")
+        } catch {
             errorOutput(String(describing: error))
         }
     }
 
-    /// Calls the global `print` with the results on the stack, as lua.c's l_print does.
-    private func printResults(count: Int32) throws {
+    // MARK: Dot-commands
+
+    /// `.help`, `.load FILE`, `.begin`, `.commit`, `.rollback`, `.timing on|off`, `.trace`, `.quit`.
+    func command(_ line: String) {
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        let argument = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
+        switch words[0] {
+        case ".help":
+            env.output(HelpText.text(for: argument.isEmpty ? nil : argument) + "\n")
+        case ".load":
+            load(file: argument)
+        case ".begin":
+            if explicitTransaction { return errorOutput("A transaction is already open: .commit or .rollback it first.") }
+            do {
+                try env.session.begin()
+                explicitTransaction = true
+                env.output("Transaction open: statements are kept until .commit (or undone by .rollback).\n")
+            } catch { errorOutput(String(describing: error)) }
+        case ".commit", ".rollback":
+            guard explicitTransaction else { return errorOutput("No transaction is open (each statement commits on its own). Use .begin first.") }
+            do {
+                if words[0] == ".commit" { try env.session.commit() } else { try env.session.rollback() }
+                explicitTransaction = false
+                env.output(words[0] == ".commit" ? "Committed.\n" : "Rolled back.\n")
+            } catch { errorOutput(String(describing: error)) }
+        case ".timing":
+            guard argument == "on" || argument == "off" else { return errorOutput("Usage: .timing on|off") }
+            timing = argument == "on"
+        case ".trace":
+            env.output((lastTraceback ?? "No error yet.") + "\n")
+        case ".quit", ".exit":
+            finished = true
+        default:
+            errorOutput("Unknown command \(words[0]). Commands: .help .load FILE .begin .commit .rollback .timing on|off .trace .quit")
+        }
+    }
+
+    private func load(file path: String) {
+        guard !path.isEmpty else { return errorOutput("Usage: .load FILE") }
+        guard let source = try? String(contentsOfFile: (path as NSString).expandingTildeInPath, encoding: .utf8) else {
+            return errorOutput("Cannot read \(path).")
+        }
         let lua = env.lua
-        lua.pushGlobal("print")
-        LuaCall(lua.L).insert(at: lua.top - count)  // print goes below the results
-        try lua.call(arguments: count, results: 0)
+        let base = lua.top
+        defer { lua.setTop(base) }
+        do {
+            try lua.load(ScriptRunner.withoutShebang(source), name: "@" + path)
+            try withStatementTransaction { try lua.withInterruptHandler { try lua.call() } }
+        } catch let error as LuaError {
+            lastTraceback = error.description
+            errorOutput(error.headline)
+        } catch {
+            errorOutput(String(describing: error))
+        }
     }
 }

@@ -1,0 +1,87 @@
+import CLua
+import Core
+import LuaBridge
+
+/// Help and introspection: `help`, `af.type`.
+enum IntrospectionBindings {
+    static let all: [Binding] = [
+        .function("af", "help", "(topic) -> nil",
+                  "Prints help: an overview, or one function, method or class (by value or by name). Also the global help.",
+                  example: #"help(af.create_asset); help("Asset"); help("Asset:buy")"#) { env, call in
+            env.output(HelpText.text(for: try env.helpTopic(call)) + "\n")
+            return 0
+        },
+        .function("af", "type", "(value) -> string",
+                  "Like type(), but names AssetFlow's values: decimal, Asset, Portfolio, Transaction, Price, …",
+                  example: #"af.type(D"1")   --> "decimal""#) { env, call in
+            call.pushString(env.lua.className(at: 1) ?? call.typeName(at: 1))
+            return 1
+        },
+    ]
+}
+
+extension ScriptEnvironment {
+    /// What `help(x)` is about: nil, a name, a documented function, or one of our objects.
+    func helpTopic(_ call: LuaCall) throws -> String? {
+        if call.isNil(at: 1) { return nil }
+        if let name = call.string(at: 1) { return name }
+        if let className = lua.className(at: 1) { return className }
+        if call.type(at: 1) == LUA_TFUNCTION, let name = documentedName(ofFunctionAt: 1) { return name }
+        if call.type(at: 1) == LUA_TTABLE { return "af" }
+        throw LuaArgumentError("help: no help for a \(call.typeName(at: 1)) value; try help() for the list")
+    }
+}
+
+/// The text `help` prints, from the registry.
+enum HelpText {
+    static func text(for topic: String?) -> String {
+        guard let topic else { return overview() }
+        if let binding = Registry.find(topic) { return describe(binding) }
+        if let cls = Registry.classes.first(where: { $0.name.lowercased() == topic.lowercased() }) { return describeClass(cls.name, cls.summary) }
+        let functions = Registry.all.filter { $0.kind == .function && $0.owner == topic }
+        if !functions.isEmpty { return describeNamespace(topic, functions) }
+        let near = Registry.all.map(\.qualifiedName).filter { $0.lowercased().contains(topic.lowercased()) }.prefix(8)
+        return "No help for '\(topic)'." + (near.isEmpty ? " Try help() for the list." : " Did you mean: " + near.joined(separator: ", ") + "?")
+    }
+
+    static func overview() -> String {
+        var lines = ["AssetFlow's Lua API. help(name) for details, e.g. help(af.create_asset) or help(\"Asset\").", ""]
+        let owners = Array(Set(Registry.all.filter { $0.kind == .function }.map(\.owner))).sorted()
+        for owner in owners {
+            let names = Registry.bindings(of: owner).filter { $0.kind == .function }.map(\.name)
+            lines.append("\(owner): " + names.joined(separator: ", "))
+        }
+        lines.append("")
+        for (name, summary) in Registry.classes { lines.append("\(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(summary)") }
+        lines.append("")
+        lines.append("REPL commands: .help .load FILE .begin .commit .rollback .timing on|off .trace .quit")
+        return lines.joined(separator: "\n")
+    }
+
+    static func describe(_ b: Binding) -> String {
+        var lines = [b.usage, "  " + b.summary]
+        if let example = b.example { lines.append("  Example: " + example) }
+        return lines.joined(separator: "\n")
+    }
+
+    static func describeClass(_ name: String, _ summary: String) -> String {
+        let bindings = Registry.bindings(of: name)
+        var lines = ["\(name): \(summary)"]
+        let fields = bindings.filter { $0.kind == .field }
+        if !fields.isEmpty {
+            lines.append("Fields:")
+            let width = fields.map(\.name.count).max() ?? 0
+            for f in fields { lines.append("  \(f.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(f.signature.padding(toLength: 12, withPad: " ", startingAt: 0)) \(f.summary)") }
+        }
+        let methods = bindings.filter { $0.kind == .method }
+        if !methods.isEmpty {
+            lines.append("Methods:")
+            for m in methods { lines.append("  \(m.usage)\n      \(m.summary)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func describeNamespace(_ owner: String, _ functions: [Binding]) -> String {
+        ([owner + ":"] + functions.map { "  \($0.usage)\n      \($0.summary)" }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,75 @@
+import CEditShim
+import Foundation
+
+/// A terminal line reader over libedit: line editing, history kept across sessions, Tab
+/// completion, and Ctrl-C at the prompt cancelling the line.
+public final class EditLineReader: LineReader {
+    let historyPath: String?
+    private var interruptsSeen: Int32
+
+    /// The completer Tab asks; one REPL runs at a time in a process.
+    nonisolated(unsafe) static var completer: Completer?
+
+    public init(historyPath: String?, completer: Completer) {
+        self.historyPath = historyPath
+        EditLineReader.completer = completer
+        cedit_init("assetflow", editLineComplete)
+        interruptsSeen = cedit_interrupts()
+        if let historyPath { _ = cedit_read_history(historyPath) }
+    }
+
+    public func readLine(prompt: String) -> String? {
+        while true {
+            guard let raw = cedit_readline(prompt) else {
+                let now = cedit_interrupts()
+                if now != interruptsSeen {  // Ctrl-C: cancel the line, prompt again
+                    interruptsSeen = now
+                    FileHandle.standardOutput.write(Data("^C\n".utf8))
+                    return ""
+                }
+                FileHandle.standardOutput.write(Data("\n".utf8))
+                return nil
+            }
+            defer { free(raw) }
+            return String(cString: raw)
+        }
+    }
+
+    public func addHistory(_ entry: String) {
+        cedit_add_history(entry)
+        guard let historyPath else { return }
+        let folder = (historyPath as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        _ = cedit_write_history(historyPath)
+    }
+
+    /// `$XDG_STATE_HOME/assetflow/history`, else `~/.local/state/assetflow/history`.
+    public static func defaultHistoryPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/state")
+        return (stateHome as NSString).appendingPathComponent("assetflow/history")
+    }
+}
+
+/// The C completion callback: candidates from the Swift completer, as libedit wants them
+/// (malloc'd strings, [0] = the longest common prefix, NULL-terminated).
+private let editLineComplete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { line, start, end in
+    guard let line, let completer = EditLineReader.completer else { return nil }
+    let bytes = Array(String(cString: line).utf8)
+    let lo = Int(max(0, start)), hi = Int(min(Int32(bytes.count), end))
+    guard lo <= hi else { return nil }
+    let word = String(decoding: bytes[lo..<hi], as: UTF8.self)
+    let candidates = completer.complete(word)
+    guard !candidates.isEmpty else { return nil }
+    let common = Completer.commonPrefix(candidates)
+    let array = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: candidates.count + 2)
+    array[0] = strdup(candidates.count == 1 ? candidates[0] : common)
+    for (i, c) in candidates.enumerated() { array[i + 1] = strdup(c) }
+    array[candidates.count + 1] = nil
+    // libedit frees with free(): the array itself must come from malloc.
+    let size = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (candidates.count + 2)
+    let copy = malloc(size)!.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: candidates.count + 2)
+    copy.update(from: array, count: candidates.count + 2)
+    array.deallocate()
+    return copy
+}
