@@ -37,6 +37,10 @@ char *cedit_readline(const char *prompt) {
     action.sa_handler = cedit_on_sigint;
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, &previous);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &set, NULL); /* a parent may have blocked it; exec keeps the mask */
     char *line = readline(prompt);
     sigaction(SIGINT, &previous, NULL);
     return line;

@@ -332,6 +332,11 @@ static void clua_on_sigint(int sig) {
 void clua_install_sigint(lua_State *L) {
     g_sigint_state = L;
     signal(SIGINT, clua_on_sigint);
+    /* A parent may have blocked SIGINT (the mask survives exec): Ctrl-C must still work. */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
 void clua_restore_sigint(void) {

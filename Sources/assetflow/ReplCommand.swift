@@ -23,9 +23,12 @@ struct ReplCommand: ParsableCommand {
         try store.withSession { session in
             let env = try ScriptEnvironment(session: session, trusted: sandbox.trusted)
             env.lua.setLimits(timeoutSeconds: sandbox.timeout, memoryBytes: sandbox.maxMemory * 1024 * 1024)
-            let reader = StandardInputReader()
+            let reader: LineReader
             if isatty(0) != 0 {
-                print("AssetFlow \(AssetFlowCommand.configuration.version) on \(store.path ?? "memory"). Lua 5.4; af is your portfolio. Ctrl-D quits.")
+                reader = EditLineReader(historyPath: EditLineReader.defaultHistoryPath(), completer: Completer(lua: env.lua))
+                print("AssetFlow \(AssetFlowCommand.configuration.version) on \(store.path ?? "memory"). help() for the API, .help for commands, Ctrl-D quits.")
+            } else {
+                reader = StandardInputReader()
             }
             Repl(env: env, reader: reader).run()
         }

@@ -61,15 +61,12 @@ private let editLineComplete: @convention(c) (UnsafePointer<CChar>?, Int32, Int3
     let word = String(decoding: bytes[lo..<hi], as: UTF8.self)
     let candidates = completer.complete(word)
     guard !candidates.isEmpty else { return nil }
-    let common = Completer.commonPrefix(candidates)
-    let array = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: candidates.count + 2)
-    array[0] = strdup(candidates.count == 1 ? candidates[0] : common)
-    for (i, c) in candidates.enumerated() { array[i + 1] = strdup(c) }
-    array[candidates.count + 1] = nil
-    // libedit frees with free(): the array itself must come from malloc.
-    let size = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (candidates.count + 2)
-    let copy = malloc(size)!.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: candidates.count + 2)
-    copy.update(from: array, count: candidates.count + 2)
-    array.deallocate()
-    return copy
+    // One match: [match, NULL]. Several: [common prefix, match…, NULL]. libedit frees
+    // the strings and the array with free(), so both come from malloc.
+    let entries = candidates.count == 1 ? candidates : [Completer.commonPrefix(candidates)] + candidates
+    let array = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (entries.count + 1))!
+        .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: entries.count + 1)
+    for (i, entry) in entries.enumerated() { array[i] = strdup(entry) }
+    array[entries.count] = nil
+    return array
 }
