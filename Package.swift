@@ -34,12 +34,12 @@ let package = Package(
         ),
         .target(name: "CEditShim", dependencies: ["CEdit"]),
         .target(name: "Core"),
-        .target(name: "Store", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Store", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "Core"]),
         .target(name: "Scripting", dependencies: ["Core", "Store", "LuaBridge", "CEditShim"]),
         .executableTarget(
             name: "assetflow",
-            dependencies: ["Scripting", "Store", "Core", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Scripting", "Store", "Core", "LuaBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core"]),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),

@@ -5,8 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <limits.h>
+#include <math.h>
+#include <errno.h>
 
 static void clua_hook(lua_State *L, lua_Debug *ar);
+static int64_t clua_now_ns(void);
 
 /* Once a limit fired, the hook runs on every call, return, line and instruction: the
    error is raised again as soon as a script's pcall returns, so pcall cannot swallow it. */
@@ -106,9 +110,6 @@ static int clua_openlibs_k(lua_State *L) {
         luaL_requiref(L, lib->name, lib->func, 1);
         lua_pop(L, 1);
     }
-    /* os keeps clock, date, difftime and time only. */
-    const char *os_denied[] = {"execute", "remove", "rename", "exit", "getenv", "tmpname", "setlocale", NULL};
-    for (const char **n = os_denied; *n; n++) clua_drop(L, LUA_OSLIBNAME, *n);
     clua_drop(L, LUA_STRLIBNAME, "dump");
     lua_pushnil(L); lua_setglobal(L, "dofile");
     lua_pushnil(L); lua_setglobal(L, "loadfile");
@@ -130,6 +131,168 @@ int clua_openlibs(lua_State *L, int trusted) {
     lua_pushcfunction(L, clua_openlibs_k);
     lua_pushinteger(L, trusted);
     return clua_pcall(L, 1, 0, 1);
+}
+
+/* ---- sandbox: denials, guarded patterns, files under allowed folders ------------- */
+
+/* A stand-in for a denied function: raises the message in its upvalue, which names the
+   flag that would allow it. */
+static int clua_denied(lua_State *L) {
+    return luaL_error(L, "%s", lua_tostring(L, lua_upvalueindex(1)));
+}
+
+static void clua_deny(lua_State *L, int table, const char *lib, const char *name, const char *flag) {
+    lua_pushfstring(L, "%s.%s is not available in the sandbox (run with %s)", lib, name, flag);
+    lua_pushcclosure(L, clua_denied, 1);
+    lua_setfield(L, table, name);
+}
+
+/* Pattern functions run in C where the instruction hook never fires: a backtracking
+   pattern on a long subject could outlive any timeout. Refuse patterns whose worst case
+   (subject length to the power of their repetition items) is out of reach. */
+static int clua_pattern_guard(lua_State *L) {
+    size_t len = 0, plen = 0;
+    const char *subject = lua_tolstring(L, 1, &len);
+    const char *pattern = lua_tolstring(L, 2, &plen);
+    if (subject && pattern) {
+        int items = 0, in_set = 0;
+        for (size_t i = 0; i < plen; i++) {
+            char c = pattern[i];
+            if (c == '%') { i++; continue; }
+            if (in_set) { if (c == ']') in_set = 0; continue; }
+            if (c == '[') { in_set = 1; continue; }
+            if (c == '*' || c == '-' || c == '+') items++;
+        }
+        if (items >= 2 && pow((double)len, (double)items) > 5e8)
+            return luaL_error(L, "pattern '%s' has %d repetition items: too costly on a subject of %d bytes in the sandbox "
+                                 "(simplify the pattern, split the text, or run with --trusted)", pattern, items, (int)len);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* Resolves a path the way the kernel will open it: the folder through realpath, the name
+   as given. Writes to `out`; returns 0 on failure. */
+static int clua_resolve(const char *path, char *out) {
+    if (realpath(path, out)) return 1;
+    char folder[PATH_MAX];
+    snprintf(folder, sizeof folder, "%s", path);
+    char *slash = strrchr(folder, '/');
+    const char *name = path;
+    if (slash) { *slash = 0; name = slash + 1; if (folder[0] == 0) strcpy(folder, "/"); } else strcpy(folder, ".");
+    char resolved[PATH_MAX];
+    if (!realpath(folder, resolved)) return 0;
+    snprintf(out, PATH_MAX, "%s/%s", resolved, name);
+    return 1;
+}
+
+/* 1 when `resolved` lies in one of the folders listed in registry[key]. */
+static int clua_allowed(lua_State *L, const char *key, const char *resolved) {
+    int ok = 0;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) {
+        lua_Integer n = luaL_len(L, -1);
+        for (lua_Integer i = 1; i <= n && !ok; i++) {
+            lua_rawgeti(L, -1, i);
+            size_t dlen;
+            const char *dir = lua_tolstring(L, -1, &dlen);
+            if (dir && strncmp(resolved, dir, dlen) == 0 && (resolved[dlen] == '/' || resolved[dlen] == 0)) ok = 1;
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    return ok;
+}
+
+/* io.open and io.lines limited to the --allow-read and --allow-write folders. */
+static int clua_checked_io(lua_State *L) {
+    const char *path = luaL_checkstring(L, 1);
+    const char *fn = lua_tostring(L, lua_upvalueindex(2));
+    const char *mode = strcmp(fn, "open") == 0 ? luaL_optstring(L, 2, "r") : "r";
+    int writing = strpbrk(mode, "wa+") != NULL;
+    char resolved[PATH_MAX];
+    if (!clua_resolve(path, resolved))
+        return luaL_error(L, "io.%s: cannot resolve '%s': %s", fn, path, strerror(errno));
+    int ok = writing ? clua_allowed(L, "clua.allow_write", resolved)
+                     : (clua_allowed(L, "clua.allow_read", resolved) || clua_allowed(L, "clua.allow_write", resolved));
+    if (!ok)
+        return luaL_error(L, "io.%s: %s '%s' is not allowed in the sandbox (run with %s DIR for a folder containing it, or --trusted)",
+                          fn, writing ? "writing" : "reading", resolved, writing ? "--allow-write" : "--allow-read");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static int clua_sandbox_k(lua_State *L) {
+    int files = (int)lua_tointeger(L, 1);
+    /* io: io.write stays (it only prints); open and lines only with an --allow flag. */
+    luaL_requiref(L, "io", luaopen_io, 0);
+    int real_io = lua_gettop(L);
+    lua_createtable(L, 0, 4);
+    int io = lua_gettop(L);
+    lua_getfield(L, real_io, "write");
+    lua_setfield(L, io, "write");
+    const char *file_fns[] = {"open", "lines", NULL};
+    for (const char **n = file_fns; *n; n++) {
+        if (files) {
+            lua_getfield(L, real_io, *n);
+            lua_pushstring(L, *n);
+            lua_pushcclosure(L, clua_checked_io, 2);
+            lua_setfield(L, io, *n);
+        } else {
+            clua_deny(L, io, "io", *n, "--allow-read DIR, --allow-write DIR or --trusted");
+        }
+    }
+    const char *io_denied[] = {"read", "input", "output", "popen", "tmpfile", "close", NULL};
+    for (const char **n = io_denied; *n; n++) clua_deny(L, io, "io", *n, "--trusted");
+    lua_setglobal(L, "io");
+    lua_settop(L, 1);
+    /* os: the denied functions explain themselves. */
+    lua_getglobal(L, "os");
+    const char *os_denied[] = {"execute", "remove", "rename", "exit", "getenv", "tmpname", "setlocale", NULL};
+    for (const char **n = os_denied; *n; n++) clua_deny(L, lua_gettop(L), "os", *n, "--trusted");
+    lua_pop(L, 1);
+    /* debug: only traceback. */
+    luaL_requiref(L, "debug", luaopen_debug, 0);
+    int real_debug = lua_gettop(L);
+    lua_createtable(L, 0, 1);
+    lua_getfield(L, real_debug, "traceback");
+    lua_setfield(L, -2, "traceback");
+    const char *debug_denied[] = {"getinfo", "getlocal", "setlocal", "getupvalue", "setupvalue", "sethook", "gethook",
+                                  "getregistry", "getmetatable", "setmetatable", "upvalueid", "upvaluejoin", "debug", NULL};
+    for (const char **n = debug_denied; *n; n++) clua_deny(L, lua_gettop(L), "debug", *n, "--trusted");
+    lua_setglobal(L, "debug");
+    lua_settop(L, 1);
+    /* package.loadlib and C modules: there is no package library; require is the host's. */
+    /* Pattern functions behind the guard. */
+    lua_getglobal(L, "string");
+    const char *patterned[] = {"find", "match", "gmatch", "gsub", NULL};
+    for (const char **n = patterned; *n; n++) {
+        lua_getfield(L, -1, *n);
+        lua_pushcclosure(L, clua_pattern_guard, 1);
+        lua_setfield(L, -2, *n);
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+int clua_sandbox(lua_State *L, int files) {
+    lua_pushcfunction(L, clua_sandbox_k);
+    lua_pushinteger(L, files);
+    return clua_pcall(L, 1, 0, 1);
+}
+
+/* For SQLite's progress handler: non-zero asks SQLite to interrupt the running statement
+   once Ctrl-C or a deadline has come, so no query outlives the limits. */
+int clua_should_interrupt(void *host) {
+    clua_host *h = (clua_host *)host;
+    if (!h->enforcing) return 0;
+    if (h->interrupted && !h->abort_kind) h->abort_kind = 1;
+    if (!h->abort_kind && h->deadline_ns && clua_now_ns() > h->deadline_ns) h->abort_kind = 2;
+    if (h->abort_kind) clua_escalate(h);
+    return h->abort_kind != 0;
 }
 
 /* ---- Swift bindings ------------------------------------------------------------- */

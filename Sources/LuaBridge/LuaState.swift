@@ -12,15 +12,45 @@ public final class LuaState {
     private var decimalMetatable: Int32 = 0
 
     /// A new state with the sandbox's safe libraries, or all of them when `trusted`.
-    public init(trusted: Bool = false) throws {
+    public convenience init(trusted: Bool = false) throws {
+        try self.init(policy: SandboxPolicy(trusted: trusted))
+    }
+
+    /// A new state whose libraries follow `policy`.
+    public init(policy: SandboxPolicy) throws {
         guard let L = clua_newstate() else { throw LuaError.memory("cannot create a Lua state") }
         self.L = L
         clua_set_dispatcher(luaDispatch, luaRelease)
         clua_gethost(L).pointee.swift_host = Unmanaged.passUnretained(self).toOpaque()
-        if clua_openlibs(L, trusted ? 1 : 0) != LUA_OK {
+        if clua_openlibs(L, policy.trusted ? 1 : 0) != LUA_OK {
             throw LuaError.runtime(describe(at: -1))
         }
+        if !policy.trusted {
+            try setFolders(policy.allowRead.map { try SandboxPolicy.resolve($0, flag: "--allow-read") }, registryKey: "clua.allow_read")
+            try setFolders(policy.allowWrite.map { try SandboxPolicy.resolve($0, flag: "--allow-write") }, registryKey: "clua.allow_write")
+            let files = !(policy.allowRead.isEmpty && policy.allowWrite.isEmpty)
+            if clua_sandbox(L, files ? 1 : 0) != LUA_OK { throw LuaError.runtime(describe(at: -1)) }
+        }
         try LuaDecimal.install(in: self)
+    }
+
+    private func setFolders(_ folders: [String], registryKey: String) throws {
+        let call = LuaCall(L)
+        call.newTable(arrayCount: folders.count)
+        for (i, folder) in folders.enumerated() {
+            call.pushString(folder)
+            call.setElement(i + 1, of: -2)
+        }
+        lua_pushvalue(L, clua_registryindex())
+        clua_insert(L, -2)
+        call.setField(registryKey, of: -2)
+        clua_pop(L, 1)
+    }
+
+    /// The C function SQLite's progress handler calls, and its context: interrupts a query
+    /// once Ctrl-C or the deadline has come.
+    public var interruptCheck: (function: @convention(c) (UnsafeMutableRawPointer?) -> Int32, context: UnsafeMutableRawPointer) {
+        (clua_should_interrupt, UnsafeMutableRawPointer(clua_gethost(L)))
     }
 
     deinit { clua_close(L) }
@@ -60,12 +90,14 @@ public final class LuaState {
         }
     }
 
-    /// Loads and runs `source`; returns how many results it left on the stack.
+    /// Loads and runs `source` with the values `arguments` pushes (as `...`); returns how
+    /// many results it left on the stack.
     @discardableResult
-    public func execute(_ source: String, name: String, results: Int32 = 0) throws -> Int32 {
+    public func execute(_ source: String, name: String, results: Int32 = 0, arguments: () throws -> Int32 = { 0 }) throws -> Int32 {
         let base = lua_gettop(L)
         try load(source, name: name)
-        try call(results: results)
+        let count = try arguments()
+        try call(arguments: count, results: results)
         return lua_gettop(L) - base
     }
 

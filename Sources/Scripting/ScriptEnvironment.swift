@@ -13,13 +13,41 @@ public final class ScriptEnvironment {
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
     private var documentedNamesRef: Int32 = 0
 
-    public init(session: StoreSession, trusted: Bool = false) throws {
+    /// An environment over `session`. `moduleFolders` are where `require` looks (the
+    /// script's folder first); the user's library folder is always searched last.
+    public init(session: StoreSession, policy: SandboxPolicy = SandboxPolicy(), moduleFolders: [String] = []) throws {
         self.session = session
-        lua = try LuaState(trusted: trusted)
+        lua = try LuaState(policy: policy)
         installClasses()
         installFunctions()
         installPrint()
+        try installRequire(ModuleLoader(folders: moduleFolders + [ModuleLoader.userLibrary()]), trusted: policy.trusted)
         try lua.execute(Prelude.source, name: "=prelude")
+        let check = lua.interruptCheck
+        session.setInterruptCheck(check.function, context: check.context)
+    }
+
+    public convenience init(session: StoreSession, trusted: Bool) throws {
+        try self.init(session: session, policy: SandboxPolicy(trusted: trusted))
+    }
+
+    deinit { session.setInterruptCheck(nil, context: nil) }
+
+    private func installRequire(_ loader: ModuleLoader, trusted: Bool) throws {
+        if trusted {
+            try lua.execute("package.path = ... .. package.path", name: "=require", arguments: { LuaCall(self.lua.L).pushString(loader.trustedPathPrefix()); return 1 })
+            return
+        }
+        try lua.execute(ModuleLoader.sandboxRequire, name: "=require", arguments: {
+            self.lua.pushFunction { call in
+                guard let name = call.string(at: 1) else { throw LuaArgumentError("require: a module name expected") }
+                let module = try loader.source(of: name)
+                call.pushString(module.source)
+                call.pushString(module.path)
+                return 2
+            }
+            return 1
+        })
     }
 
     // MARK: Installation from the registry

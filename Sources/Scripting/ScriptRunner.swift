@@ -6,6 +6,9 @@ import Store
 /// How a script may run: what it may touch and how long and large it may grow.
 public struct RunOptions {
     public var trusted = false
+    /// Folders the script may read (`--allow-read`) and write (`--allow-write`).
+    public var allowRead: [String] = []
+    public var allowWrite: [String] = []
     /// Seconds; 0 = no limit.
     public var timeoutSeconds: Double = 0
     /// Megabytes of Lua memory; 0 = no limit.
@@ -37,7 +40,15 @@ public enum ScriptRunner {
         }
         return try store.withSession(today: today) { session in
             try session.begin()
-            let env = try ScriptEnvironment(session: session, trusted: options.trusted)
+            let policy = SandboxPolicy(trusted: options.trusted, allowRead: options.allowRead, allowWrite: options.allowWrite)
+            let scriptFolder = ((path as NSString).deletingLastPathComponent as NSString).standardizingPath
+            let env: ScriptEnvironment
+            do {
+                env = try ScriptEnvironment(session: session, policy: policy, moduleFolders: [scriptFolder.isEmpty ? "." : scriptFolder])
+            } catch {
+                try session.rollback()
+                return Outcome(succeeded: false, error: String(describing: error), changes: session.changes)
+            }
             if let output { env.output = output }
             env.setArguments(script: path, arguments)
             env.lua.setLimits(timeoutSeconds: options.timeoutSeconds, memoryBytes: options.maxMemoryMB * 1024 * 1024)

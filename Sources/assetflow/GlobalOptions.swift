@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LuaBridge
 import Store
 
 /// Options every command shares.
@@ -31,11 +32,19 @@ struct SandboxOptions: ParsableArguments {
     @Flag(help: "Give the script the full Lua library (files, processes, environment).")
     var trusted = false
 
+    @Option(name: .customLong("allow-read"), help: ArgumentHelp("Let io.open and io.lines read files in this folder (repeatable).", valueName: "dir"))
+    var allowRead: [String] = []
+
+    @Option(name: .customLong("allow-write"), help: ArgumentHelp("Let io.open write (and read) files in this folder (repeatable).", valueName: "dir"))
+    var allowWrite: [String] = []
+
     @Option(help: ArgumentHelp("Stop the script after this many seconds.", valueName: "seconds"))
     var timeout: Double = 0
 
     @Option(name: .customLong("max-memory"), help: ArgumentHelp("Stop the script when Lua uses more than this many megabytes.", valueName: "MB"))
     var maxMemory: Int = 0
+
+    var policy: SandboxPolicy { SandboxPolicy(trusted: trusted, allowRead: allowRead, allowWrite: allowWrite) }
 
     func validate() throws {
         if timeout < 0 { throw ValidationError("--timeout takes a number of seconds of 0 or more (0 means no limit).") }

@@ -21,7 +21,7 @@ struct ReplCommand: ParsableCommand {
     func run() throws {
         let store = try global.openStore()
         try store.withSession { session in
-            let env = try ScriptEnvironment(session: session, trusted: sandbox.trusted)
+            let env = try ScriptEnvironment(session: session, policy: sandbox.policy, moduleFolders: [FileManager.default.currentDirectoryPath])
             env.lua.setLimits(timeoutSeconds: sandbox.timeout, memoryBytes: sandbox.maxMemory * 1024 * 1024)
             let reader: LineReader
             if isatty(0) != 0 {

@@ -30,6 +30,8 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         var options = RunOptions()
         options.trusted = sandbox.trusted
+        options.allowRead = sandbox.allowRead
+        options.allowWrite = sandbox.allowWrite
         options.timeoutSeconds = sandbox.timeout
         options.maxMemoryMB = sandbox.maxMemory
         options.dryRun = dryRun

@@ -58,3 +58,59 @@ struct CommandLineTests {
         #expect(second.out == "1\n")
     }
 }
+
+@Suite("assetflow run: interruption and flags")
+struct RunInterruptTests {
+    @Test("Ctrl-C during run stops the script and rolls back")
+    func interruptRollsBack() throws {
+        let folder = NSTemporaryDirectory() + "af-int-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let script = folder + "/loop.lua"
+        try "af.create_portfolio{ name = 'Half' }\nprint('started')\nwhile true do end\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        process.arguments = ["run", "--store", folder + "/s.sqlite", script]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        _ = out.fileHandleForReading.availableData  // wait for "started"
+        Thread.sleep(forTimeInterval: 0.3)
+        process.interrupt()
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(stderr.contains("interrupted"))
+        #expect(stderr.contains("rolled back"))
+        let check = try CommandLineTests().run(["repl", "--store", folder + "/s.sqlite"], input: "#af.portfolios()\n")
+        #expect(check.out == "0\n")
+    }
+
+    @Test("--dry-run prints what would change and keeps nothing")
+    func dryRun() throws {
+        let folder = NSTemporaryDirectory() + "af-dry-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let script = folder + "/add.lua"
+        try "af.create_asset{ name = 'ACME', type = 'stock', quantity = 3, cost_basis = 10, date = '2024-01-02' }".write(toFile: script, atomically: true, encoding: .utf8)
+        let r = try CommandLineTests().run(["run", "--dry-run", "--store", folder + "/s.sqlite", script])
+        #expect(r.status == 0)
+        #expect(r.out.contains("Dry run, rolled back. Would have changed:"))
+        #expect(r.out.contains("asset: 1 added, 0 changed, 0 deleted"))
+        #expect(r.out.contains("transaction: 1 added"))
+        #expect(r.out.contains("price: 1 added"))
+        let check = try CommandLineTests().run(["repl", "--store", folder + "/s.sqlite"], input: "#af.assets()\n")
+        #expect(check.out == "0\n")
+    }
+
+    @Test("--timeout and --max-memory stop a script with a message naming the flag")
+    func limitsFromTheCommandLine() throws {
+        let folder = NSTemporaryDirectory() + "af-lim-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "while true do end".write(toFile: folder + "/loop.lua", atomically: true, encoding: .utf8)
+        try "local s = 'x' while true do s = s .. s end".write(toFile: folder + "/bomb.lua", atomically: true, encoding: .utf8)
+        let slow = try CommandLineTests().run(["run", "--timeout", "0.5", "--store", folder + "/s.sqlite", folder + "/loop.lua"])
+        #expect(slow.status == 1 && slow.err.contains("(raise it with --timeout)"))
+        let big = try CommandLineTests().run(["run", "--max-memory", "32", "--store", folder + "/s.sqlite", folder + "/bomb.lua"])
+        #expect(big.status == 1 && big.err.contains("memory"))
+    }
+}

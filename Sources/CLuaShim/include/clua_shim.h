@@ -41,6 +41,13 @@ clua_host *clua_gethost(lua_State *L);
 /* Libraries: the sandbox's safe set, or everything when trusted. Run under pcall. */
 int clua_openlibs(lua_State *L, int trusted);
 
+/* The sandbox's second layer, after clua_openlibs(L, 0): denied functions that say which
+   flag allows them, io.open/io.lines limited to registry["clua.allow_read"/"clua.allow_write"]
+   folders when `files`, guarded pattern functions. Run under pcall. */
+int clua_sandbox(lua_State *L, int files);
+/* For sqlite3_progress_handler: 1 once Ctrl-C or the deadline has come. */
+int clua_should_interrupt(void *host);
+
 /* Swift closures as Lua functions. */
 void clua_set_dispatcher(clua_dispatch_fn dispatch, clua_release_fn release);
 void clua_push_binding(lua_State *L, void *box);
