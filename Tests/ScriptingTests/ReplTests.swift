@@ -22,7 +22,7 @@ struct ReplTests {
     @Test("expressions print their values; statements run; = is return")
     func expressions() throws {
         let r = try session(["x = D'1.50' * 2", "x", "=x + 1", "1, 'two', nil"])
-        #expect(r.out == "3\n4\n1\ttwo\tnil\n")
+        #expect(r.out == "3\n4\n1\t\"two\"\tnil\n")
         #expect(r.err.isEmpty)
     }
 
@@ -63,5 +63,61 @@ struct ReplGuideTests {
             #expect(!b.summary.isEmpty, "\(b.qualifiedName) has no summary")
         }
         #expect(Set(Registry.all.map(\.qualifiedName)).count == Registry.all.count, "duplicate binding names")
+    }
+}
+
+@Suite("REPL commands and display")
+struct ReplCommandTests {
+    func session(_ lines: [String]) throws -> (out: String, err: [String]) {
+        var out = "", err: [String] = []
+        try AssetFlowStore(path: nil).withSession(today: CalendarDate("2024-06-01")!) { s in
+            let env = try ScriptEnvironment(session: s)
+            env.output = { out += $0 }
+            let repl = Repl(env: env, reader: ScriptedReader(lines))
+            repl.errorOutput = { err.append($0) }
+            repl.run()
+        }
+        return (out, err)
+    }
+
+    @Test(".begin keeps statements until .rollback; a failing statement undoes only itself")
+    func explicitTransaction() throws {
+        let r = try session([".begin", "af.create_portfolio{ name = 'A' }", "af.create_portfolio{ name = 'a' }",
+                             "#af.portfolios()", ".rollback", "#af.portfolios()", ".begin", "af.create_portfolio{ name = 'B' }", ".commit", "#af.portfolios()"])
+        #expect(r.out.contains("Transaction open"))
+        #expect(r.err == ["stdin:1: A portfolio with this name already exists."])
+        let counts = r.out.split(separator: "\n").filter { $0.allSatisfy(\.isNumber) }
+        #expect(counts == ["1", "0", "1"])
+    }
+
+    @Test(".trace shows the last traceback; .timing prints durations; unknown commands teach")
+    func traceAndTiming() throws {
+        let r = try session(["error('boom')", ".trace", ".timing on", "1", ".frobnicate", ".quit", "print('not reached')"])
+        #expect(r.out.contains("stack traceback:"))
+        #expect(r.err.contains { $0.hasPrefix("(") && $0.hasSuffix(" s)") })
+        #expect(r.err.contains { $0.hasPrefix("Unknown command .frobnicate. Commands: .help") })
+        #expect(!r.out.contains("not reached"))
+    }
+
+    @Test(".load runs a file in the session")
+    func load() throws {
+        let path = try temporaryFile("load.lua", "loaded_value = 41 + 1")
+        let r = try session([".load \(path)", "loaded_value"])
+        #expect(r.out == "42\n")
+    }
+
+    @Test("lists of models print as aligned tables; objects on one line; cycles are marked")
+    func display() throws {
+        let r = try session([
+            "af.create_asset{ name = 'ACME', type = 'stock', quantity = 15, cost_basis = 14, date = '2024-01-02' }",
+            "af.create_asset{ name = 'Cash', type = 'cash', quantity = 1250.5, date = '2024-01-02' }",
+            "af.assets()", "af.asset('acme')", "t = {}; t.self = t", "t",
+        ])
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.contains("name  type   quantity  current_price  current_value  currency"))
+        #expect(lines.contains("ACME  stock        15             14            210  USD     "))
+        #expect(lines.contains("Cash  cash     1250.5              1         1250.5  USD     "))
+        #expect(lines.contains("<Asset ACME stock 15 @ 14 USD = 210>"))
+        #expect(lines.contains("{ self = <cycle> }"))
     }
 }
