@@ -42,6 +42,7 @@ let package = Package(
             dependencies: ["Scripting", "Store", "Core", "LuaBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core"]),
+        .executableTarget(name: "assetflow-bench-calls", dependencies: ["LuaBridge"]),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Core"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
