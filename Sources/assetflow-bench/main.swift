@@ -33,7 +33,8 @@ func peakMemoryMB() -> String {
 
 let assetCount = 50, businessDays = 5_000, transactionCount = 100_000
 let path = CommandLine.arguments.dropFirst().first ?? NSTemporaryDirectory() + "assetflow-bench.sqlite"
-try? FileManager.default.removeItem(atPath: path)
+let reuse = CommandLine.arguments.count > 2 && CommandLine.arguments[2] == "--reuse"
+if !reuse { try? FileManager.default.removeItem(atPath: path) }
 
 // Business days from 2006-01-02, weekends skipped.
 var days: [CalendarDate] = []
@@ -49,42 +50,44 @@ print("AssetFlow load benchmark: \(assetCount) assets, \(businessDays) days of p
 print("store: \(path)")
 var random = SplitMix64(state: 42)
 let generateStart = DispatchTime.now()
-let store = try AssetFlowStore(path: path)
-try store.withSession(today: today) { session in
-    try session.begin()
-    var assetIDs: [Int64] = []
-    for i in 0..<assetCount {
-        var request = StoreSession.NewAsset(name: "Asset \(i)", type: .stock)
-        request.currency = "USD"
-        assetIDs.append(try session.createAsset(request).id!)
-    }
-    // Prices: a random walk in cents per asset.
-    for (a, id) in assetIDs.enumerated() {
-        var cents = 5_000 + a * 100
-        for d in days {
-            cents = max(100, cents + random.below(201) - 100)
-            _ = try session.recordPrice(PricePoint(assetID: id, date: d, price: ExactDecimal(cents) / 100))
+if !reuse {
+    let store = try AssetFlowStore(path: path)
+    try store.withSession(today: today) { session in
+        try session.begin()
+        var assetIDs: [Int64] = []
+        for i in 0..<assetCount {
+            var request = StoreSession.NewAsset(name: "Asset \(i)", type: .stock)
+            request.currency = "USD"
+            assetIDs.append(try session.createAsset(request).id!)
         }
-    }
-    // Transactions: buys and sells spread over the days, sells never above holdings.
-    var held = [Int](repeating: 0, count: assetCount)
-    for n in 0..<transactionCount {
-        let a = random.below(assetCount)
-        let d = days[n * businessDays / transactionCount]
-        let price = ExactDecimal(1_000 + random.below(9_000)) / 100
-        if held[a] > 10, random.below(3) == 0 {
-            let q = 1 + random.below(held[a] / 2)
-            held[a] -= q
-            _ = try session.record(Transaction(assetID: assetIDs[a], type: .sell, date: d, quantity: ExactDecimal(q), pricePerUnit: price, currency: "USD"))
-        } else {
-            let q = 1 + random.below(20)
-            held[a] += q
-            _ = try session.record(Transaction(assetID: assetIDs[a], type: .buy, date: d, quantity: ExactDecimal(q), pricePerUnit: price, currency: "USD"))
+        // Prices: a random walk in cents per asset.
+        for (a, id) in assetIDs.enumerated() {
+            var cents = 5_000 + a * 100
+            for d in days {
+                cents = max(100, cents + random.below(201) - 100)
+                _ = try session.recordPrice(PricePoint(assetID: id, date: d, price: ExactDecimal(cents) / 100))
+            }
         }
+        // Transactions: buys and sells spread over the days, sells never above holdings.
+        var held = [Int](repeating: 0, count: assetCount)
+        for n in 0..<transactionCount {
+            let a = random.below(assetCount)
+            let d = days[n * businessDays / transactionCount]
+            let price = ExactDecimal(1_000 + random.below(9_000)) / 100
+            if held[a] > 10, random.below(3) == 0 {
+                let q = 1 + random.below(held[a] / 2)
+                held[a] -= q
+                _ = try session.record(Transaction(assetID: assetIDs[a], type: .sell, date: d, quantity: ExactDecimal(q), pricePerUnit: price, currency: "USD"))
+            } else {
+                let q = 1 + random.below(20)
+                held[a] += q
+                _ = try session.record(Transaction(assetID: assetIDs[a], type: .buy, date: d, quantity: ExactDecimal(q), pricePerUnit: price, currency: "USD"))
+            }
+        }
+        try session.commit()
     }
-    try session.commit()
+    print("generate (validated inserts)       \(seconds(since: generateStart))")
 }
-print("generate (validated inserts)       \(seconds(since: generateStart))")
 
 // Load and compute from a freshly opened store.
 for run in 1...3 {
@@ -103,5 +106,17 @@ for run in 1...3 {
         return (total, count)
     }
     print("load + compute all assets, run \(run)  \(seconds(since: start))   (\(count) transactions, checksum \(total.rounded(places: 2).plainText))")
+}
+// Where the time goes: reading and decoding rows, then folding them into positions.
+try AssetFlowStore(path: path).withSession(today: today) { session in
+    var start = DispatchTime.now()
+    let groups = try session.allTransactionsByAsset()
+    print("  of which: read + decode rows     \(seconds(since: start))")
+    start = DispatchTime.now()
+    for (_, transactions) in groups { _ = Position.of(transactions) }
+    print("  of which: fold into positions    \(seconds(since: start))")
+    start = DispatchTime.now()
+    _ = try session.latestPrices()
+    print("  of which: latest prices          \(seconds(since: start))")
 }
 print("peak memory                        \(String(repeating: " ", count: 2))\(peakMemoryMB())")

@@ -16,13 +16,24 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         dayNumber = CalendarDate.days(year: year, month: month, day: day)
     }
 
-    /// Parses "YYYY-MM-DD" strictly.
+    /// Parses "YYYY-MM-DD" strictly (allocation-free: the store reads many of these).
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
-        self.init(year: y, month: m, day: d)
+        var text = text
+        guard let parsed = text.withUTF8({ bytes -> (Int, Int, Int)? in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for i in range {
+                    let b = bytes[i]
+                    guard b >= 0x30, b <= 0x39 else { return nil }
+                    value = value * 10 + Int(b - 0x30)
+                }
+                return value
+            }
+            guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+            return (y, m, d)
+        }) else { return nil }
+        self.init(year: parsed.0, month: parsed.1, day: parsed.2)
     }
 
     public static func < (a: CalendarDate, b: CalendarDate) -> Bool { a.dayNumber < b.dayNumber }

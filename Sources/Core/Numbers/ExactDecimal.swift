@@ -26,32 +26,39 @@ extension ExactDecimal {
         return value
     }
 
-    /// Like `parse`, returning nil for invalid text.
+    /// Like `parse`, returning nil for invalid text. Allocation-free for up to 19 digits:
+    /// the store reads hundreds of thousands of these.
     public static func parseOrNil(_ text: String) -> ExactDecimal? {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(24)
-        var negative = false
-        var fractionDigits = 0
-        var seenPoint = false
-        var index = 0
-        let bytes = Array(text.utf8)
-        var end = bytes.count
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> ExactDecimal? {
+        var index = 0, end = bytes.count
         while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
         while end > index, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        var negative = false
         if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
             negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
-        var sawDigit = false
+        var mantissa: UInt64 = 0
+        var digitCount = 0, fractionDigits = 0
+        var seenPoint = false, sawDigit = false
+        var wide: [UInt8]? = nil  // only past 19 significant digits
         while index < end {
             let byte = bytes[index]
             if byte >= 0x30, byte <= 0x39 {
                 sawDigit = true
-                if digits.isEmpty, byte == 0x30 {
-                    if seenPoint { fractionDigits += 1 }  // leading zeros carry no digits
-                } else {
-                    digits.append(byte - 0x30)
-                    if seenPoint { fractionDigits += 1 }
+                if seenPoint { fractionDigits += 1 }
+                if digitCount > 0 || byte != 0x30 {
+                    digitCount += 1
+                    if digitCount <= 19 {
+                        mantissa = mantissa &* 10 &+ UInt64(byte - 0x30)
+                    } else {
+                        if wide == nil { wide = Array(String(mantissa).utf8).map { $0 - 0x30 } }
+                        wide!.append(byte - 0x30)
+                    }
                 }
             } else if byte == UInt8(ascii: "."), !seenPoint {
                 seenPoint = true
@@ -60,8 +67,10 @@ extension ExactDecimal {
             }
             index += 1
         }
-        guard sawDigit, digits.count <= 38 else { return nil }
-        return make(negative: negative, digits: digits, exponent: -fractionDigits)
+        guard sawDigit, digitCount <= 38 else { return nil }
+        if let wide { return make(negative: negative, digits: wide, exponent: -fractionDigits) }
+        if mantissa == 0 { return .zero }
+        return ExactDecimal(sign: negative ? .minus : .plus, exponent: -fractionDigits, significand: ExactDecimal(mantissa))
     }
 
     /// Builds sign × digits × 10^exponent exactly.

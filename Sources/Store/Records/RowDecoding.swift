@@ -56,6 +56,22 @@ enum Records {
                            note: row["note"], totalAmount: try row.decimal("total"))
     }
 
+    /// A transaction from the column order of `allTransactionsByAsset`.
+    static func transactionByPosition(_ row: Row) throws -> Transaction {
+        func decimal(_ i: Int) throws -> ExactDecimal {
+            let text: String = row[i]
+            guard let value = ExactDecimal.parseOrNil(text) else { throw StoreError.corrupt("transaction column \(i) holds '\(text)', not a decimal") }
+            return value
+        }
+        let typeText: String = row[2]
+        guard let type = TransactionType(rawValue: typeText) else { throw StoreError.corrupt("transaction type '\(typeText)'") }
+        let dateText: String = row[3]
+        guard let date = CalendarDate(dateText) else { throw StoreError.corrupt("transaction date '\(dateText)'") }
+        return Transaction(id: row[0], assetID: row[1], type: type, date: date, quantity: try decimal(4), pricePerUnit: try decimal(5),
+                           fees: try decimal(7), currency: row[8], sourceAssetID: row[9], relatedTransactionID: row[10],
+                           note: row[11], totalAmount: try decimal(6))
+    }
+
     static func price(_ row: Row) throws -> PricePoint {
         PricePoint(id: row["id"], assetID: row["asset_id"], date: try row.date("date"), price: try row.decimal("price"))
     }
