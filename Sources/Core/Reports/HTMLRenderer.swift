@@ -27,7 +27,7 @@ public struct HTMLRenderer: Sendable {
                 if !chart.isEmpty {
                     var data = chart.dataTable
                     data.title = nil
-                    body += renderTable(data, formatter, className: "chart-data", caption: "Data of “\(title)”")
+                    body += "<div class=\"chart-data-wrap\">\n" + renderTable(data, formatter, className: "chart-data", caption: "Data of “\(title)”") + "</div>\n"
                 }
                 body += "</figure>\n"
             }
@@ -90,11 +90,13 @@ public struct HTMLRenderer: Sendable {
     figure.chart { margin: 24px 0; }
     figure.chart figcaption { font-weight: 600; font-size: 18px; margin-bottom: 8px; }
     figure.chart svg { max-width: 100%; height: auto; }
-    table.chart-data { font-size: 13px; }
+    table.chart-data { font-size: 13px; margin: 0; }
+    .chart-data-wrap { max-height: 220px; overflow-y: auto; border: 1px solid #e5e7eb; border-radius: 6px; padding: 0 8px; }
     .empty { color: #6b7280; font-style: italic; }
     @media print {
       main { max-width: none; padding: 0; }
-      .figure, figure.chart, table { break-inside: avoid; }
+      .figure, figure.chart svg, table.data { break-inside: avoid; }
+      .chart-data-wrap { max-height: none; overflow: visible; border: none; padding: 0; }
       .neg { color: #000000; font-weight: 600; }
     }
 
