@@ -5,7 +5,8 @@ import GRDB
 /// applying a plan's trades, all or nothing, through the same rules as every other door.
 extension StoreSession {
     /// Holdings of the portfolio grouped by `dimension`, with its targets (or `targets`
-    /// when given: the only way to target by asset or platform).
+    /// when given: the only way to target by asset or platform). No targets gives an input
+    /// with none (see `RebalanceEngine.withoutTargets`).
     public func rebalanceInput(portfolio id: Int64, by dimension: AllocationDimension,
                                targets given: [String: ExactDecimal]? = nil) throws -> RebalanceInput {
         let assets = try assets(inPortfolio: id)
@@ -22,9 +23,6 @@ extension StoreSession {
         } else {
             try dimension.requireTargetable()
             targets = try self.targets(portfolio: id, by: dimension)
-        }
-        if targets.isEmpty {
-            throw ValidationError("No targets by \(dimension.rawValue) for this portfolio: set them with portfolio:set_targets{…} or pass targets = {…}.")
         }
         return try RebalanceInput(holdings: holdings, targets: targets)
     }

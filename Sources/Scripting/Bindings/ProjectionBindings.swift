@@ -13,9 +13,11 @@ enum ProjectionBindings {
 
     static let all: [Binding] = [
         .function("af", "project", "{from, start_value, monthly, years, annual_return, volatility, inflation, fees, goal, runs, seed, model, cash_flow, …} -> {path, percentiles, probability, reach_date, required_monthly, …}",
-                  "Projects a value month by month: the deterministic path, and with runs a seeded Monte Carlo range (model normal, lognormal, bootstrap or a function). See Documentation/Projections.md.",
+                  "Projects a value month by month (default: the net worth, towards the financial goal): the deterministic path, and with runs a seeded Monte Carlo range (model normal, lognormal, bootstrap or a function). See Documentation/Projections.md.",
                   example: #"local r = af.project{ start_value = 10000, monthly = 500, years = 20, annual_return = 0.06, volatility = 0.15, goal = 300000, runs = 1000, seed = 42 }"#) { env, call in
-            try project(env, call, at: 1, function: "af.project", defaults: Defaults(today: env.session.today))
+            var d = Defaults(today: env.session.today)
+            d.goal = try env.session.setting(AnalysisBindings.goalKey).flatMap(ExactDecimal.parseOrNil)
+            return try project(env, call, at: 1, function: "af.project", defaults: d)
         },
         .method("InvestmentPlan", "project", "{…same fields as af.project} -> {…, on_track, projected_on_track}",
                 "Projects the plan: start value its current amount, monthly its contribution, goal its target, up to its target date, return and volatility from its risk tolerance's profile.") { env, call in

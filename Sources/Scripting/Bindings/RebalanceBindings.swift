@@ -94,6 +94,10 @@ enum RebalanceBindings {
         }
         let input = try env.session.rebalanceInput(portfolio: p.id!, by: by, targets: targets)
         let plan: TradePlan
+        if input.targets.isEmpty, builtIn.contains(strategy) {
+            pushPlan(RebalanceEngine.withoutTargets(input, strategy: strategy, dimension: by.rawValue), env, call)
+            return 1
+        }
         switch strategy {
         case "full":
             plan = RebalanceEngine.plan(input, adjustments: FullStrategy.adjustments(input, newMoney: amount ?? 0), strategy: strategy,

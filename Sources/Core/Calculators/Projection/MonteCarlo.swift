@@ -101,9 +101,7 @@ public enum MonteCarlo {
             for m in 0..<months {
                 let z = generator.normal(spare: &spare)
                 let u = generator.uniform()
-                var step: ProjectionStep {
-                    ProjectionStep(run: r + 1, month: m + 1, date: dates[m], value: value, contribution: scheduled[m], normal: z, uniform: u)
-                }
+                let step = ProjectionStep(run: r + 1, month: m + 1, date: dates[m], value: value, contribution: scheduled[m], normal: z, uniform: u)
                 let growth: Double
                 switch model {
                 case .normal: growth = 1 + meanMonthly + volatility * z

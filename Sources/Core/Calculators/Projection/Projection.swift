@@ -84,7 +84,7 @@ public enum Projection {
         for m in 1...a.months {
             let date = a.date(ofMonth: m)
             let scheduled = a.scheduledContribution(month: m)
-            var step: ProjectionStep { ProjectionStep(run: 0, month: m, date: date, value: double(value), contribution: double(scheduled), normal: 0, uniform: 0.5) }
+            let step = ProjectionStep(run: 0, month: m, date: date, value: double(value), contribution: double(scheduled), normal: 0, uniform: 0.5)
             if let custom = hooks.stepReturn {
                 let r = try finite(custom(step), "the step function", m)
                 value *= max(0, 1 + decimal(r, places: 12)) * feeFactor

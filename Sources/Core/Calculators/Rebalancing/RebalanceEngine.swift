@@ -101,15 +101,15 @@ public enum RebalanceEngine {
             guard holding.price > 0 else { throw ValidationError("\(r.label): '\(holding.name)' has no price; record one first.") }
             var t = r.amount != nil ? trade(holding, side, amount: size) : trade(holding, side, quantity: size)
             if side == .sell {
-                let total = (sold[holding.assetID] ?? 0) + t.quantity
-                if total > holding.quantity {
-                    if total - holding.quantity <= ExactDecimal(string: "0.00000001")! * 2 {
-                        t = trade(holding, .sell, quantity: holding.quantity - (sold[holding.assetID] ?? 0))
-                    } else {
-                        throw ValidationError("\(r.label): sells more than the holding (\(holding.value.fixedText(places: 2)), \(holding.quantity.plainText) units\(sold[holding.assetID] != nil ? ", some already sold by an earlier trade" : "")).")
-                    }
+                let already = sold[holding.assetID] ?? 0
+                // Up to half a cent (or 1e-8 units) over the holding counts as all of it.
+                let requested = r.amount.map { $0 / t.price } ?? size
+                let slack = r.amount != nil ? smallestTrade / 2 / t.price : ExactDecimal(string: "0.00000001")!
+                if already + requested > holding.quantity + slack {
+                    throw ValidationError("\(r.label): sells more than the holding (\(holding.value.fixedText(places: 2)), \(holding.quantity.plainText) units\(already > 0 ? ", some already sold by an earlier trade" : "")).")
                 }
-                sold[holding.assetID] = (sold[holding.assetID] ?? 0) + t.quantity
+                if already + t.quantity > holding.quantity { t = trade(holding, .sell, quantity: holding.quantity - already) }
+                sold[holding.assetID] = already + t.quantity
             }
             trades.append(t)
         }
@@ -125,6 +125,14 @@ public enum RebalanceEngine {
             }
         }
         return finish(input, trades: trades, strategy: strategy, cashID: cash?.assetID, newMoney: newMoney, problems: [])
+    }
+
+    /// The plan when there are no targets: no trades, and a problem saying how to set them.
+    public static func withoutTargets(_ input: RebalanceInput, strategy: String, dimension: String) -> TradePlan {
+        let rows = rows(input.values, [:])
+        return TradePlan(strategy: strategy, trades: [], groups: [], before: rows, after: rows, summary: [], newMoney: 0,
+                         problems: ["No targets by \(dimension) for this portfolio: set them with portfolio:set_targets{…} or pass targets = {…}."],
+                         targetsWarning: nil)
     }
 
     // MARK: Shared
