@@ -95,17 +95,17 @@ public struct TerminalRenderer: Sendable {
         case .bar, .pie:
             let shown = chart.kind == .pie ? [chart.series.first { !$0.points.isEmpty }!] : chart.series.filter { !$0.points.isEmpty }
             for series in shown {
-            if shown.count > 1 { lines.append("  " + series.name) }
-            let total = series.points.reduce(ExactDecimal(0)) { $0 + ($1.y < 0 ? -$1.y : $1.y) }
-            let largest = series.points.map { $0.y < 0 ? -$0.y : $0.y }.max() ?? 0
-            let labelWidth = series.points.map(\.x.description.count).max() ?? 0
-            for point in series.points {
-                let magnitude = point.y < 0 ? -point.y : point.y
-                let chartBar = bar(magnitude, of: largest)
-                var value = formatter.text(point.y, chart.format)
-                if chart.kind == .pie, total > 0 { value += "  " + formatter.text((magnitude / total * 100).rounded(places: 2), .percent) }
-                lines.append("  " + pad(point.x.description, labelWidth) + "  " + cell(chartBar, negative: point.y < 0) + " " + value)
-            }
+                if shown.count > 1 { lines.append("  " + series.name) }
+                let total = series.points.reduce(ExactDecimal(0)) { $0 + ($1.y < 0 ? -$1.y : $1.y) }
+                let largest = series.points.map { $0.y < 0 ? -$0.y : $0.y }.max() ?? 0
+                let labelWidth = series.points.map(\.x.description.count).max() ?? 0
+                for point in series.points {
+                    let magnitude = point.y < 0 ? -point.y : point.y
+                    let chartBar = bar(magnitude, of: largest)
+                    var value = formatter.text(point.y, chart.format)
+                    if chart.kind == .pie, total > 0 { value += "  " + formatter.text((magnitude / total * 100).rounded(places: 2), .percent) }
+                    lines.append("  " + pad(point.x.description, labelWidth) + "  " + cell(chartBar, negative: point.y < 0) + " " + value)
+                }
             }
         }
         return lines.joined(separator: "\n")

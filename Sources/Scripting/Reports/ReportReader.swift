@@ -169,7 +169,7 @@ struct ReportReader {
         let xField = try args.string("x")
         let title = try args.string("title")
         var series: [ReportSeries] = []
-        try call.field("series", of: index) { s -> Bool? in
+        _ = try call.field("series", of: index) { s -> Bool? in
             if call.isNil(at: s) { return nil }
             guard call.type(at: s) == ReportReader.tableType else { throw args.fieldError("series", "a list of rows or of {name, rows} expected") }
             let top = call.argumentCount
