@@ -51,6 +51,7 @@ public enum Registry {
     public static let all: [Binding] = DecimalBindings.all + PortfolioBindings.all + AssetBindings.all + RecordBindings.all
         + ChangeBindings.all + AnalysisBindings.all + PlanBindings.all + IntrospectionBindings.all + RebalanceBindings.all + ProjectionBindings.all
         + ReportBindings.all
+        + ReturnsBindings.all
 
     /// The classes of model objects, with the line that introduces each in the reference.
     public static let classes: [(name: String, summary: String)] = [

@@ -33,6 +33,9 @@ public enum FlowKind: String, Sendable {
     /// Dividend or interest paid by a scope asset into an asset outside it: income of the
     /// scope that leaves it at once (income + an equal outflow).
     case incomePaidOut = "income_paid_out"
+    /// One half of a swap whose other half is also in the scope: its flow nets with the
+    /// other half's on the same day (only a rounding difference, if any, remains).
+    case swapInside = "swap_inside"
 }
 
 /// One transaction's part in a scope's performance: a line of the explanation.
@@ -75,6 +78,7 @@ struct PerformanceLedger {
             }
         }
         all.sort { ($0.0.date, $0.0.id ?? .max) < ($1.0.date, $1.0.id ?? .max) }
+        let scopeTransactionIDs = Set(input.scope.flatMap { input.transactions[$0] ?? [] }.compactMap(\.id))
         var totalCost = ExactDecimal.zero
         for (t, deltaCost, deltaRealized, quantityAfter) in all {
             let inScope = input.scope.contains(t.assetID)
@@ -93,7 +97,8 @@ struct PerformanceLedger {
                 let proceeds = t.quantity * price - t.fees
                 entry = make(t, .external, flow: -proceeds, income: 0, realized: proceeds + deltaCost)
             } else {
-                entry = make(t, .external, flow: deltaCost - deltaRealized, income: 0, realized: deltaRealized)
+                let inside = t.relatedTransactionID.map(scopeTransactionIDs.contains) ?? false
+                entry = make(t, inside ? .swapInside : .external, flow: deltaCost - deltaRealized, income: 0, realized: deltaRealized)
             }
             entries.append(entry)
             if inScope {
