@@ -73,7 +73,7 @@ public struct SVGChart: Sendable {
         case .fan: svg += fan(pixelX, pixelY, plot)
         default: svg += lines(pixelX, pixelY, plot, filled: chart.kind == .area)
         }
-        if legendRows > 0 { svg += legend(chart.series.map(\.name), y: height - 14) }
+        if legendRows > 0 { svg += legend(legendEntries, y: height - 14) }
         return svg
     }
 
@@ -184,10 +184,26 @@ public struct SVGChart: Sendable {
         return svg
     }
 
-    func legend(_ names: [String], y: Double) -> String {
+    /// Name, colour and opacity of each legend entry: the series, or for a fan its bands and middle line.
+    var legendEntries: [(name: String, colour: String, opacity: Double)] {
+        guard chart.kind == .fan else {
+            return chart.series.enumerated().map { ($1.name, SVGChart.palette[$0 % SVGChart.palette.count], 1) }
+        }
+        let n = chart.series.count
+        var entries: [(name: String, colour: String, opacity: Double)] = []
+        for i in 0..<(n / 2) {
+            let name: String = chart.series[i].name + "–" + chart.series[n - 1 - i].name
+            let opacity: Double = 0.15 + 0.2 * Double(i) / Double(max(1, n / 2))
+            entries.append((name, "#2563eb", opacity))
+        }
+        if n % 2 == 1 { entries.append((chart.series[n / 2].name, "#1e3a8a", 1)) }
+        return entries
+    }
+
+    func legend(_ entries: [(name: String, colour: String, opacity: Double)], y: Double) -> String {
         var svg = "", x = 64.0
-        for (i, name) in names.enumerated() {
-            svg += ##"<rect x="\##(px(x))" y="\##(px(y - 10))" width="12" height="12" fill="\##(SVGChart.palette[i % SVGChart.palette.count])"/>"##
+        for (name, colour, opacity) in entries {
+            svg += ##"<rect x="\##(px(x))" y="\##(px(y - 10))" width="12" height="12" fill="\##(colour)" fill-opacity="\##(String(format: "%.2f", opacity))"/>"##
             svg += ##"<text x="\##(px(x + 16))" y="\##(px(y))" fill="#111827">\##(SVGChart.escape(name))</text>"##
             x += 28 + Double(name.count) * 7
         }
