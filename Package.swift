@@ -19,6 +19,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -43,7 +44,7 @@ let package = Package(
         ),
         .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core"]),
         .executableTarget(name: "assetflow-bench-calls", dependencies: ["LuaBridge"]),
-        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "CoreTests", dependencies: ["Core", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Core"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Store", "Core", "LuaBridge"]),

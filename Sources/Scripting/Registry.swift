@@ -49,7 +49,9 @@ public struct Binding {
 /// Every binding, in the order the reference lists them.
 public enum Registry {
     public static let all: [Binding] = DecimalBindings.all + PortfolioBindings.all + AssetBindings.all + RecordBindings.all
-        + ChangeBindings.all + AnalysisBindings.all + PlanBindings.all + IntrospectionBindings.all
+        + ChangeBindings.all + AnalysisBindings.all + PlanBindings.all + IntrospectionBindings.all + RebalanceBindings.all + ProjectionBindings.all
+        + ReportBindings.all
+        + ReturnsBindings.all
 
     /// The classes of model objects, with the line that introduces each in the reference.
     public static let classes: [(name: String, summary: String)] = [
@@ -60,6 +62,7 @@ public enum Registry {
         ("Price", "One price record of an asset."),
         ("InvestmentPlan", "A savings target with a date; see plan:progress{as_of}."),
         ("SavingPlan", "A regular saving plan; executed by af.run_due_plans or listed by af.reminders."),
+        ("Report", "A report being built (af.report.new): text, figures, tables and charts, rendered as terminal text, Markdown, CSV, JSON or HTML."),
     ]
 
     public static func bindings(of owner: String) -> [Binding] { all.filter { $0.owner == owner } }

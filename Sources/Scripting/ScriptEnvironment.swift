@@ -9,6 +9,7 @@ import Store
 public final class ScriptEnvironment {
     public let lua: LuaState
     public let session: StoreSession
+    public let reports = ReportSession()  // af.report documents, where they may be saved, colour
     /// Where `print` and reports write; tests capture it.
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
     private var documentedNamesRef: Int32 = 0

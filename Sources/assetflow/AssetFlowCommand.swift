@@ -19,7 +19,7 @@ struct AssetFlowCommand: ParsableCommand {
               assetflow docs                     print the Lua reference
             """,
         version: "0.1.0",
-        subcommands: [ReplCommand.self, RunCommand.self, DocsCommand.self],
+        subcommands: [ReplCommand.self, RunCommand.self, ReportCommand.self, DocsCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 }

@@ -119,21 +119,10 @@ enum AnalysisBindings {
             call.pushOptionalString(report.targetsWarning)
             return 2
         },
-        .method("Portfolio", "rebalance", "{by} -> {{key, action, amount}, summary = {string}, warning}",
-                "Suggested trades to reach the targets; under 1 unit of currency is \"no action\"; summary lines \"Move X from A to B\".") { env, call in
-            let p = try env.portfolio(at: 1, call, function: "Portfolio:rebalance")
-            let plan = try env.session.rebalance(portfolio: p.id!, by: try dimension(call, at: 2, "Portfolio:rebalance", default: .type))
-            env.pushList(plan.rows, call) { row in
-                call.newTable()
-                call.pushString(row.key); call.setField("key", of: -2)
-                call.pushString(row.action.rawValue); call.setField("action", of: -2)
-                call.pushDecimal(row.amount); call.setField("amount", of: -2)
-            }
-            env.pushList(plan.summary, call) { call.pushString($0) }
-            call.setField("summary", of: -2)
-            call.pushOptionalString(plan.targetsWarning)
-            call.setField("warning", of: -2)
-            return 1
+        .method("Portfolio", "rebalance", "{strategy, by, tolerance, to, amount, choose, targets} -> plan",
+                "A plan of trades to reach the targets: strategy full (default), bands, cash_flow, min_trades or a rule of af.rebalance.define. The plan lists each group {key, action, amount} and has trades, before, after, summary (\"Move X from A to B\"), warning and plan:apply{date}.",
+                example: #"local plan = p:rebalance{ strategy = "bands", tolerance = { absolute = 5, relative = 25 } }"#) { env, call in
+            try RebalanceBindings.rebalance(env, call)
         },
     ]
 

@@ -1,0 +1,177 @@
+import Foundation
+
+/// How a Monte Carlo run draws each month's return.
+public enum ReturnModel: Sendable {
+    /// monthly return = μm + σm × z, with μm = (1 + annual return)^(1/12) − 1 and σm = volatility ÷ √12.
+    case normal
+    /// growth factor = exp(ln(1 + annual return) ÷ 12 − σm²/2 + σm × z): never below −100 %,
+    /// with the same expected growth as `normal`.
+    case lognormal
+    /// A month drawn uniformly, with replacement, from these monthly returns (fractions).
+    case bootstrap([Double])
+    /// The step function of `ProjectionHooks` gives each return.
+    case custom
+
+    public var name: String {
+        switch self {
+        case .normal: "normal"
+        case .lognormal: "lognormal"
+        case .bootstrap: "bootstrap"
+        case .custom: "custom"
+        }
+    }
+}
+
+/// One month of the simulated range.
+public struct PercentileRow: Equatable, Sendable {
+    public let month: Int
+    public let date: CalendarDate
+    /// One value per requested percentile, nominal, rounded to cents.
+    public let values: [ExactDecimal]
+}
+
+/// When the runs first reach the goal.
+public struct ReachDistribution: Equatable, Sendable {
+    /// Per requested percentile, the date by which that share of all runs has reached the goal
+    /// (nil when fewer runs ever reach it).
+    public let percentiles: [CalendarDate?]
+    /// Share of runs first reaching the goal in each calendar year, in year order.
+    public let byYear: [(year: Int, share: ExactDecimal)]
+
+    public static func == (a: ReachDistribution, b: ReachDistribution) -> Bool {
+        a.percentiles == b.percentiles && a.byYear.map(\.year) == b.byYear.map(\.year) && a.byYear.map(\.share) == b.byYear.map(\.share)
+    }
+}
+
+public struct MonteCarloResult: Equatable, Sendable {
+    public let runs: Int
+    public let levels: [Double]
+    public let rows: [PercentileRow]
+    /// Share of runs whose real value reached the goal by the end (4 decimals); nil without a goal.
+    public let probability: ExactDecimal?
+    public let reach: ReachDistribution?
+    /// Share of runs that ran out of money under withdrawals (4 decimals).
+    public let depletedProbability: ExactDecimal
+}
+
+/// Monte Carlo goal projections: `runs` paths of `months` months, from a `SplitMix64`
+/// seeded with `seed` (the same seed gives the same result). Each path draws its month's
+/// return from the model, applies fees, then adds the month's contribution (or the custom
+/// cash flow); a path that cannot pay a withdrawal stops at 0. The arithmetic is Double;
+/// every reported amount is a decimal rounded to cents.
+///
+/// A custom step function is called once per run and month, as is a custom cash-flow
+/// function: at most 2 × runs × months calls.
+public enum MonteCarlo {
+    public static let defaultLevels: [Double] = [10, 50, 90]
+    public static let maximumRuns = 100_000
+
+    public static func run(_ a: ProjectionAssumptions, runs: Int, seed: UInt64, model: ReturnModel,
+                           levels: [Double] = defaultLevels, hooks: ProjectionHooks = ProjectionHooks()) throws -> MonteCarloResult {
+        try a.validate()
+        guard runs >= 1, runs <= maximumRuns else { throw ValidationError("Runs must be between 1 and \(maximumRuns), not \(runs).") }
+        for p in levels where !(p >= 0 && p <= 100) { throw ValidationError("Percentiles must lie in 0…100, not \(p).") }
+        if case .bootstrap(let history) = model, history.isEmpty {
+            throw ValidationError("Bootstrap needs at least one monthly return of history.")
+        }
+        if case .custom = model, hooks.stepReturn == nil { throw ValidationError("The custom model needs a step function.") }
+        let months = a.months
+        let expected = Projection.double(1 + a.annualReturn)
+        let volatility = Projection.double(a.volatility) / 12.0.squareRoot()
+        let meanMonthly = Foundation.pow(expected, 1.0 / 12.0) - 1
+        let logDrift = Foundation.log(expected) / 12.0 - volatility * volatility / 2
+        let feeFactor = Foundation.pow(Projection.double(1 - a.fees), 1.0 / 12.0)
+        let inflationFactor = Foundation.pow(Projection.double(1 + a.inflation), 1.0 / 12.0)
+        let goal = a.goal.map(Projection.double)
+        let scheduled = (1...months).map { Projection.double(a.scheduledContribution(month: $0)) }
+        let dates = (1...months).map { a.date(ofMonth: $0) }
+        let startValue = Projection.double(a.startValue)
+
+        // Month-major: values[m × runs + r], so each month's runs are contiguous to sort.
+        var values = [Double](repeating: 0, count: months * runs)
+        var reachMonth = [Int](repeating: -1, count: runs)   // 0 = at the start, -1 = never
+        var depleted = 0
+        var generator = SplitMix64(seed: seed)
+        var spare: Double?
+        for r in 0..<runs {
+            var value = startValue
+            var deflator = 1.0
+            var isDepleted = false
+            if let goal, value >= goal { reachMonth[r] = 0 }
+            for m in 0..<months {
+                let z = generator.normal(spare: &spare)
+                let u = generator.uniform()
+                let step = ProjectionStep(run: r + 1, month: m + 1, date: dates[m], value: value, contribution: scheduled[m], normal: z, uniform: u)
+                let growth: Double
+                switch model {
+                case .normal: growth = 1 + meanMonthly + volatility * z
+                case .lognormal: growth = Foundation.exp(logDrift + volatility * z)
+                case .bootstrap(let history): growth = 1 + history[Int(Double(history.count) * u)]
+                case .custom: growth = 1 + (try Projection.finite(hooks.stepReturn!(step), "the step function", m + 1))
+                }
+                value *= max(0, growth) * feeFactor
+                var flow = scheduled[m]
+                if let cashFlow = hooks.cashFlow { flow = try Projection.finite(cashFlow(step), "the cash-flow function", m + 1) }
+                if value + flow < 0 {
+                    flow = -value
+                    isDepleted = true
+                }
+                value += flow
+                deflator *= inflationFactor
+                values[m * runs + r] = value
+                if reachMonth[r] < 0, let goal, value / deflator >= goal { reachMonth[r] = m + 1 }
+            }
+            if isDepleted { depleted += 1 }
+        }
+
+        var rows: [PercentileRow] = []
+        rows.reserveCapacity(months)
+        var column = [Double](repeating: 0, count: runs)
+        for m in 0..<months {
+            for r in 0..<runs { column[r] = values[m * runs + r] }
+            column.sort()
+            rows.append(PercentileRow(month: m + 1, date: dates[m], values: levels.map { Projection.decimal(percentile(column, $0)) }))
+        }
+
+        var probability: ExactDecimal?
+        var reach: ReachDistribution?
+        if goal != nil {
+            let reached = reachMonth.filter { $0 >= 0 }.sorted()
+            probability = Projection.decimal(Double(reached.count) / Double(runs), places: 4)
+            let percentiles = levels.map { level -> CalendarDate? in
+                // The run at this rank of all runs (never-reaching runs rank last).
+                let rank = Int((level / 100 * Double(runs)).rounded(.up)) - 1
+                guard rank >= 0 || level == 0 else { return nil }
+                let i = max(0, rank)
+                guard i < reached.count else { return nil }
+                return reached[i] == 0 ? a.startDate : dates[reached[i] - 1]
+            }
+            var counts: [Int: Int] = [:]
+            for month in reached { counts[(month == 0 ? a.startDate : dates[month - 1]).year, default: 0] += 1 }
+            let byYear = counts.keys.sorted().map { (year: $0, share: Projection.decimal(Double(counts[$0]!) / Double(runs), places: 4)) }
+            reach = ReachDistribution(percentiles: percentiles, byYear: byYear)
+        }
+        return MonteCarloResult(runs: runs, levels: levels, rows: rows, probability: probability, reach: reach,
+                                depletedProbability: Projection.decimal(Double(depleted) / Double(runs), places: 4))
+    }
+
+    /// Linear interpolation between the closest ranks of a sorted sample.
+    public static func percentile(_ sorted: [Double], _ level: Double) -> Double {
+        guard sorted.count > 1 else { return sorted.first ?? 0 }
+        let position = level / 100 * Double(sorted.count - 1)
+        let lower = Int(position.rounded(.down))
+        let upper = min(lower + 1, sorted.count - 1)
+        let fraction = position - Double(lower)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
+    }
+
+    /// Month-on-month returns of a value series (months with a value of 0 before them are skipped).
+    public static func monthlyReturns(_ values: [ExactDecimal]) -> [Double] {
+        guard values.count > 1 else { return [] }
+        var result: [Double] = []
+        for i in 1..<values.count where values[i - 1] > 0 {
+            result.append(Projection.double(values[i] / values[i - 1]) - 1)
+        }
+        return result
+    }
+}

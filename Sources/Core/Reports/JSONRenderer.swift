@@ -1,0 +1,79 @@
+/// Renders a report as JSON. Numbers are written as exact decimal literals (`1234.5678`,
+/// never through a binary float); each number carries its format. Keys keep a fixed order.
+///
+///     {"title": "Overview", "currency": "USD", "elements": [
+///       {"type": "figures", "figures": [{"label": "Net worth", "value": 1234.5, "format": "money"}]}, …]}
+public struct JSONRenderer: Sendable {
+    public init() {}
+
+    public func render(_ document: ReportDocument) -> String {
+        let elements = document.elements.map { element -> String in
+            switch element {
+            case .text(let text):
+                return object([("type", string("text")), ("text", string(text))])
+            case .figures(let figures):
+                let items = figures.map { f in object([("label", string(f.label))] + cellFields(f.value, key: "value")) }
+                return object([("type", string("figures")), ("figures", array(items))])
+            case .table(let table):
+                return object([("type", string("table"))] + (table.title.map { [("title", string($0))] } ?? []) + tableFields(table))
+            case .chart(let chart):
+                let series = chart.series.map { s in
+                    object([("name", string(s.name)),
+                            ("points", array(s.points.map { object([("x", string($0.x.description)), ("y", $0.y.plainText)]) }))])
+                }
+                return object([("type", string("chart")), ("kind", string(chart.kind.rawValue))]
+                              + (chart.title.map { [("title", string($0))] } ?? [])
+                              + [("format", string(chart.format.rawValue)), ("series", array(series))])
+            }
+        }
+        return object([("title", string(document.title)), ("currency", string(document.currency)),
+                       ("elements", array(elements, multiline: true))]) + "\n"
+    }
+
+    func tableFields(_ table: ReportTable) -> [(String, String)] {
+        let columns = table.columns.map { object([("key", string($0.key)), ("label", string($0.label))]) }
+        let rows = table.rows.map { row in
+            object(table.columns.indices.map { i in (table.columns[i].key, i < row.count ? value(row[i]) : "null") })
+        }
+        return [("columns", array(columns)), ("rows", array(rows))]
+    }
+
+    func cellFields(_ cell: ReportCell, key: String) -> [(String, String)] {
+        if case .number(_, let format) = cell { return [(key, value(cell)), ("format", string(format.rawValue))] }
+        return [(key, value(cell))]
+    }
+
+    func value(_ cell: ReportCell) -> String {
+        switch cell {
+        case .empty: "null"
+        case .text(let t): string(t)
+        case .number(let n, _): n.plainText
+        }
+    }
+
+    func object(_ fields: [(String, String)]) -> String {
+        "{" + fields.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+    }
+
+    func array(_ items: [String], multiline: Bool = false) -> String {
+        multiline && !items.isEmpty ? "[\n  " + items.joined(separator: ",\n  ") + "\n]" : "[" + items.joined(separator: ", ") + "]"
+    }
+
+    func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,38 @@
+/// The output formats of a report.
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case terminal, markdown, csv, json, html
+
+    /// "md" and "txt" are accepted too; errors list the formats.
+    public static func parse(_ text: String) throws -> ReportFormat {
+        switch text.lowercased() {
+        case "md": return .markdown
+        case "txt", "text": return .terminal
+        default:
+            guard let format = ReportFormat(rawValue: text.lowercased()) else {
+                throw ValidationError("Unknown report format '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            return format
+        }
+    }
+
+    /// The format a file name asks for by its extension: .html/.htm, .md, .csv, .json, else terminal text.
+    public static func forPath(_ path: String) -> ReportFormat {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".html") || lower.hasSuffix(".htm") { return .html }
+        if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { return .markdown }
+        if lower.hasSuffix(".csv") { return .csv }
+        if lower.hasSuffix(".json") { return .json }
+        return .terminal
+    }
+
+    /// The report in this format; `terminalStyle` matters only for `.terminal`.
+    public func render(_ document: ReportDocument, terminalStyle: TerminalRenderer.Style = .plain) -> String {
+        switch self {
+        case .terminal: TerminalRenderer(style: terminalStyle).render(document)
+        case .markdown: MarkdownRenderer().render(document)
+        case .csv: CSVRenderer().render(document)
+        case .json: JSONRenderer().render(document)
+        case .html: HTMLRenderer().render(document)
+        }
+    }
+}

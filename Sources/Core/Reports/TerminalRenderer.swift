@@ -1,0 +1,155 @@
+import Foundation
+
+/// Renders a report as terminal text: aligned columns, thousands separators, negatives in
+/// red (or marked by their minus sign without colour), Unicode sparklines and bar charts.
+/// Colour only when writing to a terminal and `NO_COLOR` is unset: the caller says which.
+public struct TerminalRenderer: Sendable {
+    public struct Style: Sendable {
+        public var colour: Bool
+        /// Characters of the longest bar.
+        public var barWidth = 30
+        /// Most points drawn in a sparkline (longer series are sampled evenly).
+        public var sparklineWidth = 60
+
+        public init(colour: Bool) { self.colour = colour }
+
+        public static let plain = Style(colour: false)
+
+        /// Colour when `isTerminal` and `NO_COLOR` is unset or empty (no-color.org).
+        public static func forOutput(isTerminal: Bool, environment: [String: String]) -> Style {
+            Style(colour: isTerminal && (environment["NO_COLOR"] ?? "").isEmpty)
+        }
+    }
+
+    public var style: Style
+
+    public init(style: Style) { self.style = style }
+
+    public func render(_ document: ReportDocument) -> String {
+        let formatter = ReportFormatter(currency: document.currency)
+        var blocks: [String] = [paint(document.title, "1") + "\n" + String(repeating: "═", count: max(3, document.title.count))]
+        for element in document.elements {
+            switch element {
+            case .text(let text): blocks.append(text)
+            case .figures(let figures): blocks.append(renderFigures(figures, formatter))
+            case .table(let table): blocks.append(renderTable(table, formatter))
+            case .chart(let chart): blocks.append(renderChart(chart, formatter))
+            }
+        }
+        return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    // MARK: Elements
+
+    func renderFigures(_ figures: [ReportFigure], _ formatter: ReportFormatter) -> String {
+        if figures.isEmpty { return dim("(no figures)") }
+        let labelWidth = figures.map(\.label.count).max() ?? 0
+        let values = figures.map { formatter.text($0.value) }
+        let valueWidth = values.map(\.count).max() ?? 0
+        return zip(figures, values).map { figure, value in
+            "  " + pad(figure.label, labelWidth) + "  " + cell(padLeft(value, valueWidth), negative: ReportFormatter.isNegative(figure.value))
+        }.joined(separator: "\n")
+    }
+
+    func renderTable(_ table: ReportTable, _ formatter: ReportFormatter) -> String {
+        var lines: [String] = []
+        if let title = table.title { lines.append(paint(title, "1")) }
+        if table.rows.isEmpty {
+            lines.append(dim("(no rows)"))
+            return lines.joined(separator: "\n")
+        }
+        let texts = table.rows.map { row in table.columns.indices.map { i in i < row.count ? formatter.text(row[i]) : "" } }
+        let numeric = table.columns.indices.map { table.isNumeric(column: $0) }
+        let widths = table.columns.indices.map { i in max(table.columns[i].label.count, texts.map { $0[i].count }.max() ?? 0) }
+        func line(_ cells: [String], negatives: [Bool]) -> String {
+            cells.indices.map { i in
+                let padded = numeric[i] ? padLeft(cells[i], widths[i]) : pad(cells[i], widths[i])
+                return cell(padded, negative: negatives[i])
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        let noNegatives = Array(repeating: false, count: widths.count)
+        lines.append(paint(line(table.columns.map(\.label), negatives: noNegatives), "1"))
+        lines.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
+        for (row, cells) in zip(table.rows, texts) {
+            lines.append(line(cells, negatives: table.columns.indices.map { $0 < row.count && ReportFormatter.isNegative(row[$0]) }))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func renderChart(_ chart: ReportChart, _ formatter: ReportFormatter) -> String {
+        var lines: [String] = [paint(chart.title ?? chart.kind.rawValue.capitalized + " chart", "1")]
+        if chart.isEmpty {
+            lines.append(dim("(no data)"))
+            return lines.joined(separator: "\n")
+        }
+        switch chart.kind {
+        case .line, .area, .fan:
+            let nameWidth = chart.series.map(\.name.count).max() ?? 0
+            for series in chart.series where !series.points.isEmpty {
+                let values = series.points.map(\.y)
+                let first = series.points.first!, last = series.points.last!
+                let range = "\(formatter.text(values.min()!, chart.format)) … \(formatter.text(values.max()!, chart.format))"
+                lines.append("  " + pad(series.name, nameWidth) + "  " + sparkline(values) + "  " + range
+                             + dim("  (\(first.x) → \(last.x), last \(formatter.text(last.y, chart.format)))"))
+            }
+        case .bar, .pie:
+            let shown = chart.kind == .pie ? [chart.series.first { !$0.points.isEmpty }!] : chart.series.filter { !$0.points.isEmpty }
+            for series in shown {
+                if shown.count > 1 { lines.append("  " + series.name) }
+                let total = series.points.reduce(ExactDecimal(0)) { $0 + ($1.y < 0 ? -$1.y : $1.y) }
+                let largest = series.points.map { $0.y < 0 ? -$0.y : $0.y }.max() ?? 0
+                let labelWidth = series.points.map(\.x.description.count).max() ?? 0
+                for point in series.points {
+                    let magnitude = point.y < 0 ? -point.y : point.y
+                    let chartBar = bar(magnitude, of: largest)
+                    var value = formatter.text(point.y, chart.format)
+                    if chart.kind == .pie, total > 0 { value += "  " + formatter.text((magnitude / total * 100).rounded(places: 2), .percent) }
+                    lines.append("  " + pad(point.x.description, labelWidth) + "  " + cell(chartBar, negative: point.y < 0) + " " + value)
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Drawing
+
+    /// "▁▂▄█": one block per value (sampled down to `sparklineWidth`), scaled min → max.
+    func sparkline(_ values: [ExactDecimal]) -> String {
+        let blocks = Array("▁▂▃▄▅▆▇█")
+        let chartValues = sample(values, to: style.sparklineWidth).map { NSDecimalNumber(decimal: $0).doubleValue }
+        let low = chartValues.min() ?? 0, high = chartValues.max() ?? 0
+        if high == low { return String(repeating: blocks[3], count: chartValues.count) }
+        return String(chartValues.map { blocks[min(7, Int((($0 - low) / (high - low) * 7).rounded()))] })
+    }
+
+    /// A bar of "█" and a final partial block, proportional to value ÷ largest.
+    func bar(_ value: ExactDecimal, of largest: ExactDecimal) -> String {
+        guard largest > 0 else { return "" }
+        let partials = Array(" ▏▎▍▌▋▊▉")
+        let chartEighths = Int((NSDecimalNumber(decimal: value / largest).doubleValue * Double(style.barWidth * 8)).rounded())
+        var text = String(repeating: "█", count: chartEighths / 8)
+        if chartEighths % 8 > 0 { text.append(partials[chartEighths % 8]) }
+        return text.isEmpty && value > 0 ? "▏" : text
+    }
+
+    func sample(_ values: [ExactDecimal], to count: Int) -> [ExactDecimal] {
+        guard values.count > count, count > 1 else { return values }
+        return (0..<count).map { values[$0 * (values.count - 1) / (count - 1)] }
+    }
+
+    // MARK: Text helpers
+
+    func paint(_ text: String, _ code: String) -> String { style.colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    func dim(_ text: String) -> String { paint(text, "2") }
+    func cell(_ text: String, negative: Bool) -> String { negative ? paint(text, "31") : text }
+    func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+    func padLeft(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+}

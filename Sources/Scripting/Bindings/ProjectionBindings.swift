@@ -1,0 +1,247 @@
+import CLua
+import CLuaShim
+import Core
+import Foundation
+import LuaBridge
+import Store
+
+/// Goal projections (issue 6): `af.project{…}` and `plan:project{…}`.
+enum ProjectionBindings {
+    static let fields = ["from", "start", "start_value", "monthly", "frequency", "contribution_growth", "years", "months", "to",
+                         "annual_return", "volatility", "inflation", "fees", "goal", "runs", "seed", "model", "history",
+                         "cash_flow", "percentiles", "risk"]
+
+    static let all: [Binding] = [
+        .function("af", "project", "{from, start_value, monthly, years, annual_return, volatility, inflation, fees, goal, runs, seed, model, cash_flow, …} -> {path, percentiles, probability, reach_date, required_monthly, …}",
+                  "Projects a value month by month (default: the net worth, towards the financial goal): the deterministic path, and with runs a seeded Monte Carlo range (model normal, lognormal, bootstrap or a function). See Documentation/Projections.md.",
+                  example: #"local r = af.project{ start_value = 10000, monthly = 500, years = 20, annual_return = 0.06, volatility = 0.15, goal = 300000, runs = 1000, seed = 42 }"#) { env, call in
+            var d = Defaults(today: env.session.today)
+            d.goal = try env.session.setting(AnalysisBindings.goalKey).flatMap(ExactDecimal.parseOrNil)
+            return try project(env, call, at: 1, function: "af.project", defaults: d)
+        },
+        .method("InvestmentPlan", "project", "{…same fields as af.project} -> {…, on_track, projected_on_track}",
+                "Projects the plan: start value its current amount, monthly its contribution, goal its target, up to its target date, return and volatility from its risk tolerance's profile.") { env, call in
+            let fn = "InvestmentPlan:project"
+            guard let id = env.lua.objectID(at: 1, className: "InvestmentPlan") else { throw LuaArgumentError("\(fn): call it as plan:project{…}") }
+            let progress = try env.session.progress(ofPlan: id)
+            let plan = progress.plan
+            var d = Defaults(today: env.session.today)
+            d.startValue = progress.currentAmount
+            d.monthly = plan.monthlyContribution
+            d.goal = plan.targetAmount
+            d.months = Projection.months(from: env.session.today, to: plan.targetDate)
+            d.profile = RiskProfile(tolerance: plan.riskTolerance)
+            d.targetDate = plan.targetDate
+            d.onTrack = progress.isOnTrack
+            return try project(env, call, at: 2, function: fn, defaults: d)
+        },
+    ]
+
+    struct Defaults {
+        var today: CalendarDate
+        var startValue: ExactDecimal?
+        var monthly: ExactDecimal = 0
+        var goal: ExactDecimal?
+        var months = 120
+        var profile = RiskProfile.moderate
+        var targetDate: CalendarDate?
+        var onTrack: Bool?
+    }
+
+    static func project(_ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, function fn: String, defaults: Defaults) throws -> Int32 {
+        if call.isNil(at: index) {
+            lua_settop(call.L, index - 1)
+            call.newTable()
+        }
+        let args = try NamedArguments(call, at: index, function: fn, allowed: fields)
+        let start = try args.date("start") ?? defaults.today
+        var startValue = defaults.startValue
+        if let v = try args.decimal("start_value") {
+            startValue = v
+        } else if startValue == nil {
+            let assets: [Asset]
+            if let p = try args.value("from", { i -> Portfolio? in
+                if call.string(at: i) == "all" { return nil }
+                return try env.portfolio(at: i, call, function: fn)
+            }) { assets = try env.session.assets(inPortfolio: p.id!) } else { assets = try env.session.assets() }
+            startValue = try env.session.totalValue(of: assets)
+        }
+        var months = defaults.months
+        if let m = try args.decimal("months") { months = try wholeNumber(m, "months", args) }
+        if let y = try args.decimal("years") { months = try wholeNumber(y * 12, "years", args) }
+        if let end = try args.date("to") { months = Projection.months(from: start, to: end) }
+        var profile = defaults.profile
+        if let risk = try args.string("risk") {
+            profile = try RiskProfile(rawValue: risk.lowercased()) ?? RiskProfile(tolerance: RiskTolerance.parse(risk))
+        }
+        let market = MarketAssumptions.of(profile)
+        let assumptions = ProjectionAssumptions(
+            startDate: start, startValue: startValue ?? 0, contribution: try args.decimal("monthly") ?? defaults.monthly,
+            frequency: try args.string("frequency").map(ContributionFrequency.parse) ?? .monthly,
+            contributionGrowth: try args.decimal("contribution_growth") ?? 0,
+            annualReturn: try args.decimal("annual_return") ?? market.annualReturn,
+            volatility: try args.decimal("volatility") ?? market.volatility,
+            inflation: try args.decimal("inflation") ?? 0, fees: try args.decimal("fees") ?? 0,
+            months: months, goal: try args.decimal("goal") ?? defaults.goal)
+        try assumptions.validate()
+
+        // Custom functions stay on the stack at fixed indexes while the projection runs.
+        var hooks = ProjectionHooks()
+        var modelName = "normal"
+        call.rawField("model", of: index)
+        let modelIndex = call.argumentCount
+        switch call.type(at: modelIndex) {
+        case LUA_TFUNCTION: hooks.stepReturn = luaHook(env, call, at: modelIndex, fn: fn, what: "model"); modelName = "custom"
+        case LUA_TSTRING: modelName = call.string(at: modelIndex)!
+        case LUA_TNIL: break
+        default: throw args.fieldError("model", "\"normal\", \"lognormal\", \"bootstrap\" or a function(step) expected, got \(call.typeName(at: modelIndex))")
+        }
+        call.rawField("cash_flow", of: index)
+        let flowIndex = call.argumentCount
+        if call.type(at: flowIndex) == LUA_TFUNCTION {
+            hooks.cashFlow = luaHook(env, call, at: flowIndex, fn: fn, what: "cash_flow")
+        } else if !call.isNil(at: flowIndex) {
+            throw args.fieldError("cash_flow", "a function(step) returning the month's contribution (< 0: a withdrawal) expected, got \(call.typeName(at: flowIndex))")
+        }
+
+        let path = try Projection.path(assumptions, hooks: hooks)
+        call.newTable()
+        let result = call.argumentCount
+        env.pushList(path.points, call) { p in
+            call.newTable()
+            call.pushInteger(Int64(p.month)); call.setField("month", of: -2)
+            call.pushString(p.date.description); call.setField("date", of: -2)
+            call.pushDecimal(p.value); call.setField("value", of: -2)
+            call.pushDecimal(p.realValue); call.setField("real_value", of: -2)
+            call.pushDecimal(p.contributed); call.setField("contributed", of: -2)
+        }
+        call.setField("path", of: result)
+        call.pushDecimal(path.final); call.setField("final", of: result)
+        call.pushOptionalString(path.reachDate?.description); call.setField("reach_date", of: result)
+        call.pushOptionalString(path.depletedDate?.description); call.setField("depleted_date", of: result)
+        call.pushInteger(Int64(months)); call.setField("months", of: result)
+        call.pushDecimal(assumptions.annualReturn); call.setField("annual_return", of: result)
+        call.pushDecimal(assumptions.volatility); call.setField("volatility", of: result)
+        if let goal = assumptions.goal {
+            call.newTable()
+            call.pushDecimal(Projection.requiredMonthlySimple(goal: goal, current: assumptions.startValue, months: months)); call.setField("simple", of: -2)
+            call.pushDecimal(Projection.requiredMonthlyCompounding(assumptions, goal: goal)); call.setField("compounding", of: -2)
+            call.setField("required_monthly", of: result)
+            call.pushDecimal(path.reachDate == nil ? 0 : 1); call.setField("probability", of: result)
+        }
+        if let onTrack = defaults.onTrack {
+            call.pushBoolean(onTrack); call.setField("on_track", of: result)
+            let projected = path.reachDate.map { d in defaults.targetDate.map { d <= $0 } ?? true } ?? false
+            call.pushBoolean(projected); call.setField("projected_on_track", of: result)
+        }
+
+        if let runsValue = try args.decimal("runs") {
+            let runs = try wholeNumber(runsValue, "runs", args)
+            let seedValue = try args.decimal("seed") ?? 1
+            guard seedValue >= 0, seedValue == seedValue.rounded(places: 0), seedValue <= ExactDecimal(string: "18446744073709551615")! else {
+                throw args.fieldError("seed", "a whole number ≥ 0 expected")
+            }
+            let seed = UInt64(seedValue.plainText) ?? 1
+            var levels = MonteCarlo.defaultLevels
+            if let list = try args.value("percentiles", { i -> [Double] in
+                guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError("percentiles", "a list such as {10, 50, 90} expected") }
+                return try (1...max(1, call.rawLength(at: i))).filter { $0 <= call.rawLength(at: i) }.map { k in
+                    call.pushElement(k, of: i)
+                    defer { call.pop() }
+                    guard let d = try? call.decimal(at: -1) else { throw args.fieldError("percentiles", "element \(k) is not a number") }
+                    return Projection.double(d)
+                }
+            }) { levels = list }
+            let model: ReturnModel
+            switch modelName {
+            case "normal": model = .normal
+            case "lognormal": model = .lognormal
+            case "custom": model = .custom
+            case "bootstrap":
+                if let history = try args.value("history", { i -> [Double] in
+                    guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError("history", "a list of monthly returns expected") }
+                    return try (1...max(1, call.rawLength(at: i))).filter { $0 <= call.rawLength(at: i) }.map { k in
+                        call.pushElement(k, of: i)
+                        defer { call.pop() }
+                        guard let d = try? call.decimal(at: -1) else { throw args.fieldError("history", "element \(k) is not a number") }
+                        return Projection.double(d)
+                    }
+                }) {
+                    model = .bootstrap(history)
+                } else {
+                    let assets: [Asset]
+                    if let p = try args.value("from", { i -> Portfolio? in
+                        call.string(at: i) == "all" ? nil : try env.portfolio(at: i, call, function: fn)
+                    }) { assets = try env.session.assets(inPortfolio: p.id!) } else { assets = try env.session.assets() }
+                    let history = try env.session.monthlyReturns(of: assets)
+                    guard !history.isEmpty else {
+                        throw ValidationError("\(fn): bootstrap needs monthly price history of the assets (none found); record prices or pass history = {…}.")
+                    }
+                    model = .bootstrap(history)
+                }
+            default: throw args.fieldError("model", "unknown model '\(modelName)': use normal, lognormal, bootstrap or a function(step)")
+            }
+            let mc = try MonteCarlo.run(assumptions, runs: runs, seed: seed, model: model, levels: levels, hooks: hooks)
+            let names = levels.map(levelName)
+            env.pushList(mc.rows, call) { row in
+                call.newTable()
+                call.pushInteger(Int64(row.month)); call.setField("month", of: -2)
+                call.pushString(row.date.description); call.setField("date", of: -2)
+                for (name, v) in zip(names, row.values) { call.pushDecimal(v); call.setField(name, of: -2) }
+            }
+            call.setField("percentiles", of: result)
+            call.pushInteger(Int64(runs)); call.setField("runs", of: result)
+            call.pushString(model.name); call.setField("model", of: result)
+            call.pushDecimal(mc.depletedProbability); call.setField("depleted_probability", of: result)
+            if let probability = mc.probability { call.pushDecimal(probability); call.setField("probability", of: result) }
+            if let reach = mc.reach {
+                call.newTable()
+                for (name, date) in zip(names, reach.percentiles) { call.pushOptionalString(date?.description); call.setField(name, of: -2) }
+                env.pushList(reach.byYear, call) { y in
+                    call.newTable()
+                    call.pushInteger(Int64(y.year)); call.setField("year", of: -2)
+                    call.pushDecimal(y.share); call.setField("share", of: -2)
+                }
+                call.setField("by_year", of: -2)
+                call.setField("reach_dates", of: result)
+            }
+        }
+        return 1
+    }
+
+    /// "p10", "p50", "p2.5".
+    static func levelName(_ level: Double) -> String {
+        level == level.rounded() ? "p\(Int(level))" : "p\(level)"
+    }
+
+    static func wholeNumber(_ d: ExactDecimal, _ key: String, _ args: NamedArguments) throws -> Int {
+        guard d == d.rounded(places: 0), d >= 1, d <= 1_000_000 else { throw args.fieldError(key, "a whole number ≥ 1 expected, got \(d.plainText)") }
+        return Int(d.plainText)!
+    }
+
+    /// A Swift closure calling the Lua function at `index` with a step table; one call per run and month.
+    static func luaHook(_ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, fn: String, what: String) -> (ProjectionStep) throws -> Double {
+        { step in
+            let where_ = step.run == 0 ? "month \(step.month) (\(step.date)) of the deterministic path" : "run \(step.run), month \(step.month) (\(step.date))"
+            do {
+                try call.callFunction(at: index, results: 1) {
+                    call.newTable(fieldCount: 7)
+                    call.pushInteger(Int64(step.run)); call.setField("run", of: -2)
+                    call.pushInteger(Int64(step.month)); call.setField("month", of: -2)
+                    call.pushString(step.date.description); call.setField("date", of: -2)
+                    lua_pushnumber(call.L, step.value); call.setField("value", of: -2)
+                    lua_pushnumber(call.L, step.contribution); call.setField("contribution", of: -2)
+                    lua_pushnumber(call.L, step.normal); call.setField("normal", of: -2)
+                    lua_pushnumber(call.L, step.uniform); call.setField("uniform", of: -2)
+                    return 1
+                }
+            } catch let raised as LuaRaisedValue {
+                throw LuaArgumentError("\(fn): the \(what) function failed in \(where_): \(raised.description)")
+            }
+            defer { call.pop() }
+            if call.type(at: -1) == LUA_TNUMBER { return clua_tonumber(call.L, -1) }
+            if let d = try? call.decimal(at: -1) { return Projection.double(d) }
+            throw LuaArgumentError("\(fn): the \(what) function returned \(call.typeName(at: -1)) in \(where_); a number expected")
+        }
+    }
+}

@@ -1,0 +1,279 @@
+import CLua
+import CLuaShim
+import Core
+import LuaBridge
+import Store
+
+/// Rebalancing strategies, plans and custom rules (issue 6): `portfolio:rebalance{…}`,
+/// `plan:apply{date}`, `af.rebalance.define(name, fn)`, `af.rebalance.strategies()`.
+enum RebalanceBindings {
+    static let all: [Binding] = [
+        .function("af.rebalance", "define", "(name, function(ctx) -> trades)",
+                  "Defines a rebalancing rule usable as portfolio:rebalance{ strategy = name }. ctx has holdings, values, prices, targets, drift, cash, total, amount; return {{asset, side = \"buy\"|\"sell\", amount | quantity}, …}.",
+                  example: #"af.rebalance.define("sell_winners", function(ctx) return { { asset = "ACME", side = "sell", amount = 100 } } end)"#) { env, call in
+            guard let name = call.string(at: 1), !name.isEmpty else { throw LuaArgumentError("af.rebalance.define: a rule name expected, got \(call.typeName(at: 1))") }
+            guard call.type(at: 2) == LUA_TFUNCTION else { throw LuaArgumentError("af.rebalance.define: a function(ctx) expected for '\(name)', got \(call.typeName(at: 2))") }
+            if builtIn.contains(name) { throw ValidationError("'\(name)' is a built-in strategy; give your rule another name.") }
+            pushRules(call)
+            call.pushValue(at: 2)
+            call.setField(name, of: -2)
+            call.pop()
+            return 0
+        },
+        .function("af.rebalance", "strategies", "() -> {name}", "The built-in strategies (full, bands, cash_flow, min_trades), then the defined rules, alphabetically.") { env, call in
+            env.pushList(try strategyNames(call), call) { call.pushString($0) }
+            return 1
+        },
+    ]
+
+    static let builtIn = ["full", "bands", "cash_flow", "min_trades"]
+    static let rulesKey = "assetflow.rebalance.rules"
+
+    /// Pushes the registry table of defined rules, creating it on first use.
+    static func pushRules(_ call: LuaCall) {
+        if lua_getfield(call.L, clua_registryindex(), rulesKey) != LUA_TTABLE {
+            call.pop()
+            call.newTable()
+            call.pushValue(at: -1)
+            lua_setfield(call.L, clua_registryindex(), rulesKey)
+        }
+    }
+
+    static func strategyNames(_ call: LuaCall) throws -> [String] {
+        pushRules(call)
+        var names: [String] = []
+        call.forEachStringKey(of: -1) { names.append($0) }
+        call.pop()
+        return builtIn + names.sorted()
+    }
+
+    static let arguments = ["strategy", "by", "tolerance", "to", "amount", "choose", "targets"]
+
+    /// `portfolio:rebalance()` / `portfolio:rebalance{strategy, by, tolerance, to, amount, choose, targets}`.
+    static func rebalance(_ env: ScriptEnvironment, _ call: LuaCall) throws -> Int32 {
+        let fn = "Portfolio:rebalance"
+        let p = try env.portfolio(at: 1, call, function: fn)
+        var strategy = "full"
+        var by = AllocationDimension.type
+        var tolerance = RebalanceTolerance.standard
+        var destination = BandDestination.target
+        var amount: ExactDecimal?
+        var choose: [String: Int64] = [:]
+        var targets: [String: ExactDecimal]?
+        if !call.isNil(at: 2) {
+            let args = try NamedArguments(call, at: 2, function: fn, allowed: arguments)
+            strategy = try args.string("strategy") ?? strategy
+            by = try args.string("by").map(AllocationDimension.parse) ?? by
+            if let t = try args.value("tolerance", { try readTolerance(call, at: $0, fn) }) { tolerance = t }
+            destination = try args.string("to").map(BandDestination.parse) ?? destination
+            amount = try args.decimal("amount")
+            targets = try args.value("targets") { i -> [String: ExactDecimal] in
+                guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError("targets", "a table such as {stock = 60, bond = 40} expected") }
+                var keys: [String] = []
+                call.forEachStringKey(of: i) { keys.append($0) }
+                var result: [String: ExactDecimal] = [:]
+                for key in keys {
+                    result[key] = try call.field(key, of: i) { j in
+                        do { return try call.decimal(at: j) } catch { throw args.fieldError("targets", "'\(key)': \(error)") }
+                    }
+                }
+                return result
+            }
+            if let ids = try args.value("choose", { i -> [String: Int64] in
+                guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError("choose", "a table {group = asset} expected") }
+                var keys: [String] = []
+                call.forEachStringKey(of: i) { keys.append($0) }
+                var result: [String: Int64] = [:]
+                for key in keys {
+                    let asset = try call.field(key, of: i) { try env.asset(at: $0, call, function: "\(fn): choose.\(key)") }!
+                    guard asset.portfolioID == p.id else { throw args.fieldError("choose", "'\(asset.name)' (for \(key)) is not in portfolio '\(p.name)'") }
+                    result[key] = asset.id!
+                }
+                return result
+            }) { choose = ids }
+        }
+        let input = try env.session.rebalanceInput(portfolio: p.id!, by: by, targets: targets)
+        let plan: TradePlan
+        if input.targets.isEmpty, builtIn.contains(strategy) {
+            pushPlan(RebalanceEngine.withoutTargets(input, strategy: strategy, dimension: by.rawValue), env, call)
+            return 1
+        }
+        switch strategy {
+        case "full":
+            plan = RebalanceEngine.plan(input, adjustments: FullStrategy.adjustments(input, newMoney: amount ?? 0), strategy: strategy,
+                                        choose: choose, newMoney: amount ?? 0)
+        case "bands", "min_trades":
+            if amount != nil { throw LuaArgumentError("\(fn): strategy '\(strategy)' takes no amount (use cash_flow or full to bring in new money)") }
+            let changes = strategy == "bands" ? try BandsStrategy.adjustments(input, tolerance: tolerance, to: destination)
+                                              : try MinTradesStrategy.adjustments(input, tolerance: tolerance)
+            plan = RebalanceEngine.plan(input, adjustments: changes, strategy: strategy, choose: choose)
+        case "cash_flow":
+            guard let amount else { throw LuaArgumentError("\(fn): strategy 'cash_flow' needs amount (> 0 new money, < 0 a withdrawal)") }
+            plan = RebalanceEngine.plan(input, adjustments: try CashFlowStrategy.adjustments(input, amount: amount), strategy: strategy,
+                                        choose: choose, newMoney: amount)
+        default:
+            plan = try custom(strategy, env, call, input: input, portfolio: p, by: by, amount: amount ?? 0, choose: choose)
+        }
+        pushPlan(plan, env, call)
+        return 1
+    }
+
+    /// `tolerance = 5` (points), or `{absolute = 5, relative = 25, floor = 1}`.
+    static func readTolerance(_ call: LuaCall, at i: Int32, _ fn: String) throws -> RebalanceTolerance {
+        if call.type(at: i) == LUA_TTABLE {
+            let t = try NamedArguments(call, at: i, function: "\(fn): tolerance", allowed: ["absolute", "relative", "floor"])
+            let tolerance = RebalanceTolerance(absolute: try t.decimal("absolute"), relative: try t.decimal("relative"), floor: try t.decimal("floor"))
+            try tolerance.validate()
+            return tolerance
+        }
+        do {
+            let tolerance = RebalanceTolerance(absolute: try call.decimal(at: i))
+            try tolerance.validate()
+            return tolerance
+        } catch let e as ValidationError { throw e } catch {
+            throw LuaArgumentError("\(fn): field 'tolerance': points (5) or a table {absolute, relative, floor} expected, got \(call.typeName(at: i))")
+        }
+    }
+
+    // MARK: Custom rules
+
+    static func custom(_ name: String, _ env: ScriptEnvironment, _ call: LuaCall, input: RebalanceInput, portfolio: Portfolio,
+                       by: AllocationDimension, amount: ExactDecimal, choose: [String: Int64]) throws -> TradePlan {
+        pushRules(call)
+        let type = call.rawField(name, of: -1)
+        guard type == LUA_TFUNCTION else {
+            call.pop(2)
+            throw ValidationError("Unknown rebalancing strategy '\(name)'. Use one of: \(try strategyNames(call).joined(separator: ", ")) (define your own with af.rebalance.define).")
+        }
+        let function = call.argumentCount
+        defer { call.pop(2) }
+        try call.callFunction(at: function, results: 1) {
+            pushContext(input, env, call, portfolio: portfolio, by: by, amount: amount)
+            return 1
+        }
+        defer { call.pop() }
+        let prefix = "Rebalancing rule '\(name)'"
+        guard call.type(at: -1) == LUA_TTABLE else {
+            throw ValidationError("\(prefix) must return a list of trades {{asset, side, amount | quantity}, …}, not \(call.typeName(at: -1)).")
+        }
+        let list = call.argumentCount
+        var requests: [TradeRequest] = []
+        for i in 1...max(1, call.rawLength(at: list)) where i <= call.rawLength(at: list) {
+            call.pushElement(i, of: list)
+            defer { call.pop() }
+            let t = call.argumentCount
+            guard call.type(at: t) == LUA_TTABLE else { throw ValidationError("\(prefix): trade \(i): a table {asset, side, amount | quantity} expected, got \(call.typeName(at: t)).") }
+            let assetName = try call.field("asset", of: t) { j -> String? in
+                if call.isNil(at: j) { return nil }
+                if let id = env.lua.objectID(at: j, className: "Asset") { return try env.session.requireAsset(id: id).name }
+                if let s = call.string(at: j) { return s }
+                throw ValidationError("\(prefix): trade \(i): asset must be an Asset or an asset name, not \(call.typeName(at: j)).")
+            }
+            guard let assetName else { throw ValidationError("\(prefix): trade \(i): asset is missing.") }
+            let side = call.field("side", of: t) { call.string(at: $0) } ?? "(no side)"
+            func number(_ key: String) throws -> ExactDecimal? {
+                try call.field(key, of: t) { j in
+                    do { return try call.decimal(at: j) } catch { throw ValidationError("\(prefix): trade \(i) (\(side) \(assetName)): \(key): \(error).") }
+                }
+            }
+            requests.append(TradeRequest(index: i, asset: assetName, side: side, amount: try number("amount"), quantity: try number("quantity")))
+        }
+        do {
+            return try RebalanceEngine.plan(input, requests: requests, strategy: name, choose: choose, newMoney: amount)
+        } catch let e as ValidationError {
+            throw ValidationError("\(prefix): \(e.message)")
+        }
+    }
+
+    static func pushContext(_ input: RebalanceInput, _ env: ScriptEnvironment, _ call: LuaCall, portfolio: Portfolio, by: AllocationDimension, amount: ExactDecimal) {
+        call.newTable()
+        env.pushPortfolio(portfolio.id!); call.setField("portfolio", of: -2)
+        call.pushString(by.rawValue); call.setField("by", of: -2)
+        env.pushList(input.holdings, call) { h in
+            call.newTable()
+            env.pushAsset(h.assetID); call.setField("asset", of: -2)
+            call.pushString(h.name); call.setField("name", of: -2)
+            call.pushString(h.group); call.setField("group", of: -2)
+            call.pushDecimal(h.quantity); call.setField("quantity", of: -2)
+            call.pushDecimal(h.price); call.setField("price", of: -2)
+            call.pushDecimal(h.value); call.setField("value", of: -2)
+            call.pushBoolean(h.isCash); call.setField("cash", of: -2)
+        }
+        call.setField("holdings", of: -2)
+        func map(_ key: String, _ pairs: [(String, ExactDecimal)]) {
+            call.newTable()
+            for (k, v) in pairs { call.pushDecimal(v); call.setField(k, of: -2) }
+            call.setField(key, of: -2)
+        }
+        map("values", input.groups.map { ($0, input.value($0)) })
+        map("prices", input.holdings.map { ($0.name, $0.price) })
+        map("targets", input.groups.map { ($0, input.target($0)) })
+        map("drift", input.groups.map { ($0, input.drift($0).rounded(places: 4)) })
+        call.pushDecimal(RebalanceEngine.cashHolding(input)?.value ?? 0); call.setField("cash", of: -2)
+        call.pushDecimal(input.total); call.setField("total", of: -2)
+        call.pushDecimal(amount); call.setField("amount", of: -2)
+    }
+
+    // MARK: Plans
+
+    final class AppliedFlag { var applied = false }
+
+    /// The plan table: its array part lists each group's change {key, action, amount} (as the
+    /// no-argument form always did), with fields trades, before, after, summary, warning,
+    /// problems, strategy, new_money and the method apply.
+    static func pushPlan(_ plan: TradePlan, _ env: ScriptEnvironment, _ call: LuaCall) {
+        env.pushList(plan.groups, call) { row in
+            call.newTable()
+            call.pushString(row.key); call.setField("key", of: -2)
+            call.pushString(row.action.rawValue); call.setField("action", of: -2)
+            call.pushDecimal(row.amount); call.setField("amount", of: -2)
+            call.pushDecimal(row.currentValue); call.setField("current", of: -2)
+            call.pushDecimal(row.targetValue); call.setField("target_value", of: -2)
+        }
+        call.pushString(plan.strategy); call.setField("strategy", of: -2)
+        env.pushList(plan.trades, call) { t in
+            call.newTable()
+            env.pushAsset(t.assetID); call.setField("asset", of: -2)
+            call.pushString(t.asset); call.setField("name", of: -2)
+            call.pushString(t.group); call.setField("group", of: -2)
+            call.pushString(t.side.rawValue); call.setField("side", of: -2)
+            call.pushDecimal(t.amount.rounded(places: 2)); call.setField("amount", of: -2)
+            call.pushDecimal(t.quantity); call.setField("quantity", of: -2)
+            call.pushDecimal(t.price); call.setField("price", of: -2)
+        }
+        call.setField("trades", of: -2)
+        for (key, rows) in [("before", plan.before), ("after", plan.after)] {
+            env.pushList(rows, call) { r in
+                call.newTable()
+                call.pushString(r.key); call.setField("key", of: -2)
+                call.pushDecimal(r.value.rounded(places: 2)); call.setField("value", of: -2)
+                call.pushDecimal(r.percent); call.setField("percent", of: -2)
+                call.pushDecimal(r.target); call.setField("target", of: -2)
+            }
+            call.setField(key, of: -2)
+        }
+        env.pushList(plan.summary, call) { call.pushString($0) }
+        call.setField("summary", of: -2)
+        env.pushList(plan.problems, call) { call.pushString($0) }
+        call.setField("problems", of: -2)
+        call.pushOptionalString(plan.targetsWarning); call.setField("warning", of: -2)
+        call.pushDecimal(plan.newMoney); call.setField("new_money", of: -2)
+        let flag = AppliedFlag()
+        call.pushFunction { [unowned env] c in
+            let fn = "plan:apply"
+            var date: CalendarDate?
+            var note: String?
+            if !c.isNil(at: 2) {
+                let args = try NamedArguments(c, at: 2, function: fn, allowed: ["date", "note"])
+                date = try args.date("date")
+                note = try args.string("note")
+            }
+            guard !flag.applied else { throw ValidationError("This plan was already applied; ask the portfolio for a new one.") }
+            let recorded = try env.session.apply(plan, date: date, note: note)
+            flag.applied = true
+            env.pushList(recorded, c) { env.pushTransaction($0.id!) }
+            return 1
+        }
+        call.setField("apply", of: -2)
+    }
+}

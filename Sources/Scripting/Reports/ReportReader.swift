@@ -1,0 +1,235 @@
+import Core
+import LuaBridge
+
+/// Reads the Lua tables given to Report methods (figures, rows, chart series) into the
+/// report model, with errors that name the method, the row and the field.
+struct ReportReader {
+    let env: ScriptEnvironment
+    let call: LuaCall
+    let function: String
+
+    init(_ env: ScriptEnvironment, _ call: LuaCall, _ function: String) {
+        self.env = env
+        self.call = call
+        self.function = function
+    }
+
+    static let tableType: Int32 = 5, numberType: Int32 = 3, stringType: Int32 = 4, booleanType: Int32 = 1
+
+    /// A format name: number, integer, money, percent, or text (nil: keep values as they are).
+    func format(_ name: String) throws -> ReportNumberFormat? {
+        if name == "text" { return nil }
+        guard let format = ReportNumberFormat(rawValue: name) else {
+            throw LuaArgumentError("\(function): unknown format '\(name)' (use number, integer, money, percent or text)")
+        }
+        return format
+    }
+
+    /// The value at `index` as a cell: numbers and decimals as numbers; strings too when a
+    /// number format is asked for and they read as a decimal; nil empty; others as text.
+    func cell(at index: Int32, format: ReportNumberFormat?, forceText: Bool = false) throws -> ReportCell {
+        switch call.type(at: index) {
+        case -1, 0: return .empty
+        case ReportReader.booleanType: return .text(call.boolean(at: index) ? "yes" : "no")
+        case ReportReader.stringType:
+            let text = call.string(at: index) ?? ""
+            if let format, !forceText, let number = ExactDecimal.parseOrNil(text) { return .number(number, format) }
+            return .text(text)
+        case ReportReader.numberType:
+            guard !forceText, let number = try call.decimal(at: index) else { return .text(env.lua.describe(at: index)) }
+            return .number(number, format ?? .number)
+        default:
+            if !forceText, let number = env.lua.decimalValue(at: index) { return .number(number, format ?? .number) }
+            return .text(env.lua.describe(at: index))
+        }
+    }
+
+    // MARK: Figures
+
+    func figures(at index: Int32) throws -> [ReportFigure] {
+        guard call.type(at: index) == ReportReader.tableType else {
+            throw LuaArgumentError("\(function): a list of {label = …, value = …, format = …} expected, got \(call.typeName(at: index))")
+        }
+        var figures: [ReportFigure] = []
+        for i in 0..<call.rawLength(at: index) {
+            call.pushElement(i + 1, of: index)
+            defer { call.pop() }
+            let args = try NamedArguments(call, at: call.argumentCount, function: "\(function) (figure \(i + 1))", allowed: ["label", "value", "format"])
+            let label = try args.requiredString("label")
+            let format = try args.string("format").flatMap(self.format) ?? .number
+            let forceText = try args.string("format") == "text"
+            figures.append(ReportFigure(label: label, value: try call.field("value", of: -1) { try cell(at: $0, format: format, forceText: forceText) } ?? .empty))
+        }
+        return figures
+    }
+
+    // MARK: Tables
+
+    /// Fields of the first row, in a readable order: date, year, name, key, label first.
+    func keys(ofRow index: Int32) -> [String] {
+        var keys: [String] = []
+        call.forEachStringKey(of: index) { keys.append($0) }
+        if keys.isEmpty { return (0..<call.rawLength(at: index)).map { String($0 + 1) } }
+        let first = ["date", "year", "name", "key", "label"]
+        return keys.sorted { a, b in
+            let ia = first.firstIndex(of: a) ?? first.count, ib = first.firstIndex(of: b) ?? first.count
+            return ia != ib ? ia < ib : a < b
+        }
+    }
+
+    /// Pushes field `key` of the row on top (an integer key reads the array part).
+    func pushField(_ key: String, ofRowAt index: Int32) {
+        if let position = Int(key), position > 0 { call.pushElement(position, of: index) } else { call.rawField(key, of: index) }
+    }
+
+    func table(rows rowsIndex: Int32, options optionsIndex: Int32) throws -> ReportTable {
+        guard call.type(at: rowsIndex) == ReportReader.tableType else {
+            throw LuaArgumentError("\(function): a list of rows (tables) expected, got \(call.typeName(at: rowsIndex))")
+        }
+        var columns: [ReportColumn]? = nil, title: String? = nil
+        var formats: [String: ReportNumberFormat?] = [:], allFormat: ReportNumberFormat?? = nil
+        if !call.isNil(at: optionsIndex) {
+            let args = try NamedArguments(call, at: optionsIndex, function: function, allowed: ["columns", "format", "title"])
+            title = try args.string("title")
+            columns = try args.value("columns") { try readColumns(at: $0) }
+            _ = try args.value("format") { i -> Bool? in
+                if let name = call.string(at: i) { allFormat = .some(try format(name)); return true }
+                guard call.type(at: i) == ReportReader.tableType else { throw args.fieldError("format", "a format name or {column = format} expected") }
+                var names: [String] = []
+                call.forEachStringKey(of: i) { names.append($0) }
+                for name in names { formats[name] = try format(call.field(name, of: i) { call.string(at: $0) } ?? "") }
+                return true
+            }
+        }
+        let count = call.rawLength(at: rowsIndex)
+        if columns == nil {
+            if count > 0 {
+                call.pushElement(1, of: rowsIndex)
+                defer { call.pop() }
+                columns = call.type(at: -1) == ReportReader.tableType ? keys(ofRow: call.argumentCount).map { ReportColumn(key: $0) } : []
+            } else {
+                columns = []
+            }
+        }
+        let resolved = columns!
+        var rows: [[ReportCell]] = []
+        rows.reserveCapacity(count)
+        for r in 0..<count {
+            call.pushElement(r + 1, of: rowsIndex)
+            defer { call.pop() }
+            let row = call.argumentCount
+            guard call.type(at: row) == ReportReader.tableType else {
+                throw LuaArgumentError("\(function): row \(r + 1) is a \(call.typeName(at: row)), expected a table of fields")
+            }
+            rows.append(try resolved.map { column in
+                pushField(column.key, ofRowAt: row)
+                defer { call.pop() }
+                let format: ReportNumberFormat? = formats[column.key] ?? allFormat ?? nil
+                let forceText = formats[column.key].map { $0 == nil } ?? false
+                return try cell(at: -1, format: format, forceText: forceText)
+            })
+        }
+        return ReportTable(title: title, columns: resolved, rows: rows)
+    }
+
+    /// `{"key", {"value", "Value"}, {key = "percent", label = "%"}}`.
+    func readColumns(at index: Int32) throws -> [ReportColumn] {
+        guard call.type(at: index) == ReportReader.tableType else { throw LuaArgumentError("\(function): columns must be a list of keys") }
+        return try (0..<call.rawLength(at: index)).map { i in
+            call.pushElement(i + 1, of: index)
+            defer { call.pop() }
+            if let key = call.string(at: -1) { return ReportColumn(key: key) }
+            if let position = call.integer(at: -1) { return ReportColumn(key: String(position), label: "Column \(position)") }
+            guard call.type(at: -1) == ReportReader.tableType else { throw LuaArgumentError("\(function): column \(i + 1) must be a key or {key, label}") }
+            let top = call.argumentCount
+            let key = call.field("key", of: top) { call.string(at: $0) } ?? { call.pushElement(1, of: top); defer { call.pop() }; return call.string(at: -1) }()
+            guard let key else { throw LuaArgumentError("\(function): column \(i + 1) has no key") }
+            let label = call.field("label", of: top) { call.string(at: $0) } ?? { call.pushElement(2, of: top); defer { call.pop() }; return call.string(at: -1) }()
+            return ReportColumn(key: key, label: label)
+        }
+    }
+
+    // MARK: Charts
+
+    func chart(at index: Int32) throws -> ReportChart {
+        let args = try NamedArguments(call, at: index, function: function, allowed: ["kind", "series", "x", "y", "names", "title", "format"])
+        let kindName = try args.string("kind") ?? "line"
+        guard let kind = ReportChartKind(rawValue: kindName) else {
+            throw args.fieldError("kind", "unknown chart kind '\(kindName)' (use \(ReportChartKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let format = try args.string("format").flatMap(self.format) ?? .number
+        let yFields: [String] = try args.value("y") { i -> [String]? in
+            if let name = call.string(at: i) { return [name] }
+            guard call.type(at: i) == ReportReader.tableType else { throw args.fieldError("y", "a field name or a list of them expected") }
+            return (0..<call.rawLength(at: i)).compactMap { e in call.pushElement(e + 1, of: i); defer { call.pop() }; return call.string(at: -1) }
+        } ?? ["value"]
+        let names: [String]? = try args.value("names") { i in
+            (0..<call.rawLength(at: i)).compactMap { e in call.pushElement(e + 1, of: i); defer { call.pop() }; return call.string(at: -1) }
+        }
+        let xField = try args.string("x")
+        let title = try args.string("title")
+        var series: [ReportSeries] = []
+        _ = try call.field("series", of: index) { s -> Bool? in
+            if call.isNil(at: s) { return nil }
+            guard call.type(at: s) == ReportReader.tableType else { throw args.fieldError("series", "a list of rows or of {name, rows} expected") }
+            let top = call.argumentCount
+            let count = call.rawLength(at: top)
+            var isNamed = false
+            if count > 0 {
+                call.pushElement(1, of: top)
+                if call.type(at: -1) == ReportReader.tableType {
+                    isNamed = call.rawField("rows", of: -1) == ReportReader.tableType
+                    call.pop()
+                }
+                call.pop()
+            }
+            if isNamed {
+                for d in 0..<count {
+                    call.pushElement(d + 1, of: top)
+                    defer { call.pop() }
+                    let dataset = call.argumentCount
+                    let name = call.field("name", of: dataset) { call.string(at: $0) } ?? "Series \(d + 1)"
+                    call.rawField("rows", of: dataset)
+                    defer { call.pop() }
+                    series += try readSeries(rowsAt: call.argumentCount, x: xField, y: yFields, names: yFields.count == 1 ? [name] : yFields.map { name + " " + $0 })
+                }
+            } else {
+                let defaultNames = yFields.count == 1 ? [title ?? ReportColumn.defaultLabel(for: yFields[0])] : yFields.map(ReportColumn.defaultLabel)
+                series = try readSeries(rowsAt: top, x: xField, y: yFields, names: names ?? defaultNames)
+            }
+            return true
+        }
+        return ReportChart(kind: kind, title: title, series: series, format: format)
+    }
+
+    /// One series per y field from the rows at `index`; rows without the y value are skipped.
+    func readSeries(rowsAt index: Int32, x xField: String?, y yFields: [String], names: [String]) throws -> [ReportSeries] {
+        var points = Array(repeating: [(x: ReportX, y: ExactDecimal)](), count: yFields.count)
+        var x = xField
+        for r in 0..<call.rawLength(at: index) {
+            call.pushElement(r + 1, of: index)
+            defer { call.pop() }
+            let row = call.argumentCount
+            guard call.type(at: row) == ReportReader.tableType else {
+                throw LuaArgumentError("\(function): series row \(r + 1) is a \(call.typeName(at: row)), expected a table of fields")
+            }
+            if x == nil {
+                x = ["date", "key", "year", "label", "name", "x"].first { call.field($0, of: row) { call.isNil(at: $0) ? nil : true } ?? false } ?? "date"
+            }
+            let xValue: ReportX = try call.field(x!, of: row) { i -> ReportX? in
+                if let text = call.string(at: i) { return CalendarDate(text).map(ReportX.date) ?? .label(text) }
+                if call.isNil(at: i) { throw LuaArgumentError("\(function): series row \(r + 1) has no '\(x!)' field (name the x field with x = \"…\")") }
+                return .label(env.lua.describe(at: i))
+            }!
+            for (s, field) in yFields.enumerated() {
+                let value = try call.field(field, of: row) { i -> ExactDecimal? in
+                    do { return try call.decimal(at: i) } catch {
+                        throw LuaArgumentError("\(function): series row \(r + 1) field '\(field)': \(error)")
+                    }
+                }
+                if let value { points[s].append((xValue, value)) }
+            }
+        }
+        return yFields.indices.map { ReportSeries(name: $0 < names.count ? names[$0] : ReportColumn.defaultLabel(for: yFields[$0]), points: points[$0]) }
+    }
+}

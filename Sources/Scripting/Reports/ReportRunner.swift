@@ -1,0 +1,102 @@
+import Core
+import Foundation
+import LuaBridge
+import Store
+
+/// Runs a report script (`assetflow report NAME`): read-only (every change is rolled back),
+/// with `--output` as the one file outside the reports folder the sandbox may write. A
+/// script that returns its Report gets it rendered in the asked format.
+public enum ReportRunner {
+    public struct Request {
+        public var script: String
+        public var arguments: [String] = []
+        /// nil: from the --output extension, else terminal.
+        public var format: ReportFormat?
+        public var outputPath: String?
+        public var trusted = false
+        public var timeoutSeconds: Double = 0
+        public var maxMemoryMB = 0
+        public var isTerminal = false
+        public var environment: [String: String] = [:]
+        public var reportsFolder: String?
+
+        public init(script: String) { self.script = script }
+    }
+
+    public struct Outcome {
+        /// The rendered report, when the script returned one and there is no --output.
+        public let text: String?
+        /// The file written from the returned report.
+        public let writtenPath: String?
+        /// `file:line: message` and a traceback.
+        public let error: String?
+    }
+
+    public static func run(_ request: Request, store: AssetFlowStore, today: CalendarDate = .today(),
+                           output: ((String) -> Void)? = nil) throws -> Outcome {
+        let source: String
+        do {
+            source = try String(contentsOfFile: request.script, encoding: .utf8)
+        } catch {
+            return Outcome(text: nil, writtenPath: nil, error: "cannot read \(request.script): \(error.localizedDescription)")
+        }
+        return try store.withSession(today: today) { session in
+            try session.begin()
+            defer { try? session.rollback() }
+            let env = try ScriptEnvironment(session: session, trusted: request.trusted)
+            if let output { env.output = output }
+            env.reports.outputPath = request.outputPath
+            env.reports.reportsFolder = request.reportsFolder
+            env.reports.isTerminal = request.isTerminal
+            env.reports.environment = request.environment
+            env.setArguments(script: request.script, request.arguments)
+            env.lua.setLimits(timeoutSeconds: request.timeoutSeconds, memoryBytes: request.maxMemoryMB * 1024 * 1024)
+            let base = env.lua.top
+            do {
+                try env.lua.withInterruptHandler {
+                    _ = try env.lua.execute(ScriptRunner.withoutShebang(source), name: "@" + request.script, results: 1)
+                }
+            } catch {
+                return Outcome(text: nil, writtenPath: nil, error: (error as? LuaError)?.description ?? String(describing: error))
+            }
+            defer { env.lua.setTop(base) }
+            guard let id = env.lua.objectID(at: -1, className: "Report"), let document = env.reports.documents[id] else {
+                return Outcome(text: nil, writtenPath: nil, error: nil)
+            }
+            let format = request.format ?? request.outputPath.map(ReportFormat.forPath) ?? .terminal
+            if let path = request.outputPath {
+                try format.render(document).write(toFile: path, atomically: true, encoding: .utf8)
+                return Outcome(text: nil, writtenPath: path, error: nil)
+            }
+            return Outcome(text: format.render(document, terminalStyle: env.reports.terminalStyle), writtenPath: nil, error: nil)
+        }
+    }
+
+    /// The report scripts found in `folders` (earlier folders win), by name without ".lua".
+    public static func available(in folders: [String]) -> [String: String] {
+        var found: [String: String] = [:]
+        for folder in folders.reversed() {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names where name.hasSuffix(".lua") {
+                found[String(name.dropLast(4))] = (folder as NSString).appendingPathComponent(name)
+            }
+        }
+        return found
+    }
+
+    /// The built-in reports folder: `$ASSETFLOW_BUILTIN_REPORTS`, else `scripts/reports`
+    /// found above the executable (a build inside the checkout) or the current directory.
+    public static func builtInFolder(environment: [String: String], executable: String) -> String? {
+        if let folder = environment["ASSETFLOW_BUILTIN_REPORTS"], !folder.isEmpty { return folder }
+        for start in [URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent(),
+                      URL(fileURLWithPath: FileManager.default.currentDirectoryPath)] {
+            var folder = start
+            for _ in 0..<8 {
+                let candidate = folder.appendingPathComponent("scripts/reports")
+                if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("overview.lua").path) { return candidate.path }
+                folder.deleteLastPathComponent()
+            }
+        }
+        return nil
+    }
+}

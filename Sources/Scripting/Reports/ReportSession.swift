@@ -1,0 +1,70 @@
+import Core
+import Foundation
+
+/// The reports a script builds (`af.report.new`), where it may save them, and whether its
+/// terminal output may use colour. One per `ScriptEnvironment`.
+public final class ReportSession {
+    var documents: [Int64: ReportDocument] = [:]
+    var nextID: Int64 = 1
+
+    /// The file given by `assetflow report … --output FILE`: a sandboxed script may write it.
+    public var outputPath: String?
+    /// A sandboxed script may write any file inside this folder (see `defaultFolder`).
+    public var reportsFolder: String?
+    /// Terminal rendering uses colour when this is set and `NO_COLOR` is not.
+    public var isTerminal: Bool
+    public var environment: [String: String]
+
+    public init(reportsFolder: String? = ReportSession.defaultFolder(ProcessInfo.processInfo.environment),
+                isTerminal: Bool = isatty(STDOUT_FILENO) != 0,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.reportsFolder = reportsFolder
+        self.isTerminal = isTerminal
+        self.environment = environment
+    }
+
+    /// `$ASSETFLOW_REPORTS`, else `$XDG_DATA_HOME/assetflow/reports`
+    /// (`~/.local/share/assetflow/reports`): your own report scripts and saved reports.
+    public static func defaultFolder(_ environment: [String: String]) -> String {
+        if let folder = environment["ASSETFLOW_REPORTS"], !folder.isEmpty { return folder }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
+        return (dataHome as NSString).appendingPathComponent("assetflow/reports")
+    }
+
+    var terminalStyle: TerminalRenderer.Style { .forOutput(isTerminal: isTerminal, environment: environment) }
+
+    func add(_ document: ReportDocument) -> Int64 {
+        defer { nextID += 1 }
+        documents[nextID] = document
+        return nextID
+    }
+
+    /// Checks that a sandboxed script may write `path`: it is the `--output` file or lies
+    /// inside the reports folder (after resolving "..", symbolic links and relative paths).
+    /// Returns the resolved path to write.
+    func checkWritable(_ path: String, trusted: Bool, function: String) throws -> String {
+        let resolved = ReportSession.resolve(path)
+        if trusted { return resolved }
+        if let outputPath, ReportSession.resolve(outputPath) == resolved { return resolved }
+        if let reportsFolder {
+            let folder = ReportSession.resolve(reportsFolder)
+            if resolved.hasPrefix(folder + "/") {
+                try FileManager.default.createDirectory(atPath: (resolved as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                return resolved
+            }
+        }
+        let allowed = ([outputPath.map { "the --output file \($0)" }, reportsFolder.map { "the reports folder \($0)" }].compactMap { $0 })
+        throw ValidationError("\(function): a sandboxed script may not write '\(path)'. It may write "
+            + (allowed.isEmpty ? "no file here" : allowed.joined(separator: " or "))
+            + "; pass --output \(path) to `assetflow report`, save into the reports folder, or run with --trusted.")
+    }
+
+    /// An absolute, standardised path with symbolic links of its existing parent resolved.
+    static func resolve(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let url = URL(fileURLWithPath: absolute).standardizedFileURL
+        let parent = url.deletingLastPathComponent().resolvingSymlinksInPath()
+        return parent.appendingPathComponent(url.lastPathComponent).path
+    }
+}

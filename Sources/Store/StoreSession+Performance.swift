@@ -1,0 +1,77 @@
+import Core
+import GRDB
+
+/// What a performance figure is about: one asset, a portfolio's assets, or every asset.
+public enum PerformanceScope: Equatable, Sendable {
+    case asset(Int64)
+    case portfolio(Int64)
+    case everything
+}
+
+/// Performance of a scope: its inputs loaded with one query for the transactions and one
+/// for the prices, then handed to the pure calculators of Core (`Performance`).
+extension StoreSession {
+    /// The scope's assets; an error when they are in more than one currency.
+    public func assets(of scope: PerformanceScope) throws -> [Asset] {
+        let list: [Asset]
+        switch scope {
+        case .asset(let id): list = [try requireAsset(id: id)]
+        case .portfolio(let id):
+            guard try portfolio(id: id) != nil else { throw StoreError.notFound("No portfolio with id \(id) (was it deleted?).") }
+            list = try assets(inPortfolio: id)
+        case .everything: list = try assets()
+        }
+        try requireSingleCurrency(list)
+        return list
+    }
+
+    /// The scope's transactions (with the income its assets paid elsewhere) and prices.
+    public func performanceInput(_ scope: PerformanceScope) throws -> PerformanceInput {
+        let assets = try assets(of: scope)
+        let ids = Set(assets.compactMap(\.id))
+        let cash = Set(assets.filter(\.isCash).compactMap(\.id))
+        var transactions: [Int64: [Transaction]] = [:]
+        var prices: [Int64: [PricePoint]] = [:]
+        if case .everything = scope {
+            transactions = try allTransactionsByAsset()
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history ORDER BY asset_id, date") {
+                let p = try Records.price(row)
+                prices[p.assetID, default: []].append(p)
+            }
+        } else if !ids.isEmpty {
+            // Income paid by a scope asset into an outside asset is income of the scope; the
+            // receiving asset's whole history is loaded so its positions replay correctly.
+            let list = ids.sorted().map(String.init).joined(separator: ",")
+            let sql = """
+                SELECT * FROM asset_transaction WHERE asset_id IN (\(list))
+                   OR asset_id IN (SELECT asset_id FROM asset_transaction WHERE source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))
+                 ORDER BY asset_id, date, id
+                """
+            for row in try Row.fetchAll(db, sql: sql) {
+                let t = try Records.transaction(row)
+                transactions[t.assetID, default: []].append(t)
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history WHERE asset_id IN (\(list)) ORDER BY asset_id, date") {
+                let p = try Records.price(row)
+                prices[p.assetID, default: []].append(p)
+            }
+        }
+        return PerformanceInput(scope: ids, cashAssets: cash, transactions: transactions, prices: prices)
+    }
+
+    /// The scope's performance over `from` (default: its first transaction) … `to` (default: today).
+    public func performance(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?) throws -> PerformanceReport {
+        let input = try performanceInput(scope)
+        let end = to ?? today
+        let start = try from ?? Performance.firstActivity(input) ?? { throw ValidationError("Nothing to measure: the scope has no transactions; give `from`.") }()
+        return try Performance.report(input, from: start, to: end)
+    }
+
+    /// The cumulative TWR of the scope on each day or month from `from` to `to`, starting at 0 %.
+    public func twrSeries(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?, monthly: Bool) throws -> [Performance.SeriesPoint] {
+        let input = try performanceInput(scope)
+        let end = to ?? today
+        let start = try from ?? Performance.firstActivity(input) ?? { throw ValidationError("Nothing to measure: the scope has no transactions; give `from`.") }()
+        return Performance.twrSeries(input, dates: try StoreSession.timelineDates(from: start, to: end, monthly: monthly))
+    }
+}

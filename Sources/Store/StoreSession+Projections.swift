@@ -1,0 +1,46 @@
+import Core
+import GRDB
+
+/// Inputs for goal projections drawn from the store (issue 6).
+extension StoreSession {
+    /// Monthly returns of `assets` from their price history, at today's quantities (so
+    /// deposits and withdrawals do not count as returns): month-end values over the last
+    /// `months` months (up to today), month-on-month. Two queries whatever the size.
+    public func monthlyReturns(of assets: [Asset], months: Int = 120) throws -> [Double] {
+        try requireSingleCurrency(assets)
+        let ids = assets.compactMap(\.id)
+        guard !ids.isEmpty, months > 0 else { return [] }
+        var quantities: [Int64: ExactDecimal] = [:]
+        for id in ids { quantities[id] = try position(ofAsset: id).quantity }
+        let list = ids.map(String.init).joined(separator: ",")
+        var prices: [Int64: [PricePoint]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history WHERE asset_id IN (\(list)) ORDER BY date") {
+            let p = try Records.price(row)
+            prices[p.assetID, default: []].append(p)
+        }
+        // Start once every held non-cash asset has a price: an asset's first price is not a return.
+        let held = assets.filter { !$0.isCash && (quantities[$0.id!] ?? 0) > 0 }
+        guard !held.isEmpty else { return [] }
+        var start = CalendarDate(dayNumber: Int.min / 4)
+        for asset in held {
+            guard let firstPrice = prices[asset.id!]?.first?.date else { return [] }
+            start = max(start, firstPrice)
+        }
+        var dates: [CalendarDate] = []
+        var n = 0
+        while today.adding(months: -n) >= start, n <= months { dates.insert(today.adding(months: -n), at: 0); n += 1 }
+        var totals = [ExactDecimal](repeating: 0, count: dates.count)
+        for id in ids where !(assets.first { $0.id == id }?.isCash ?? false) {
+            let points = prices[id] ?? []
+            var p = 0
+            var price = ExactDecimal.zero
+            for (i, date) in dates.enumerated() {
+                while p < points.count, points[p].date <= date { price = points[p].price; p += 1 }
+                totals[i] += quantities[id]! * price
+            }
+        }
+        // Cash counts at 1 in every month.
+        let cash = assets.filter(\.isCash).reduce(ExactDecimal.zero) { $0 + (quantities[$1.id!] ?? 0) }
+        return MonteCarlo.monthlyReturns(totals.map { $0 + cash })
+    }
+}

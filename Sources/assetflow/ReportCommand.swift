@@ -1,0 +1,77 @@
+import ArgumentParser
+import Core
+import Foundation
+import Scripting
+
+/// `assetflow report NAME [--format F] [--output FILE]`
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Run a report script and print or save the report.",
+        discussion: """
+            NAME is a built-in report (overview, holdings, income, rebalancing, performance,
+            projection), one of your own in the reports folder ($ASSETFLOW_REPORTS, else
+            $XDG_DATA_HOME/assetflow/reports), or a path to a .lua file. An unknown NAME lists
+            the reports available. The store is never changed by a report. The format
+            defaults to the --output file's extension (.html, .md, .csv, .json), else terminal.
+            A report script may save its own files with r:save(path) to --output or inside
+            the reports folder, even in the sandbox.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var sandbox: SandboxOptions
+
+    @Option(help: ArgumentHelp("terminal, markdown, csv, json or html.", valueName: "format"))
+    var format: String?
+
+    @Option(help: ArgumentHelp("Write the report to this file instead of printing it.", valueName: "file"))
+    var output: String?
+
+    @Argument(help: ArgumentHelp("The report to run.", valueName: "name"))
+    var name: String
+
+    func validate() throws {
+        if let format { _ = try parsedFormat(format) }
+    }
+
+    func parsedFormat(_ text: String) throws -> ReportFormat {
+        do { return try ReportFormat.parse(text) } catch let error as Core.ValidationError {
+            throw ArgumentParser.ValidationError(error.message)
+        }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let reportsFolder = ReportSession.defaultFolder(environment)
+        let builtIn = ReportRunner.builtInFolder(environment: environment, executable: CommandLine.arguments[0])
+        let reports = ReportRunner.available(in: [reportsFolder] + (builtIn.map { [$0] } ?? []))
+        let script: String
+        if name.hasSuffix(".lua"), FileManager.default.fileExists(atPath: name) {
+            script = name
+        } else if let found = reports[name] {
+            script = found
+        } else {
+            let list = reports.keys.sorted().map { "  " + $0 }.joined(separator: "\n")
+            throw ArgumentParser.ValidationError("No report named '\(name)'. Available reports:\n"
+                + (list.isEmpty ? "  (none found: set ASSETFLOW_BUILTIN_REPORTS to the scripts/reports folder)" : list)
+                + "\nOr pass the path of a .lua report script.")
+        }
+        var request = ReportRunner.Request(script: script)
+        request.format = try format.map(parsedFormat)
+        request.outputPath = output
+        request.trusted = sandbox.trusted
+        request.timeoutSeconds = sandbox.timeout
+        request.maxMemoryMB = sandbox.maxMemory
+        request.isTerminal = output == nil && isatty(STDOUT_FILENO) != 0
+        request.environment = environment
+        request.reportsFolder = reportsFolder
+        let outcome = try ReportRunner.run(request, store: try global.openStore())
+        if let error = outcome.error {
+            FileHandle.standardError.write(Data((error + "\n").utf8))
+            throw ExitCode(1)
+        }
+        if let text = outcome.text { FileHandle.standardOutput.write(Data(text.utf8)) }
+        if let path = outcome.writtenPath { FileHandle.standardError.write(Data("Wrote \(path)\n".utf8)) }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import Core
+@testable import Scripting
+@testable import Store
+
+let builtInReports = ["overview", "holdings", "income", "rebalancing", "performance", "projection"]
+
+/// A store file filled by scripts/demo-store.lua.
+func demoStore() throws -> (store: AssetFlowStore, path: String) {
+    let path = NSTemporaryDirectory() + "af-demo-\(UUID().uuidString).sqlite"
+    let store = try AssetFlowStore(path: path)
+    let outcome = try ScriptRunner.run(path: packageRoot.appendingPathComponent("scripts/demo-store.lua").path, arguments: [],
+                                       store: store, options: RunOptions(), today: CalendarDate("2026-01-15")!, output: { _ in })
+    if let error = outcome.error { Issue.record("demo store: \(error)") }
+    return (store, path)
+}
+
+func renderBuiltIn(_ name: String, _ format: ReportFormat, store: AssetFlowStore) throws -> String {
+    var request = ReportRunner.Request(script: packageRoot.appendingPathComponent("scripts/reports/\(name).lua").path)
+    request.format = format
+    let outcome = try ReportRunner.run(request, store: store, today: CalendarDate("2026-01-15")!, output: { _ in })
+    if let error = outcome.error { Issue.record("\(name): \(error)") }
+    return outcome.text ?? ""
+}
+
+/// Every `<svg …>…</svg>` in `html`.
+func svgParts(_ html: String) -> [String] {
+    var result: [String] = [], rest = Substring(html)
+    while let start = rest.range(of: "<svg"), let end = rest.range(of: "</svg>", range: start.upperBound..<rest.endIndex) {
+        result.append(String(rest[start.lowerBound..<end.upperBound]))
+        rest = rest[end.upperBound...]
+    }
+    return result
+}
+
+let chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+@Suite("Built-in reports", .serialized)
+struct BuiltInReportsTests {
+    @Test("Each built-in report runs on the demo store in every format; its SVG is valid XML",
+          arguments: builtInReports)
+    func everyFormat(name: String) throws {
+        let demo = try demoStore()
+        defer { try? FileManager.default.removeItem(atPath: demo.path) }
+        for format in ReportFormat.allCases {
+            let text = try renderBuiltIn(name, format, store: demo.store)
+            if format != .csv { #expect(!text.isEmpty, "\(name) \(format)") }
+            if format == .html { #expect(svgParts(text).allSatisfy { XMLParser(data: Data($0.utf8)).parse() }) }
+        }
+    }
+
+    @Test("The built-in reports on an empty store are empty states, not errors", arguments: builtInReports)
+    func emptyStore(name: String) throws {
+        let store = try AssetFlowStore(path: nil)
+        #expect(try renderBuiltIn(name, .terminal, store: store).count > 0)
+    }
+
+    @Test("The overview shows the demo's figures and its allocation")
+    func overviewContents() throws {
+        let demo = try demoStore()
+        defer { try? FileManager.default.removeItem(atPath: demo.path) }
+        let text = try renderBuiltIn("overview", .markdown, store: demo.store)
+        #expect(text.contains("# Portfolio overview"))
+        #expect(text.contains("| Net worth |"))
+        #expect(text.contains("## Allocation by type"))
+    }
+
+    @Test("Each built-in HTML report loads in headless Chromium without console errors and its screenshot is not blank",
+          .enabled(if: chromiumPath != nil, "chromium is not installed (scripts/test installs it)"), arguments: builtInReports)
+    func browser(name: String) throws {
+        let demo = try demoStore()
+        defer { try? FileManager.default.removeItem(atPath: demo.path) }
+        let folder = NSTemporaryDirectory() + "af-browser-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let html = folder + "/\(name).html", png = folder + "/\(name).png"
+        try renderBuiltIn(name, .html, store: demo.store).write(toFile: html, atomically: true, encoding: .utf8)
+
+        let log = try run(chromiumPath!, ["--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
+                                          "--user-data-dir=\(folder)/profile", "--enable-logging=stderr", "--v=0",
+                                          "--screenshot=\(png)", "--window-size=1200,1600", "file://\(html)"])
+        let consoleErrors = log.split(separator: "\n").filter { $0.contains("Uncaught") || $0.contains("ERROR:CONSOLE") || $0.contains(":CONSOLE(") }
+        #expect(consoleErrors.isEmpty, "console: \(consoleErrors.joined(separator: "\n"))")
+        let size = (try FileManager.default.attributesOfItem(atPath: png)[.size] as? NSNumber)?.intValue ?? 0
+        #expect(size > 10_000, "screenshot of \(name) is \(size) bytes")
+        // Decode the PNG's pixel data and count distinct byte values: a blank page has a handful.
+        let distinct = try run("/usr/bin/env", ["python3", "-c", """
+            import sys, zlib, struct
+            data = open(sys.argv[1], 'rb').read()
+            pos, idat = 8, b''
+            while pos < len(data):
+                length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+                if kind == b'IDAT': idat += data[pos + 8:pos + 8 + length]
+                pos += 12 + length
+            print(len(set(zlib.decompress(idat))))
+            """, png])
+        #expect((Int(distinct.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 32, "screenshot of \(name) looks blank")
+    }
+
+    /// Runs a program and returns its standard output and error together.
+    func run(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

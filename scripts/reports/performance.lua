@@ -1,0 +1,32 @@
+-- Performance by year: the time-weighted return of everything, per calendar year.
+-- Needs af.returns (the returns bindings); says so when they are not available.
+-- Run: assetflow report performance
+local r = af.report.new{ title = "Performance by year" }
+if not (af.returns and af.returns.twr) then
+  r:text("Performance is not available yet: this build has no af.returns bindings.")
+  return r
+end
+local first
+for _, a in ipairs(af.assets()) do
+  local t = a:transactions()[1]
+  if t and (first == nil or t.date < first) then first = t.date end
+end
+if not first then
+  r:text("No transactions yet.")
+  return r
+end
+local this_year = tonumber(os.date("%Y"))
+local rows = {}
+for year = tonumber(first:sub(1, 4)), this_year do
+  local from, to = year .. "-01-01", year .. "-12-31"
+  if year == this_year then to = os.date("%Y-%m-%d") end
+  local ok, twr, reason = pcall(af.returns.twr, { scope = af, from = from, to = to })
+  if ok and twr then
+    rows[#rows + 1] = { year = tostring(year), twr = twr * 100 }
+  else
+    rows[#rows + 1] = { year = tostring(year), note = ok and (reason or "cannot calculate") or tostring(twr) }
+  end
+end
+r:chart{ kind = "bar", title = "Time-weighted return by year", series = rows, x = "year", y = "twr", names = { "TWR" }, format = "percent" }
+r:table(rows, { columns = { "year", { "twr", "TWR" }, "note" }, format = { twr = "percent" } })
+return r

@@ -1,0 +1,21 @@
+-- Rebalancing plan: for every portfolio with targets, the drift and the trades that
+-- would bring it back to its targets.
+-- Run: assetflow report rebalancing
+local r = af.report.new{ title = "Rebalancing plan" }
+local any = false
+for _, p in ipairs(af.portfolios()) do
+  local drift, warning = p:drift{}
+  if #drift > 0 then
+    any = true
+    r:table(drift, { title = p.name .. ": drift", columns = { { "key", "Type" }, "actual", "target", "difference", "status" },
+                     format = { actual = "percent", target = "percent", difference = "percent" } })
+    if warning then r:text(warning) end
+    local plan = p:rebalance{}
+    r:table(plan, { title = p.name .. ": trades", columns = { { "key", "Type" }, "action", "amount" }, format = { amount = "money" } })
+    if #plan.summary > 0 then r:text(table.concat(plan.summary, "\n")) end
+  end
+end
+if not any then
+  r:text("No portfolio has targets yet: set them with p:set_targets{ stock = 60, bond = 40 }.")
+end
+return r
