@@ -9,6 +9,9 @@ import Store
 public final class ScriptEnvironment {
     public let lua: LuaState
     public let session: StoreSession
+    /// What the code in this environment may reach. Bindings that touch the outside (saving
+    /// a report) ask this, never the Lua globals, which a script can change.
+    public let policy: SandboxPolicy
     public let reports = ReportSession()  // af.report documents, where they may be saved, colour
     /// Where `print` and reports write; tests capture it.
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
@@ -18,6 +21,7 @@ public final class ScriptEnvironment {
     /// script's folder first); the user's library folder is always searched last.
     public init(session: StoreSession, policy: SandboxPolicy = SandboxPolicy(), moduleFolders: [String] = []) throws {
         self.session = session
+        self.policy = policy
         lua = try LuaState(policy: policy)
         installClasses()
         installFunctions()

@@ -71,8 +71,7 @@ enum ReportBindings {
             let id = try report(env, call, fn)
             guard let path = call.string(at: 2), !path.isEmpty else { throw LuaArgumentError("\(fn): a file path expected, got \(call.typeName(at: 2))") }
             let format = try call.isNil(at: 3) ? ReportFormat.forPath(path) : ReportFormat.parse(call.string(at: 3) ?? call.typeName(at: 3))
-            let trusted = env.lua.pushGlobal("io") != 0 /* LUA_TNIL */
-            call.pop()
+            let trusted = env.policy.trusted
             let target = try env.reports.checkWritable(path, trusted: trusted, function: fn)
             let text = format.render(env.reports.documents[id]!, terminalStyle: .plain)
             do {

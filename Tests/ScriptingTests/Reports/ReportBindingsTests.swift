@@ -92,19 +92,28 @@ struct ReportBindingsTests {
     func saveRules() throws {
         let folder = NSTemporaryDirectory() + "af-reports-\(UUID().uuidString)"
         let output = NSTemporaryDirectory() + "af-out-\(UUID().uuidString).md"
-        defer { try? FileManager.default.removeItem(atPath: folder); try? FileManager.default.removeItem(atPath: output) }
+        // A harmless place outside both allowed ones: a failing check must never touch a real file.
+        let elsewhere = NSTemporaryDirectory() + "af-elsewhere-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        defer {
+            for path in [folder, output, elsewhere] { try? FileManager.default.removeItem(atPath: path) }
+        }
         let out = try runReportLua(reportSetup + """
             r:text("saved")
             print(pcall(r.save, r, "\(output)"))
             print(pcall(r.save, r, "\(folder)/sub/overview.html"))
-            print(select(2, pcall(r.save, r, "\(folder)/../escape.html")))
-            print(select(2, pcall(r.save, r, "/etc/passwd")))
+            print(select(2, pcall(r.save, r, "\(folder)/../\((elsewhere as NSString).lastPathComponent)/escape.html")))
+            print(select(2, pcall(r.save, r, "\(elsewhere)/report.html")))
+            io = {}  -- a script cannot make itself trusted
+            print(select(2, pcall(r.save, r, "\(elsewhere)/again.html")))
             """, outputPath: output, folder: folder)
         #expect(out.contains("true\t\(output)"))
         #expect(try String(contentsOfFile: output, encoding: .utf8).contains("# T\n\nsaved"))
         #expect(FileManager.default.fileExists(atPath: folder + "/sub/overview.html"))
-        #expect(out.contains("Report:save: a sandboxed script may not write '\(folder)/../escape.html'"))
-        #expect(out.contains("Report:save: a sandboxed script may not write '/etc/passwd'. It may write the --output file \(output) or the reports folder \(folder)"))
+        #expect(out.contains("Report:save: a sandboxed script may not write '\(folder)/../"))
+        #expect(out.contains("Report:save: a sandboxed script may not write '\(elsewhere)/report.html'. It may write the --output file \(output) or the reports folder \(folder)"))
+        #expect(out.contains("Report:save: a sandboxed script may not write '\(elsewhere)/again.html'"))
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: elsewhere))?.isEmpty == true)
     }
 
     @Test("Terminal rendering has no colour when not on a terminal")
