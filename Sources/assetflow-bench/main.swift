@@ -20,6 +20,11 @@ struct SplitMix64 {
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
 
+if CommandLine.arguments.dropFirst().first == "projection" {
+    try runProjectionBenchmark()
+    exit(0)
+}
+
 func seconds(since start: DispatchTime) -> String {
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     return String(format: "%8.3f s", elapsed)
@@ -105,3 +110,4 @@ for run in 1...3 {
     print("load + compute all assets, run \(run)  \(seconds(since: start))   (\(count) transactions, checksum \(total.rounded(places: 2).plainText))")
 }
 print("peak memory                        \(String(repeating: " ", count: 2))\(peakMemoryMB())")
+try runProjectionBenchmark()

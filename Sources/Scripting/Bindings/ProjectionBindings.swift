@@ -220,19 +220,23 @@ enum ProjectionBindings {
     }
 
     /// A Swift closure calling the Lua function at `index` with a step table; one call per run and month.
+    /// The step table is made once and refilled before each call (a function that wants to keep
+    /// a step must copy its fields).
     static func luaHook(_ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, fn: String, what: String) -> (ProjectionStep) throws -> Double {
-        { step in
+        call.newTable(fieldCount: 7)
+        let stepTable = call.argumentCount
+        return { step in
             let where_ = step.run == 0 ? "month \(step.month) (\(step.date)) of the deterministic path" : "run \(step.run), month \(step.month) (\(step.date))"
             do {
                 try call.callFunction(at: index, results: 1) {
-                    call.newTable(fieldCount: 7)
-                    call.pushInteger(Int64(step.run)); call.setField("run", of: -2)
-                    call.pushInteger(Int64(step.month)); call.setField("month", of: -2)
-                    call.pushString(step.date.description); call.setField("date", of: -2)
-                    lua_pushnumber(call.L, step.value); call.setField("value", of: -2)
-                    lua_pushnumber(call.L, step.contribution); call.setField("contribution", of: -2)
-                    lua_pushnumber(call.L, step.normal); call.setField("normal", of: -2)
-                    lua_pushnumber(call.L, step.uniform); call.setField("uniform", of: -2)
+                    call.pushInteger(Int64(step.run)); call.setField("run", of: stepTable)
+                    call.pushInteger(Int64(step.month)); call.setField("month", of: stepTable)
+                    call.pushString(step.date.description); call.setField("date", of: stepTable)
+                    lua_pushnumber(call.L, step.value); call.setField("value", of: stepTable)
+                    lua_pushnumber(call.L, step.contribution); call.setField("contribution", of: stepTable)
+                    lua_pushnumber(call.L, step.normal); call.setField("normal", of: stepTable)
+                    lua_pushnumber(call.L, step.uniform); call.setField("uniform", of: stepTable)
+                    call.pushValue(at: stepTable)
                     return 1
                 }
             } catch let raised as LuaRaisedValue {
