@@ -98,7 +98,10 @@ struct PerformanceLedger {
                 entry = make(t, .external, flow: -proceeds, income: 0, realized: proceeds + deltaCost)
             } else {
                 let inside = t.relatedTransactionID.map(scopeTransactionIDs.contains) ?? false
-                entry = make(t, inside ? .swapInside : .external, flow: deltaCost - deltaRealized, income: 0, realized: deltaRealized)
+                // A sell's flow is its net proceeds exactly; the others' is the cost they add
+                // (a buy's price × quantity + fees, an adjustment's cost at the average).
+                let flow = t.type == .sell ? -(t.quantity * t.pricePerUnit - t.fees) : deltaCost - deltaRealized
+                entry = make(t, inside ? .swapInside : .external, flow: flow, income: 0, realized: deltaRealized)
             }
             entries.append(entry)
             if inScope {
