@@ -30,12 +30,13 @@ enum RebalanceBindings {
     static let rulesKey = "assetflow.rebalance.rules"
 
     /// Pushes the registry table of defined rules, creating it on first use.
+    /// Raw access only: the registry has no metamethods, and nothing here can raise.
     static func pushRules(_ call: LuaCall) {
-        if lua_getfield(call.L, clua_registryindex(), rulesKey) != LUA_TTABLE {
+        if call.rawField(rulesKey, of: clua_registryindex()) != LUA_TTABLE {
             call.pop()
             call.newTable()
             call.pushValue(at: -1)
-            lua_setfield(call.L, clua_registryindex(), rulesKey)
+            call.setField(rulesKey, of: clua_registryindex())
         }
     }
 
