@@ -60,11 +60,11 @@ extension StoreSession {
     }
 
     /// The scope's performance over `from` (default: its first transaction) … `to` (default: today).
-    public func performance(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?) throws -> PerformanceReport {
+    public func performance(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?, annualizeShortPeriod: Bool = false) throws -> PerformanceReport {
         let input = try performanceInput(scope)
         let end = to ?? today
         let start = try from ?? Performance.firstActivity(input) ?? { throw ValidationError("Nothing to measure: the scope has no transactions; give `from`.") }()
-        return try Performance.report(input, from: start, to: end)
+        return try Performance.report(input, from: start, to: end, annualizeShortPeriod: annualizeShortPeriod)
     }
 
     /// The cumulative TWR of the scope on each day or month from `from` to `to`, starting at 0 %.

@@ -63,6 +63,7 @@ struct ReturnsBindingsTests {
         print(r.start_value + r.net_flows + r.income + r.realized_gain + r.unrealized_change == r.end_value)
         local short = acme:performance{ from = "2023-02-01", to = "2023-06-01" }
         print(short.twr, short.mwr, short.reasons.mwr ~= nil)
+        print(acme:performance{ from = "2023-02-01", to = "2023-06-01", annualize_short = true }.cagr ~= nil)
         """, today: "2024-06-01")
         let lines = out.split(separator: "\n").map(String.init)
         // 1000 cash; swap 500 → 5 ACME @ 100; 120; dividend 10; deposit 200; 132: 510 + 660
@@ -71,6 +72,7 @@ struct ReturnsBindingsTests {
         #expect(lines[1] == "0.16083969465648854961832061068702290076\t0.37\ttrue\ttrue\ttrue")
         #expect(lines[2] == "true")
         #expect(lines[3] == "0.2\tnil\ttrue")
+        #expect(lines[4] == "true")
     }
 
     @Test("af.returns.twr, modified_dietz by scope, af:performance and af.performance for everything")
