@@ -20,7 +20,8 @@ enum RebalanceBindings {
             call.pop()
             return 0
         },
-        .function("af.rebalance", "strategies", "() -> {name}", "The built-in strategies (full, bands, cash_flow, min_trades), then the defined rules, alphabetically.") { env, call in
+        .function("af.rebalance", "strategies", "() -> {name}", "The built-in strategies (full, bands, cash_flow, min_trades), then the defined rules, alphabetically.",
+                  example: #"print(table.concat(af.rebalance.strategies(), ", "))"#) { env, call in
             env.pushList(try strategyNames(call), call) { call.pushString($0) }
             return 1
         },
