@@ -39,12 +39,13 @@ extension StoreSession {
                 prices[p.assetID, default: []].append(p)
             }
         } else if !ids.isEmpty {
-            // Income paid by a scope asset into an outside asset is income of the scope; the
-            // receiving asset's whole history is loaded so its positions replay correctly.
+            // Income paid by a scope asset into an outside asset is income of the scope (and
+            // leaves it at once): those transactions come along, without the rest of the
+            // receiving asset's history (an income's amount does not depend on it).
             let list = ids.sorted().map(String.init).joined(separator: ",")
             let sql = """
                 SELECT * FROM asset_transaction WHERE asset_id IN (\(list))
-                   OR asset_id IN (SELECT asset_id FROM asset_transaction WHERE source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))
+                   OR (source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))
                  ORDER BY asset_id, date, id
                 """
             for row in try Row.fetchAll(db, sql: sql) {
