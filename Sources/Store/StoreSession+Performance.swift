@@ -39,12 +39,13 @@ extension StoreSession {
                 prices[p.assetID, default: []].append(p)
             }
         } else if !ids.isEmpty {
-            // Income paid by a scope asset into an outside asset is income of the scope; the
-            // receiving asset's whole history is loaded so its positions replay correctly.
+            // Income paid by a scope asset into an outside asset is income of the scope (and
+            // leaves it at once): those transactions come along, without the rest of the
+            // receiving asset's history (an income's amount does not depend on it).
             let list = ids.sorted().map(String.init).joined(separator: ",")
             let sql = """
                 SELECT * FROM asset_transaction WHERE asset_id IN (\(list))
-                   OR asset_id IN (SELECT asset_id FROM asset_transaction WHERE source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))
+                   OR (source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))
                  ORDER BY asset_id, date, id
                 """
             for row in try Row.fetchAll(db, sql: sql) {
@@ -60,11 +61,11 @@ extension StoreSession {
     }
 
     /// The scope's performance over `from` (default: its first transaction) … `to` (default: today).
-    public func performance(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?) throws -> PerformanceReport {
+    public func performance(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?, annualizeShortPeriod: Bool = false) throws -> PerformanceReport {
         let input = try performanceInput(scope)
         let end = to ?? today
         let start = try from ?? Performance.firstActivity(input) ?? { throw ValidationError("Nothing to measure: the scope has no transactions; give `from`.") }()
-        return try Performance.report(input, from: start, to: end)
+        return try Performance.report(input, from: start, to: end, annualizeShortPeriod: annualizeShortPeriod)
     }
 
     /// The cumulative TWR of the scope on each day or month from `from` to `to`, starting at 0 %.

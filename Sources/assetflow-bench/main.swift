@@ -20,6 +20,11 @@ struct SplitMix64 {
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
 
+if CommandLine.arguments.dropFirst().first == "projection" {
+    try runProjectionBenchmark()
+    exit(0)
+}
+
 func seconds(since start: DispatchTime) -> String {
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     return String(format: "%8.3f s", elapsed)
@@ -120,3 +125,4 @@ try AssetFlowStore(path: path).withSession(today: today) { session in
     print("  of which: latest prices          \(seconds(since: start))")
 }
 print("peak memory                        \(String(repeating: " ", count: 2))\(peakMemoryMB())")
+try runProjectionBenchmark()

@@ -13,7 +13,7 @@ struct ProjectionBindingsTests {
         assert(#r.path == 240 and r.path[1].date == "2024-07-01" and r.path[240].date == "2044-06-01")
         assert(af.eq(r.path[240].contributed, 120000))
         assert(af.eq(r.final, "258790.67"), tostring(r.final))
-        print(r.reach_date, r.required_monthly.compounding)
+        assert(r.reach_date == "2034-07-01", r.reach_date)
         assert(af.eq(r.required_monthly.simple, 375) and r.required_monthly.compounding < 375)
         assert(r.percentiles == nil and af.eq(r.probability, 1))
         local zero = af.project{ start_value = 1000, monthly = 100, months = 12, annual_return = 0 }

@@ -33,6 +33,9 @@ struct ReturnsBindingsTests {
         print(af.returns.modified_dietz{ begin_value = 100000, end_value = 215000, flows = {{"2024-01-31", 100000}}, from = "2024-01-01", to = "2024-03-31" })
         print(af.returns.cagr{ begin_value = 100000, end_value = 110000, from = "2024-01-01", to = "2025-01-01" })
         print(af.returns.cagr{ begin_value = 0, end_value = 110000, from = "2024-01-01", to = "2025-01-01" })
+        print(af.returns.xirr{ {"2021-01-01", -100}, {"2022-01-01", 230}, {"2023-01-01", -132} })
+        print(select(2, pcall(af.returns.xirr, 5)))
+        print(select(2, pcall(af.returns.xirr, { {"2021-13-01", -100}, {"2022-01-01", 230} })))
         print(af.returns.growth{ begin_value = 100, end_value = 110 })
         print(af.returns.cumulative{ "0.10", "0.05", "-0.02" })
         local r = af.returns.rebase{ "0.10", "0.21" }
@@ -47,6 +50,9 @@ struct ReturnsBindingsTests {
         0.09
         0.0997851825
         nil\tstart value is zero
+        nil\tseveral roots (0.1, 0.2): the cash flows change sign more than once and no single rate describes them
+        af.returns.xirr expects a list of {date, amount} pairs such as {{"2021-01-01", -1000}, {"2022-01-01", 1100}}, got number
+        af.returns.xirr #1: the date must be text in the form YYYY-MM-DD
         0.1
         0.1319
         0\t0.1
@@ -63,6 +69,7 @@ struct ReturnsBindingsTests {
         print(r.start_value + r.net_flows + r.income + r.realized_gain + r.unrealized_change == r.end_value)
         local short = acme:performance{ from = "2023-02-01", to = "2023-06-01" }
         print(short.twr, short.mwr, short.reasons.mwr ~= nil)
+        print(acme:performance{ from = "2023-02-01", to = "2023-06-01", annualize_short = true }.cagr ~= nil)
         """, today: "2024-06-01")
         let lines = out.split(separator: "\n").map(String.init)
         // 1000 cash; swap 500 → 5 ACME @ 100; 120; dividend 10; deposit 200; 132: 510 + 660
@@ -71,6 +78,7 @@ struct ReturnsBindingsTests {
         #expect(lines[1] == "0.16083969465648854961832061068702290076\t0.37\ttrue\ttrue\ttrue")
         #expect(lines[2] == "true")
         #expect(lines[3] == "0.2\tnil\ttrue")
+        #expect(lines[4] == "true")
     }
 
     @Test("af.returns.twr, modified_dietz by scope, af:performance and af.performance for everything")
@@ -101,6 +109,9 @@ struct ReturnsBindingsTests {
         local e = af.returns.explain{ scope = p, from = "2023-01-02", to = "2024-02-01" }
         print(e.reconciliation.difference, #e.sub_periods > 0, #e.flows)
         for _, l in ipairs(e.lines) do if l:find("Cash  dividend") then print(l) end end
+        local before = acme:performance{ from = "2023-01-02", to = "2023-03-01" }
+        local ex = af.returns.explain{ scope = acme, from = "2023-01-02", to = "2023-03-01" }
+        print(ex.sub_periods[1].skipped, ex.sub_periods[1]["return"], before.twr, ex.sub_periods[2]["return"])
         print(pcall(p.twr_series, p, { every = "week" }))
         """, today: "2024-06-01")
         let all = out.split(separator: "\n").map(String.init)
@@ -110,6 +121,8 @@ struct ReturnsBindingsTests {
         #expect(lines[0] == "14\t2023-01-02\t0\t2024-02-01\ttrue")
         #expect(lines[1] == "0\ttrue\t4")
         #expect(lines[2].contains("2023-07-01  Cash  dividend  income 10 [income]"))
-        #expect(lines[3].contains("\"day\" or \"month\" expected"))
+        // ACME held nothing until the swap: that sub-period is skipped, not −100 %.
+        #expect(lines[3] == "start value is zero\tnil\t0\t0")
+        #expect(lines[4].contains("\"day\" or \"month\" expected"))
     }
 }

@@ -51,7 +51,10 @@ public struct PerformanceReport: Equatable, Sendable {
 
 /// Computes performance reports and cumulative TWR series from a `PerformanceInput`.
 public enum Performance {
-    public static func report(_ input: PerformanceInput, from: CalendarDate, to: CalendarDate) throws -> PerformanceReport {
+    /// Rates per year (CAGR, MWR, annualised TWR) are given for periods of at least a year
+    /// only, unless `annualizeShortPeriod`.
+    public static func report(_ input: PerformanceInput, from: CalendarDate, to: CalendarDate,
+                              annualizeShortPeriod: Bool = false) throws -> PerformanceReport {
         if from > to { throw ValidationError("The period's start date (\(from)) is after its end date (\(to)).") }
         let ledger = PerformanceLedger(input)
         let boundaries = [from] + ledger.activityDates(from: from, to: to).sorted() + (to > from ? [to] : [])
@@ -68,17 +71,17 @@ public enum Performance {
         let timeline = zip(boundaries, values).map { (date: $0, value: $1) }
         let flowList = inPeriod.filter { !$0.flow.isZero }.map { CashFlow(date: $0.date, amount: $0.flow) }
         let twr = Returns.timeWeighted(values: timeline, flows: flowList)
-        let twrAnnualized = twr.figure.value.map { Returns.annualized($0, from: from, to: to) } ?? twr.figure
+        let twrAnnualized = twr.figure.value.map { Returns.annualized($0, from: from, to: to, annualizeShortPeriod: annualizeShortPeriod) } ?? twr.figure
 
         var investorFlows = flowList.map { CashFlow(date: $0.date, amount: -$0.amount) }
         investorFlows.append(CashFlow(date: from, amount: -startValue))
         investorFlows.append(CashFlow(date: to, amount: endValue))
-        let mwr = Returns.xirr(investorFlows)
+        let mwr = Returns.xirr(investorFlows, annualizeShortPeriod: annualizeShortPeriod)
         return PerformanceReport(
             from: from, to: to, startValue: startValue, endValue: endValue, netFlows: netFlows, income: income,
             realizedGain: realized, unrealizedChange: unrealizedChange, twr: twr.figure, twrAnnualized: twrAnnualized, mwr: mwr,
             modifiedDietz: Returns.modifiedDietz(begin: startValue, end: endValue, flows: flowList, from: from, to: to),
-            cagr: Returns.cagr(begin: startValue, end: endValue, from: from, to: to),
+            cagr: Returns.cagr(begin: startValue, end: endValue, from: from, to: to, annualizeShortPeriod: annualizeShortPeriod),
             growth: Returns.growth(begin: startValue, end: endValue),
             subPeriods: twr.trail, flows: inPeriod)
     }

@@ -9,7 +9,8 @@ public struct PerformanceInput: Sendable {
     /// Cash assets are valued at 1 per unit whatever their price records say.
     public var cashAssets: Set<Int64>
     /// Transactions of the scope's assets, plus dividends and interest paid by a scope asset
-    /// into an asset outside the scope, each asset's list in date order (ties by id).
+    /// into an asset outside the scope (alone or with the rest of that asset's history),
+    /// each asset's list in date order (ties by id).
     public var transactions: [Int64: [Transaction]]
     /// Price records of the scope's assets, oldest first.
     public var prices: [Int64: [PricePoint]]
@@ -85,7 +86,7 @@ struct PerformanceLedger {
             let entry: ScopeFlow
             if isIncome(t) {
                 let source = t.sourceAssetID ?? t.assetID
-                let amount = deltaCost
+                let amount = t.quantity * t.pricePerUnit + t.fees  // what the receiving position acquires
                 switch (inScope, input.scope.contains(source)) {
                 case (true, true): entry = make(t, .income, flow: 0, income: amount, realized: 0)
                 case (true, false): entry = make(t, .external, flow: amount, income: 0, realized: 0)
@@ -98,7 +99,10 @@ struct PerformanceLedger {
                 entry = make(t, .external, flow: -proceeds, income: 0, realized: proceeds + deltaCost)
             } else {
                 let inside = t.relatedTransactionID.map(scopeTransactionIDs.contains) ?? false
-                entry = make(t, inside ? .swapInside : .external, flow: deltaCost - deltaRealized, income: 0, realized: deltaRealized)
+                // A sell's flow is its net proceeds exactly; the others' is the cost they add
+                // (a buy's price × quantity + fees, an adjustment's cost at the average).
+                let flow = t.type == .sell ? -(t.quantity * t.pricePerUnit - t.fees) : deltaCost - deltaRealized
+                entry = make(t, inside ? .swapInside : .external, flow: flow, income: 0, realized: deltaRealized)
             }
             entries.append(entry)
             if inScope {

@@ -31,21 +31,20 @@ extension Returns {
         let yearsAsFloat = netted.map { Double(first.days(until: $0.key)) / 365 }
         let npv = NetPresentValue(amounts: amountsAsFloat, years: yearsAsFloat)
 
-        var roots: [Double] = []
-        let grid = xirrGrid
-        var previous: (rate: Double, value: Double)?
-        for rate in grid {
-            let value = npv.value(at: rate)
-            guard value.isFinite else { previous = nil; continue }
-            if value == 0 {
-                roots.append(rate)
-            } else if let p = previous, p.value != 0, (p.value < 0) != (value < 0) {
-                roots.append(npv.root(between: p.rate, and: rate, lowValue: p.value))
+        var rootsAsFloat: [Double] = []
+        var previous: (rate: Double, npv: Double)?
+        for rateAsFloat in xirrGrid {
+            let npvAsFloat = npv.value(at: rateAsFloat)
+            guard npvAsFloat.isFinite else { previous = nil; continue }
+            if npvAsFloat == 0 {
+                rootsAsFloat.append(rateAsFloat)
+            } else if let p = previous, p.npv != 0, (p.npv < 0) != (npvAsFloat < 0) {
+                rootsAsFloat.append(npv.root(between: p.rate, and: rateAsFloat, lowValue: p.npv))
             }
-            previous = (rate, value)
+            previous = (rateAsFloat, npvAsFloat)
         }
         var distinct: [Double] = []
-        for root in roots.sorted() where distinct.last.map({ abs($0 - root) > 1e-9 }) ?? true { distinct.append(root) }
+        for root in rootsAsFloat.sorted() where distinct.last.map({ abs($0 - root) > 1e-9 }) ?? true { distinct.append(root) }
         if distinct.isEmpty {
             return .unavailable("no root: no rate between −99.99 % and 100,000 % makes the net present value zero")
         }
@@ -68,7 +67,8 @@ extension Returns {
         return rates
     }()
 
-    /// Σ amountᵢ × (1 + r)^(−yearsᵢ) and its derivative, in Double.
+    /// Σ amountᵢ × (1 + r)^(−yearsᵢ) and its derivative: binary floating point throughout,
+    /// for the fractional powers; only the final rate becomes a decimal.
     struct NetPresentValue {
         let amounts: [Double]
         let years: [Double]

@@ -48,24 +48,39 @@ enum ProjectionBindings {
         var onTrack: Bool?
     }
 
+    /// Reads the fields at `index`, runs the projection, pushes the result table.
     static func project(_ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, function fn: String, defaults: Defaults) throws -> Int32 {
         if call.isNil(at: index) {
             lua_settop(call.L, index - 1)
             call.newTable()
         }
         let args = try NamedArguments(call, at: index, function: fn, allowed: fields)
-        let start = try args.date("start") ?? defaults.today
-        var startValue = defaults.startValue
-        if let v = try args.decimal("start_value") {
-            startValue = v
-        } else if startValue == nil {
-            let assets: [Asset]
-            if let p = try args.value("from", { i -> Portfolio? in
-                if call.string(at: i) == "all" { return nil }
-                return try env.portfolio(at: i, call, function: fn)
-            }) { assets = try env.session.assets(inPortfolio: p.id!) } else { assets = try env.session.assets() }
-            startValue = try env.session.totalValue(of: assets)
+        let assumptions = try readAssumptions(args, env, call, fn: fn, defaults: defaults)
+        let (hooks, modelName) = try readHooks(args, env, call, at: index, fn: fn)
+        let path = try Projection.path(assumptions, hooks: hooks)
+        call.newTable()
+        let result = call.argumentCount
+        pushDeterministic(path, assumptions, env, call, into: result, defaults: defaults)
+        if let runs = try args.decimal("runs") {
+            try pushMonteCarlo(assumptions, runs: try wholeNumber(runs, "runs", args), modelName: modelName, hooks: hooks,
+                               args, env, call, fn: fn, into: result)
         }
+        return 1
+    }
+
+    /// The scope's assets: a Portfolio (object or name) in `from`, or every asset (also for "all").
+    static func scope(_ args: NamedArguments, _ env: ScriptEnvironment, _ call: LuaCall, fn: String) throws -> [Asset] {
+        let portfolio = try args.value("from") { i -> Portfolio? in
+            call.string(at: i) == "all" ? nil : try env.portfolio(at: i, call, function: fn)
+        }
+        return try portfolio.map { try env.session.assets(inPortfolio: $0.id!) } ?? env.session.assets()
+    }
+
+    static func readAssumptions(_ args: NamedArguments, _ env: ScriptEnvironment, _ call: LuaCall, fn: String,
+                                defaults: Defaults) throws -> ProjectionAssumptions {
+        let start = try args.date("start") ?? defaults.today
+        var startValue = try args.decimal("start_value") ?? defaults.startValue
+        if startValue == nil { startValue = try env.session.totalValue(of: scope(args, env, call, fn: fn)) }
         var months = defaults.months
         if let m = try args.decimal("months") { months = try wholeNumber(m, "months", args) }
         if let y = try args.decimal("years") { months = try wholeNumber(y * 12, "years", args) }
@@ -84,8 +99,11 @@ enum ProjectionBindings {
             inflation: try args.decimal("inflation") ?? 0, fees: try args.decimal("fees") ?? 0,
             months: months, goal: try args.decimal("goal") ?? defaults.goal)
         try assumptions.validate()
+        return assumptions
+    }
 
-        // Custom functions stay on the stack at fixed indexes while the projection runs.
+    /// `model` (a name or a function) and `cash_flow`; the functions stay on the stack at fixed indexes while the projection runs.
+    static func readHooks(_ args: NamedArguments, _ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, fn: String) throws -> (ProjectionHooks, String) {
         var hooks = ProjectionHooks()
         var modelName = "normal"
         call.rawField("model", of: index)
@@ -103,10 +121,11 @@ enum ProjectionBindings {
         } else if !call.isNil(at: flowIndex) {
             throw args.fieldError("cash_flow", "a function(step) returning the month's contribution (< 0: a withdrawal) expected, got \(call.typeName(at: flowIndex))")
         }
+        return (hooks, modelName)
+    }
 
-        let path = try Projection.path(assumptions, hooks: hooks)
-        call.newTable()
-        let result = call.argumentCount
+    static func pushDeterministic(_ path: ProjectionPath, _ a: ProjectionAssumptions, _ env: ScriptEnvironment, _ call: LuaCall,
+                                  into result: Int32, defaults: Defaults) {
         env.pushList(path.points, call) { p in
             call.newTable()
             call.pushInteger(Int64(p.month)); call.setField("month", of: -2)
@@ -119,13 +138,13 @@ enum ProjectionBindings {
         call.pushDecimal(path.final); call.setField("final", of: result)
         call.pushOptionalString(path.reachDate?.description); call.setField("reach_date", of: result)
         call.pushOptionalString(path.depletedDate?.description); call.setField("depleted_date", of: result)
-        call.pushInteger(Int64(months)); call.setField("months", of: result)
-        call.pushDecimal(assumptions.annualReturn); call.setField("annual_return", of: result)
-        call.pushDecimal(assumptions.volatility); call.setField("volatility", of: result)
-        if let goal = assumptions.goal {
+        call.pushInteger(Int64(a.months)); call.setField("months", of: result)
+        call.pushDecimal(a.annualReturn); call.setField("annual_return", of: result)
+        call.pushDecimal(a.volatility); call.setField("volatility", of: result)
+        if let goal = a.goal {
             call.newTable()
-            call.pushDecimal(Projection.requiredMonthlySimple(goal: goal, current: assumptions.startValue, months: months)); call.setField("simple", of: -2)
-            call.pushDecimal(Projection.requiredMonthlyCompounding(assumptions, goal: goal)); call.setField("compounding", of: -2)
+            call.pushDecimal(Projection.requiredMonthlySimple(goal: goal, current: a.startValue, months: a.months)); call.setField("simple", of: -2)
+            call.pushDecimal(Projection.requiredMonthlyCompounding(a, goal: goal)); call.setField("compounding", of: -2)
             call.setField("required_monthly", of: result)
             call.pushDecimal(path.reachDate == nil ? 0 : 1); call.setField("probability", of: result)
         }
@@ -134,79 +153,70 @@ enum ProjectionBindings {
             let projected = path.reachDate.map { d in defaults.targetDate.map { d <= $0 } ?? true } ?? false
             call.pushBoolean(projected); call.setField("projected_on_track", of: result)
         }
+    }
 
-        if let runsValue = try args.decimal("runs") {
-            let runs = try wholeNumber(runsValue, "runs", args)
-            let seedValue = try args.decimal("seed") ?? 1
-            guard seedValue >= 0, seedValue == seedValue.rounded(places: 0), seedValue <= ExactDecimal(string: "18446744073709551615")! else {
-                throw args.fieldError("seed", "a whole number ≥ 0 expected")
-            }
-            let seed = UInt64(seedValue.plainText) ?? 1
-            var levels = MonteCarlo.defaultLevels
-            if let list = try args.value("percentiles", { i -> [Double] in
-                guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError("percentiles", "a list such as {10, 50, 90} expected") }
-                return try (1...max(1, call.rawLength(at: i))).filter { $0 <= call.rawLength(at: i) }.map { k in
-                    call.pushElement(k, of: i)
-                    defer { call.pop() }
-                    guard let d = try? call.decimal(at: -1) else { throw args.fieldError("percentiles", "element \(k) is not a number") }
-                    return Projection.double(d)
-                }
-            }) { levels = list }
-            let model: ReturnModel
-            switch modelName {
-            case "normal": model = .normal
-            case "lognormal": model = .lognormal
-            case "custom": model = .custom
-            case "bootstrap":
-                if let history = try args.value("history", { i -> [Double] in
-                    guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError("history", "a list of monthly returns expected") }
-                    return try (1...max(1, call.rawLength(at: i))).filter { $0 <= call.rawLength(at: i) }.map { k in
-                        call.pushElement(k, of: i)
-                        defer { call.pop() }
-                        guard let d = try? call.decimal(at: -1) else { throw args.fieldError("history", "element \(k) is not a number") }
-                        return Projection.double(d)
-                    }
-                }) {
-                    model = .bootstrap(history)
-                } else {
-                    let assets: [Asset]
-                    if let p = try args.value("from", { i -> Portfolio? in
-                        call.string(at: i) == "all" ? nil : try env.portfolio(at: i, call, function: fn)
-                    }) { assets = try env.session.assets(inPortfolio: p.id!) } else { assets = try env.session.assets() }
-                    let history = try env.session.monthlyReturns(of: assets)
-                    guard !history.isEmpty else {
-                        throw ValidationError("\(fn): bootstrap needs monthly price history of the assets (none found); record prices or pass history = {…}.")
-                    }
-                    model = .bootstrap(history)
-                }
-            default: throw args.fieldError("model", "unknown model '\(modelName)': use normal, lognormal, bootstrap or a function(step)")
-            }
-            let mc = try MonteCarlo.run(assumptions, runs: runs, seed: seed, model: model, levels: levels, hooks: hooks)
-            let names = levels.map(levelName)
-            env.pushList(mc.rows, call) { row in
-                call.newTable()
-                call.pushInteger(Int64(row.month)); call.setField("month", of: -2)
-                call.pushString(row.date.description); call.setField("date", of: -2)
-                for (name, v) in zip(names, row.values) { call.pushDecimal(v); call.setField(name, of: -2) }
-            }
-            call.setField("percentiles", of: result)
-            call.pushInteger(Int64(runs)); call.setField("runs", of: result)
-            call.pushString(model.name); call.setField("model", of: result)
-            call.pushDecimal(mc.depletedProbability); call.setField("depleted_probability", of: result)
-            if let probability = mc.probability { call.pushDecimal(probability); call.setField("probability", of: result) }
-            if let reach = mc.reach {
-                call.newTable()
-                for (name, date) in zip(names, reach.percentiles) { call.pushOptionalString(date?.description); call.setField(name, of: -2) }
-                env.pushList(reach.byYear, call) { y in
-                    call.newTable()
-                    call.pushInteger(Int64(y.year)); call.setField("year", of: -2)
-                    call.pushDecimal(y.share); call.setField("share", of: -2)
-                }
-                call.setField("by_year", of: -2)
-                call.setField("reach_dates", of: result)
+    /// A list of numbers in field `key` (percentile levels, bootstrap history).
+    static func numbers(_ key: String, _ args: NamedArguments, _ call: LuaCall) throws -> [Double]? {
+        try args.value(key) { i -> [Double] in
+            guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError(key, "a list of numbers expected, got \(call.typeName(at: i))") }
+            let count = call.rawLength(at: i)
+            return try (0..<count).map { k in
+                call.pushElement(k + 1, of: i)
+                defer { call.pop() }
+                guard let d = try? call.decimal(at: -1) else { throw args.fieldError(key, "element \(k + 1) is not a number") }
+                return Projection.double(d)
             }
         }
-        return 1
+    }
+
+    static func pushMonteCarlo(_ a: ProjectionAssumptions, runs: Int, modelName: String, hooks: ProjectionHooks, _ args: NamedArguments,
+                               _ env: ScriptEnvironment, _ call: LuaCall, fn: String, into result: Int32) throws {
+        let seedValue = try args.decimal("seed") ?? 1
+        guard seedValue >= 0, seedValue == seedValue.rounded(places: 0), let seed = UInt64(seedValue.plainText) else {
+            throw args.fieldError("seed", "a whole number from 0 to 18446744073709551615 expected, got \(seedValue.plainText)")
+        }
+        let levels = try numbers("percentiles", args, call) ?? MonteCarlo.defaultLevels
+        let model: ReturnModel
+        switch modelName {
+        case "normal": model = .normal
+        case "lognormal": model = .lognormal
+        case "custom": model = .custom
+        case "bootstrap":
+            if let history = try numbers("history", args, call) {
+                model = .bootstrap(history)
+            } else {
+                let history = try env.session.monthlyReturns(of: scope(args, env, call, fn: fn))
+                guard !history.isEmpty else {
+                    throw ValidationError("\(fn): bootstrap needs monthly price history of the assets (none found); record prices or pass history = {…}.")
+                }
+                model = .bootstrap(history)
+            }
+        default: throw args.fieldError("model", "unknown model '\(modelName)': use normal, lognormal, bootstrap or a function(step)")
+        }
+        let mc = try MonteCarlo.run(a, runs: runs, seed: seed, model: model, levels: levels, hooks: hooks)
+        let names = levels.map(levelName)
+        env.pushList(mc.rows, call) { row in
+            call.newTable()
+            call.pushInteger(Int64(row.month)); call.setField("month", of: -2)
+            call.pushString(row.date.description); call.setField("date", of: -2)
+            for (name, v) in zip(names, row.values) { call.pushDecimal(v); call.setField(name, of: -2) }
+        }
+        call.setField("percentiles", of: result)
+        call.pushInteger(Int64(runs)); call.setField("runs", of: result)
+        call.pushString(model.name); call.setField("model", of: result)
+        call.pushDecimal(mc.depletedProbability); call.setField("depleted_probability", of: result)
+        if let probability = mc.probability { call.pushDecimal(probability); call.setField("probability", of: result) }
+        if let reach = mc.reach {
+            call.newTable()
+            for (name, date) in zip(names, reach.percentiles) { call.pushOptionalString(date?.description); call.setField(name, of: -2) }
+            env.pushList(reach.byYear, call) { y in
+                call.newTable()
+                call.pushInteger(Int64(y.year)); call.setField("year", of: -2)
+                call.pushDecimal(y.share); call.setField("share", of: -2)
+            }
+            call.setField("by_year", of: -2)
+            call.setField("reach_dates", of: result)
+        }
     }
 
     /// "p10", "p50", "p2.5".
@@ -220,19 +230,23 @@ enum ProjectionBindings {
     }
 
     /// A Swift closure calling the Lua function at `index` with a step table; one call per run and month.
+    /// The step table is made once and refilled before each call (a function that wants to keep
+    /// a step must copy its fields).
     static func luaHook(_ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, fn: String, what: String) -> (ProjectionStep) throws -> Double {
-        { step in
+        call.newTable(fieldCount: 7)
+        let stepTable = call.argumentCount
+        return { step in
             let where_ = step.run == 0 ? "month \(step.month) (\(step.date)) of the deterministic path" : "run \(step.run), month \(step.month) (\(step.date))"
             do {
                 try call.callFunction(at: index, results: 1) {
-                    call.newTable(fieldCount: 7)
-                    call.pushInteger(Int64(step.run)); call.setField("run", of: -2)
-                    call.pushInteger(Int64(step.month)); call.setField("month", of: -2)
-                    call.pushString(step.date.description); call.setField("date", of: -2)
-                    lua_pushnumber(call.L, step.value); call.setField("value", of: -2)
-                    lua_pushnumber(call.L, step.contribution); call.setField("contribution", of: -2)
-                    lua_pushnumber(call.L, step.normal); call.setField("normal", of: -2)
-                    lua_pushnumber(call.L, step.uniform); call.setField("uniform", of: -2)
+                    call.pushInteger(Int64(step.run)); call.setField("run", of: stepTable)
+                    call.pushInteger(Int64(step.month)); call.setField("month", of: stepTable)
+                    call.pushString(step.date.description); call.setField("date", of: stepTable)
+                    lua_pushnumber(call.L, step.value); call.setField("value", of: stepTable)
+                    lua_pushnumber(call.L, step.contribution); call.setField("contribution", of: stepTable)
+                    lua_pushnumber(call.L, step.normal); call.setField("normal", of: stepTable)
+                    lua_pushnumber(call.L, step.uniform); call.setField("uniform", of: stepTable)
+                    call.pushValue(at: stepTable)
                     return 1
                 }
             } catch let raised as LuaRaisedValue {

@@ -20,7 +20,8 @@ enum RebalanceBindings {
             call.pop()
             return 0
         },
-        .function("af.rebalance", "strategies", "() -> {name}", "The built-in strategies (full, bands, cash_flow, min_trades), then the defined rules, alphabetically.") { env, call in
+        .function("af.rebalance", "strategies", "() -> {name}", "The built-in strategies (full, bands, cash_flow, min_trades), then the defined rules, alphabetically.",
+                  example: #"print(table.concat(af.rebalance.strategies(), ", "))"#) { env, call in
             env.pushList(try strategyNames(call), call) { call.pushString($0) }
             return 1
         },
@@ -30,12 +31,13 @@ enum RebalanceBindings {
     static let rulesKey = "assetflow.rebalance.rules"
 
     /// Pushes the registry table of defined rules, creating it on first use.
+    /// Raw access only: the registry has no metamethods, and nothing here can raise.
     static func pushRules(_ call: LuaCall) {
-        if lua_getfield(call.L, clua_registryindex(), rulesKey) != LUA_TTABLE {
+        if call.rawField(rulesKey, of: clua_registryindex()) != LUA_TTABLE {
             call.pop()
             call.newTable()
             call.pushValue(at: -1)
-            lua_setfield(call.L, clua_registryindex(), rulesKey)
+            call.setField(rulesKey, of: clua_registryindex())
         }
     }
 

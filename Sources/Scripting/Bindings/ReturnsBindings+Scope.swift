@@ -14,11 +14,12 @@ extension ReturnsBindings {
             let fn = "\(owner)\(sep)performance"
             let body: (ScriptEnvironment, LuaCall) throws -> Int32 = { env, call in
                 let (scope, argIndex) = try receiver(env, call, owner: owner, fn)
-                let args = try optionalArguments(call, at: argIndex, fn, ["from", "to"])
-                pushReport(try env.session.performance(scope, from: args?.date("from"), to: args?.date("to")), call)
+                let args = try optionalArguments(call, at: argIndex, fn, ["from", "to", "annualize_short"])
+                let annualize = try args.map { try bool($0, "annualize_short") } ?? false
+                pushReport(try env.session.performance(scope, from: args?.date("from"), to: args?.date("to"), annualizeShortPeriod: annualize), call)
                 return 1
             }
-            let signature = "{from, to} -> {start_value, end_value, net_flows, income, realized_gain, unrealized_change, twr, mwr, modified_dietz, cagr, growth, reasons}"
+            let signature = "{from, to, annualize_short} -> {start_value, end_value, net_flows, income, realized_gain, unrealized_change, twr, mwr, modified_dietz, cagr, growth, reasons}"
             let summary = (owner == "af" ? "Performance of everything (also af:performance{…}): " : "Performance over from…to (default: first transaction…today): ") + performanceSummary
             let example = owner == "af" ? #"local r = af.performance{ from = "2024-01-01" }; print(r.twr, r.reasons.twr)"# : #"local r = p:performance{ from = "2024-01-01", to = "2024-12-31" }; print(r.twr)"#
             return owner == "af" ? .function("af", "performance", signature, summary, example: example, body)
@@ -87,12 +88,13 @@ extension ReturnsBindings {
     }
 
     static let explain: Binding = .function(
-        "af.returns", "explain", "{scope, from, to} -> {lines, sub_periods, flows, reconciliation}",
+        "af.returns", "explain", "{scope, from, to, annualize_short} -> {lines, sub_periods, flows, reconciliation}",
         "The trail behind a scope's figures: each TWR sub-period, each flow, income and realized gain, and the reconciliation, with `lines` to print.",
         example: #"for _, l in ipairs(af.returns.explain{ scope = p, from = "2024-01-01" }.lines) do print(l) end"#) { env, call in
         let fn = "af.returns.explain"
-        let args = try NamedArguments(call, at: 1, function: fn, allowed: ["scope", "from", "to"])
-        let r = try env.session.performance(requiredScope(env, call, args), from: args.date("from"), to: args.date("to"))
+        let args = try NamedArguments(call, at: 1, function: fn, allowed: ["scope", "from", "to", "annualize_short"])
+        let r = try env.session.performance(requiredScope(env, call, args), from: args.date("from"), to: args.date("to"),
+                                            annualizeShortPeriod: try bool(args, "annualize_short"))
         let names = Dictionary(try env.session.assets().compactMap { a in a.id.map { ($0, a.name) } }, uniquingKeysWith: { a, _ in a })
         call.newTable()
         env.pushList(PerformanceExplanation.lines(r, assetNames: names), call) { call.pushString($0) }

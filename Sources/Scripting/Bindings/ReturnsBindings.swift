@@ -106,6 +106,7 @@ enum ReturnsBindings {
                   "XIRR (Actual/365): money in negative, money out positive. Roots are bracketed first; no sign change, no root or several roots give nil and the reason. Spans under a year need annualize_short = true.",
                   example: #"af.returns.xirr{ {"2021-01-01", -1000}, {"2022-01-01", 1100} }  --> 0.1"#) { env, call in
             let fn = "af.returns.xirr"
+            guard call.type(at: 1) == 5 else { throw LuaArgumentError("\(fn) expects a list of {date, amount} pairs such as {{\"2021-01-01\", -1000}, {\"2022-01-01\", 1100}}, got \(call.typeName(at: 1))") }
             let args = try NamedArguments(call, at: 1, function: fn, allowed: ["annualize_short"])
             return push(Returns.xirr(try flows(call, at: 1, fn), annualizeShortPeriod: try bool(args, "annualize_short")), call)
         },

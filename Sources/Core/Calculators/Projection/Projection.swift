@@ -61,6 +61,15 @@ public struct ProjectionPath: Equatable, Sendable {
 /// fractional power) goes through Double, read back to 15 decimal places. With return r,
 /// start value PV and contribution C every month, month n ends at the annuity value
 /// `PV × g^n + C × (g^n − 1) ÷ (g − 1)` with `g = (1 + r)^(1/12)`.
+///
+/// Worked example:
+///
+///     let a = ProjectionAssumptions(startDate: CalendarDate("2024-06-01")!, startValue: 10000, contribution: 500,
+///                                   annualReturn: 0.06, months: 240, goal: 100000)
+///     let path = try Projection.path(a)
+///     path.final                 // 258790.67
+///     path.reachDate             // 2034-07-01 (month 121)
+///     Projection.requiredMonthlySimple(goal: 100000, current: 10000, months: 240)   // 375
 public enum Projection {
     public static func double(_ d: ExactDecimal) -> Double { NSDecimalNumber(decimal: d).doubleValue }
 

@@ -8,6 +8,14 @@ import Foundation
 /// proportion to their distance from target and never past it; anything still left is shared
 /// by every in-band group in proportion to its target. No group inside its band is otherwise
 /// touched, so on a portfolio that is mostly within bands this trades far less than `full`.
+///
+/// Worked example (seeds' Example 4, ±5 points):
+///
+///     try BandsStrategy.adjustments(example4, tolerance: .standard)
+///     // stock −10 and crypto +15 are outside: stock +1000, crypto −1500;
+///     // the 500 left over goes to cash (−5, inside, under target): cash +500
+///     try BandsStrategy.adjustments(example4, tolerance: .standard, to: .edge)
+///     // stock +500, crypto −1000, cash +500
 public enum BandsStrategy {
     public static func isOutside(_ input: RebalanceInput, _ group: String, tolerance: RebalanceTolerance) -> Bool {
         abs(input.drift(group)) > tolerance.width(forTarget: input.target(group))

@@ -7,6 +7,12 @@ import Foundation
 /// already trade in the needed direction, up to their far band edge, then the in-band groups
 /// with the most room before their band edge, largest first. Where `bands` spreads the
 /// difference over every in-band group, this touches one or two.
+///
+/// Worked example (four groups of 25 % target at 35 / 20 / 23 / 22 % of 10,000, ±5 points):
+///
+///     try MinTradesStrategy.adjustments(input, tolerance: .standard)
+///     // A to its edge (30 %): −500; B has the most room below its upper edge: +500.
+///     // `bands` would sell 1000 of A and buy 500 B, 200 C, 300 D.
 public enum MinTradesStrategy {
     public static func adjustments(_ input: RebalanceInput, tolerance: RebalanceTolerance) throws -> GroupAdjustments {
         try tolerance.validate()

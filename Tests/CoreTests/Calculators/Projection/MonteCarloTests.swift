@@ -81,6 +81,14 @@ private let start = CalendarDate("2025-01-01")!
         #expect(throws: Boom.self) { try MonteCarlo.run(base, runs: 2, seed: 1, model: .custom, hooks: ProjectionHooks(stepReturn: { _ in throw Boom() })) }
     }
 
+    @Test("runs and months are bounded")
+    func bounds() {
+        var long = base; long.months = 1200
+        #expect(throws: ValidationError.self) { try MonteCarlo.run(long, runs: 20_000, seed: 1, model: .normal) }
+        #expect(throws: ValidationError.self) { try MonteCarlo.run(base, runs: 0, seed: 1, model: .normal) }
+        #expect(throws: ValidationError.self) { try MonteCarlo.run(base, runs: 1, seed: 1, model: .normal, levels: [101]) }
+    }
+
     @Test("percentiles interpolate between ranks")
     func percentile() {
         #expect(MonteCarlo.percentile([1, 2, 3, 4, 5], 50) == 3)
