@@ -121,3 +121,17 @@ struct ReplCommandTests {
         #expect(lines.contains("{ self = <cycle> }"))
     }
 }
+
+@Suite("REPL display of rows")
+struct ReplRowDisplayTests {
+    @Test("a list of flat records (allocation rows) is an aligned table, numbers right-aligned")
+    func records() throws {
+        var out = ""
+        try AssetFlowStore(path: nil).withSession(today: CalendarDate("2024-06-01")!) { s in
+            let env = try ScriptEnvironment(session: s)
+            env.output = { out += $0 }
+            Repl(env: env, reader: ScriptedReader(["{ { key = 'stock', value = D'5500', percent = D'64.7' }, { key = 'cash', value = 1500, percent = D'17.65' } }"])).run()
+        }
+        #expect(out == "key    percent  value\n-----  -------  -----\nstock     64.7   5500\ncash     17.65   1500\n")
+    }
+}

@@ -77,6 +77,66 @@ enum ReplFormatter {
       return table.concat(lines, "\n")
     end
 
+    -- A list of flat records (tables with string keys and scalar values), like the rows
+    -- allocation and drift return: shown as an aligned table. Returns its column names.
+    local LEAD = { key = 1, name = 2, date = 3, asset = 4 }
+    local function record_columns(t)
+      local n = rawlen(t)
+      if n == 0 then return nil end
+      local k = next(t)
+      while k ~= nil do
+        if math.type(k) ~= "integer" or k < 1 or k > n then return nil end
+        k = next(t, k)
+      end
+      local seen, columns = {}, {}
+      for i = 1, n do
+        local row = t[i]
+        if type(row) ~= "table" or rawlen(row) > 0 then return nil end
+        local key, value = next(row)
+        while key ~= nil do
+          if type(key) ~= "string" or type(value) == "table" or type(value) == "function" then return nil end
+          if not seen[key] then seen[key] = true; columns[#columns + 1] = key end
+          key, value = next(row, key)
+        end
+      end
+      if #columns == 0 or #columns > 10 then return nil end
+      table.sort(columns, function(a, b)
+        local la, lb = LEAD[a] or 99, LEAD[b] or 99
+        if la ~= lb then return la < lb end
+        return a < b
+      end)
+      return columns
+    end
+
+    local function record_table(t, cols)
+      local rows, widths, numeric = {}, {}, {}
+      for i, c in ipairs(cols) do widths[i], numeric[i] = width(c), true end
+      for r = 1, rawlen(t) do
+        local row = {}
+        for i, c in ipairs(cols) do
+          local v = t[r][c]
+          local text = v == nil and "" or cell(v)
+          local kind = aftype(v)
+          if v ~= nil and kind ~= "decimal" and kind ~= "number" then numeric[i] = false end
+          row[i] = text
+          if width(text) > widths[i] then widths[i] = width(text) end
+        end
+        rows[r] = row
+      end
+      local lines, header, rule = {}, {}, {}
+      for i, c in ipairs(cols) do
+        header[i] = pad(c, widths[i], numeric[i])
+        rule[i] = string.rep("-", widths[i])
+      end
+      lines[1], lines[2] = table.concat(header, "  "), table.concat(rule, "  ")
+      for r, row in ipairs(rows) do
+        local out = {}
+        for i = 1, #cols do out[i] = pad(row[i], widths[i], numeric[i]) end
+        lines[r + 2] = table.concat(out, "  ")
+      end
+      return table.concat(lines, "\n")
+    end
+
     local function sorted_keys(t)
       local n, keys = rawlen(t), {}
       local k = next(t)
@@ -104,6 +164,8 @@ enum ReplFormatter {
       if seen[v] then return "<cycle>" end
       local class = model_class(v)
       if class then return model_table(v, class) end
+      local cols = record_columns(v)
+      if cols and depth == 0 then return record_table(v, cols) end
       if depth >= MAXDEPTH then return "{…}" end
       seen[v] = true
       local n, keys = sorted_keys(v)
