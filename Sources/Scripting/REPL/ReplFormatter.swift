@@ -33,28 +33,15 @@ enum ReplFormatter {
       return right and gap .. s or s .. gap
     end
 
-    -- A list whose entries are all model objects of one class with known columns.
-    local function model_class(t)
-      local n = rawlen(t)
-      if n == 0 then return nil end
-      local class = aftype(t[1])
-      if not columns[class] then return nil end
-      for i = 2, n do if aftype(t[i]) ~= class then return nil end end
-      local k = next(t)
-      while k ~= nil do
-        if math.type(k) ~= "integer" or k < 1 or k > n then return nil end
-        k = next(t, k)
-      end
-      return class
-    end
-
-    local function model_table(t, class)
-      local cols, rows, widths, numeric = columns[class], {}, {}, {}
+    -- Rows of cells under their column names; numeric columns right-aligned.
+    -- cells(r, column) returns the value of row r in that column.
+    local function aligned(cols, count, cells)
+      local rows, widths, numeric = {}, {}, {}
       for i, c in ipairs(cols) do widths[i], numeric[i] = width(c), true end
-      for r = 1, rawlen(t) do
+      for r = 1, count do
         local row = {}
         for i, c in ipairs(cols) do
-          local ok, v = pcall(function() return t[r][c] end)
+          local ok, v = pcall(cells, r, c)
           local text = (not ok) and "?" or (v == nil and "" or cell(v))
           local kind = aftype(v)
           if ok and v ~= nil and kind ~= "decimal" and kind ~= "number" then numeric[i] = false end
@@ -75,6 +62,25 @@ enum ReplFormatter {
         lines[r + 2] = table.concat(out, "  ")
       end
       return table.concat(lines, "\n")
+    end
+
+    -- A list whose entries are all model objects of one class with known columns.
+    local function model_class(t)
+      local n = rawlen(t)
+      if n == 0 then return nil end
+      local class = aftype(t[1])
+      if not columns[class] then return nil end
+      for i = 2, n do if aftype(t[i]) ~= class then return nil end end
+      local k = next(t)
+      while k ~= nil do
+        if math.type(k) ~= "integer" or k < 1 or k > n then return nil end
+        k = next(t, k)
+      end
+      return class
+    end
+
+    local function model_table(t, class)
+      return aligned(columns[class], rawlen(t), function(r, c) return t[r][c] end)
     end
 
     -- A list of flat records (tables with string keys and scalar values), like the rows
@@ -109,32 +115,7 @@ enum ReplFormatter {
     end
 
     local function record_table(t, cols)
-      local rows, widths, numeric = {}, {}, {}
-      for i, c in ipairs(cols) do widths[i], numeric[i] = width(c), true end
-      for r = 1, rawlen(t) do
-        local row = {}
-        for i, c in ipairs(cols) do
-          local v = t[r][c]
-          local text = v == nil and "" or cell(v)
-          local kind = aftype(v)
-          if v ~= nil and kind ~= "decimal" and kind ~= "number" then numeric[i] = false end
-          row[i] = text
-          if width(text) > widths[i] then widths[i] = width(text) end
-        end
-        rows[r] = row
-      end
-      local lines, header, rule = {}, {}, {}
-      for i, c in ipairs(cols) do
-        header[i] = pad(c, widths[i], numeric[i])
-        rule[i] = string.rep("-", widths[i])
-      end
-      lines[1], lines[2] = table.concat(header, "  "), table.concat(rule, "  ")
-      for r, row in ipairs(rows) do
-        local out = {}
-        for i = 1, #cols do out[i] = pad(row[i], widths[i], numeric[i]) end
-        lines[r + 2] = table.concat(out, "  ")
-      end
-      return table.concat(lines, "\n")
+      return aligned(cols, rawlen(t), function(r, c) return rawget(t[r], c) end)
     end
 
     local function sorted_keys(t)
