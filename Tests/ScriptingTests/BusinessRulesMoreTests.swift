@@ -1,0 +1,198 @@
+import Testing
+@testable import Core
+@testable import Scripting
+@testable import Store
+
+/// The rules and messages that `BusinessRulesBindingsTests` leaves out, each checked through
+/// the Lua door a script would use (`pcall` and the seed's message).
+@Suite("Business rules through Lua, continued")
+struct BusinessRulesMoreTests {
+    @Test("transactions: fees ≥ 0, unknown type names, an adjustment of zero on edit")
+    func transactionMessages() throws {
+        try runRulesScript("""
+        local a = af.create_asset{ name = "ACME", type = "stock", quantity = 10, cost_basis = 10, date = "2024-01-02" }
+        local cash = af.create_asset{ name = "Cash", type = "cash", quantity = 100, date = "2024-01-02" }
+        expect_error(function() a:buy{ quantity = 1, price = 10, fees = -1 } end, "Fees must be zero or greater.")
+        expect_error(function() cash:sell{ quantity = 1, fees = "-0.01" } end, "Fees must be zero or greater.")
+        local t = a:buy{ quantity = 1, price = 10, fees = 0, date = "2024-02-01" }
+        expect_error(function() t:edit{ type = "gift" } end,
+                     "Unknown transaction type 'gift'. Use one of: buy, sell, transfer_in, transfer_out, adjustment, dividend, interest.")
+        expect_error(function() t:edit{ type = "adjustment", quantity = 0 } end, "Quantity must not be zero for an adjustment.")
+        expect_error(function() cash:transactions()[1]:edit{ type = "adjustment", quantity = 0 } end, "Amount must not be zero for an adjustment.")
+        assert(t.type == "buy" and af.eq(a.quantity, 11))
+        t:edit{ type = "Transfer In" }
+        assert(t.type == "transfer_in")
+        """)
+    }
+
+    @Test("a new asset: cost basis required, current price ≥ 0, ISO currency, unique name")
+    func newAssets() throws {
+        try runRulesScript("""
+        expect_error(function() af.create_asset{ name = "A", type = "stock", quantity = 1 } end, "Cost basis is required.")
+        expect_error(function() af.create_asset{ name = "A", type = "stock", quantity = 1, cost_basis = 5, current_price = -1 } end,
+                     "Current price must be zero or greater.")
+        expect_error(function() af.create_asset{ name = "A", type = "stock", currency = "EURO" } end,
+                     "Currency must be a three-letter ISO 4217 code such as USD, not 'EURO'.")
+        expect_error(function() af.create_asset{ name = "A", type = "stock", currency = "U$D" } end,
+                     "Currency must be a three-letter ISO 4217 code such as USD, not 'U$D'.")
+        assert(#af.assets() == 0)
+        local a = af.create_asset{ name = "ACME", type = "stock", currency = "eur" }
+        assert(a.currency == "EUR")
+        expect_error(function() af.create_asset{ name = "acme", type = "bond" } end, "An asset named 'acme' already exists.")
+        local b = af.create_asset{ name = "Other", type = "bond" }
+        expect_error(function() b:update{ name = " ACME " } end, "An asset named 'ACME' already exists.")
+        expect_error(function() b:update{ currency = "dollars" } end, "Currency must be a three-letter ISO 4217 code such as USD, not 'dollars'.")
+        assert(#af.assets() == 2 and b.name == "Other")
+        """)
+    }
+
+    @Test("prices: a cash asset's records are forced to 1; a new record must not be negative")
+    func priceRecords() throws {
+        try runRulesScript("""
+        local cash = af.create_asset{ name = "Cash", type = "cash", quantity = 100, date = "2024-01-02" }
+        local pr = cash:record_price{ price = 5, date = "2024-02-01" }
+        assert(af.eq(pr.price, 1) and af.eq(cash.current_price, 1) and af.eq(cash.current_value, 100))
+        pr:edit{ price = 7 }
+        assert(af.eq(pr.price, 1) and af.eq(cash.current_price, 1))
+        local a = af.create_asset{ name = "ACME", type = "stock", quantity = 1, cost_basis = 10, date = "2024-01-02" }
+        expect_error(function() a:record_price{ price = -1, date = "2024-02-01" } end, "Price must be zero or greater.")
+        assert(#a:prices() == 1)
+        a:record_price{ price = 0, date = "2024-02-01" }
+        assert(af.eq(a.current_price, 0))
+        """)
+    }
+
+    @Test("swap without a price to convert into; income messages")
+    func swapAndIncome() throws {
+        try runRulesScript("""
+        local a = af.create_asset{ name = "ACME", type = "stock", quantity = 10, cost_basis = 10, date = "2024-01-02" }
+        local cash = af.create_asset{ name = "Cash", type = "cash", quantity = 100, date = "2024-01-02" }
+        local new = af.create_asset{ name = "New", type = "stock" }
+        expect_error(function() af.swap{ from = cash, to = new, quantity = 50 } end,
+                     "Give to_quantity or to_price: 'New' has no price to convert the proceeds.")
+        assert(af.eq(cash.quantity, 100) and #new:transactions() == 0)
+        af.swap{ from = cash, to = new, quantity = 50, to_price = 25, date = "2024-02-01" }
+        assert(af.eq(cash.quantity, 50) and af.eq(new.quantity, 2))
+        expect_error(function() af.interest{ asset = a, source = a, amount = 5 } end, "In-kind interest needs a quantity.")
+        expect_error(function() af.dividend{ asset = a, source = a, quantity = 1 } end,
+                     "A dividend is paid into a cash asset, not into the asset paying it.")
+        expect_error(function() af.dividend{ asset = cash, source = a } end, "Dividend needs an amount.")
+        expect_error(function() af.interest{ asset = cash, source = a } end, "Interest needs an amount.")
+        expect_error(function() af.interest{ asset = new, source = a, amount = 1 } end, "Interest is paid into a cash asset; 'New' is not cash.")
+        assert(af.eq(a.income, 0) and af.eq(a.quantity, 10) and af.eq(cash.quantity, 50))
+        """)
+    }
+
+    @Test("deleting an asset removes its saving plans, as asset or as source")
+    func deleteCascadesToSavingPlans() throws {
+        try runRulesScript("""
+        local cash = af.create_asset{ name = "Cash", type = "cash", quantity = 1000, date = "2024-01-02" }
+        local etf = af.create_asset{ name = "ETF", type = "etf", quantity = 1, cost_basis = 50, date = "2024-01-02" }
+        local gold = af.create_asset{ name = "Gold", type = "commodity", quantity = 1, cost_basis = 100, date = "2024-01-02" }
+        af.create_saving_plan{ name = "ETF", asset = etf, amount = 50, frequency = "monthly", start_date = "2024-05-01" }
+        af.create_saving_plan{ name = "Gold", asset = gold, source = cash, amount = 100, frequency = "monthly", start_date = "2024-05-01" }
+        assert(#af.reminders{ as_of = "2024-05-01" } == 2)
+        etf:delete()
+        local r = af.reminders{ as_of = "2024-05-01" }
+        assert(#r == 1 and r[1].plan == "Gold")
+        cash:delete()
+        assert(#af.reminders{ as_of = "2024-05-01" } == 0)
+        """)
+    }
+
+    @Test("net worth adds every portfolio and the assets in none")
+    func netWorthAcrossPortfolios() throws {
+        try runRulesScript("""
+        local p1 = af.create_portfolio{ name = "One" }
+        local p2 = af.create_portfolio{ name = "Two" }
+        af.create_asset{ name = "A", type = "stock", portfolio = p1, quantity = 10, cost_basis = 10, current_price = 12, date = "2024-01-02" }
+        af.create_asset{ name = "B", type = "bond", portfolio = p2, quantity = 5, cost_basis = 100, date = "2024-01-02" }
+        af.create_asset{ name = "C", type = "cash", quantity = "30.50", date = "2024-01-02" }
+        assert(af.eq(p1.total_value, 120) and af.eq(p2.total_value, 500))
+        assert(af.eq(af.net_worth(), "650.50"))
+        af.create_asset{ name = "D", type = "cash", currency = "EUR", portfolio = p2, quantity = 1 }
+        expect_error(function() return af.net_worth() end, "Cannot add values in different currencies (EUR, USD) without exchange rates.")
+        """)
+    }
+
+    @Test("timeline: every = \"day\", start after end, the 10000-date limit, an unknown step")
+    func timeline() throws {
+        try runRulesScript("""
+        local p = af.create_portfolio{ name = "Core" }
+        local a = af.create_asset{ name = "ACME", type = "stock", portfolio = p, quantity = 10, cost_basis = 10, date = "2024-01-02" }
+        a:record_price{ price = 20, date = "2024-01-04" }
+        local tl = p:timeline{ from = "2024-01-01", to = "2024-01-05", every = "day" }
+        local got = {}
+        for _, r in ipairs(tl) do got[#got + 1] = r.date .. "=" .. tostring(r.value) end
+        assert(table.concat(got, " ") == "2024-01-01=0 2024-01-02=100 2024-01-03=100 2024-01-04=200 2024-01-05=200", table.concat(got, " "))
+        assert(#p:timeline{ from = "2024-05-30" } == 3)
+        expect_error(function() p:timeline{ from = "2024-03-01", to = "2024-02-01" } end,
+                     "The timeline's start date (2024-03-01) is after its end date (2024-02-01).")
+        expect_error(function() p:timeline{ from = "1990-01-01", to = "2024-01-01", every = "day" } end,
+                     "A timeline is limited to 10000 dates; use every = \\"month\\" or a shorter range.")
+        assert(#p:timeline{ from = "1990-01-01", to = "2024-01-01", every = "month" } == 409)
+        expect_error(function() p:timeline{ from = "2024-01-01", every = "week" } end, "\\"day\\" or \\"month\\" expected, got 'week'")
+        """)
+    }
+
+    @Test("allocation by platform, the fallback keys, unknown groupings, targets only by type or category, zero total")
+    func allocation() throws {
+        try runRulesScript("""
+        local p = af.create_portfolio{ name = "Core" }
+        local a = af.create_asset{ name = "A", type = "stock", portfolio = p, quantity = 30, cost_basis = 10, date = "2024-01-02" }
+        local b = af.create_asset{ name = "B", type = "bond", portfolio = p, quantity = 10, cost_basis = 10, date = "2024-01-02" }
+        af.create_category{ name = "Growth" }
+        a:update{ platform = "Broker", category = "Growth" }
+        local function shares(rows)
+            local out = {}
+            for _, r in ipairs(rows) do out[#out + 1] = r.key .. "=" .. tostring(r.percent) end
+            return table.concat(out, " ")
+        end
+        assert(shares(p:allocation{ by = "platform" }) == "Broker=75 (No Platform)=25", shares(p:allocation{ by = "platform" }))
+        assert(shares(p:allocation{ by = "category" }) == "Growth=75 (Uncategorized)=25")
+        assert(shares(af.allocation{ by = " Platform " }) == "Broker=75 (No Platform)=25")
+        expect_error(function() p:allocation{ by = "color" } end,
+                     "Unknown allocation grouping 'color'. Use one of: type, category, platform, asset.")
+        expect_error(function() af.allocation{ by = "" } end, "Unknown allocation grouping ''.")
+        expect_error(function() p:set_targets{ by = "platform", Broker = 100 } end, "Targets can be set by type or by category, not by platform.")
+        expect_error(function() p:drift{ by = "asset" } end, "Targets can be set by type or by category, not by asset.")
+        local empty = af.create_portfolio{ name = "Empty" }
+        assert(#empty:allocation() == 0)
+        local z = af.create_portfolio{ name = "Zero" }
+        af.create_asset{ name = "Free", type = "stock", portfolio = z, quantity = 5, cost_basis = 0, date = "2024-01-02" }
+        assert(af.eq(z.total_value, 0) and #z:allocation() == 0 and #z:allocation{ by = "asset" } == 0)
+        """)
+    }
+
+    @Test("saving plans: no source is a transfer in; the source must cover the amount; a price above zero is required")
+    func savingPlanRuns() throws {
+        try runRulesScript("""
+        local etf = af.create_asset{ name = "ETF", type = "etf", quantity = 1, cost_basis = 50, date = "2024-01-02" }
+        local plan = af.create_saving_plan{ name = "Gift", asset = etf, amount = 100, frequency = "monthly", start_date = "2024-02-01", execution = "automatic" }
+        local made = af.run_due_plans{ as_of = "2024-03-15" }
+        assert(#made == 2 and made[1].type == "transfer_in" and made[1].date == "2024-02-01" and af.eq(made[1].quantity, 2))
+        assert(af.eq(etf.quantity, 5) and plan.next_due_date == "2024-04-01")
+        """)
+        try runRulesScript("""
+        local cash = af.create_asset{ name = "Cash", type = "cash", quantity = 150, date = "2024-01-02" }
+        local etf = af.create_asset{ name = "ETF", type = "etf", quantity = 1, cost_basis = 50, date = "2024-01-02" }
+        local plan = af.create_saving_plan{ name = "Monthly", asset = etf, source = cash, amount = 100, frequency = "monthly", start_date = "2024-02-01", execution = "automatic" }
+        expect_error(function() af.run_due_plans{ as_of = "2024-03-15" } end,
+                     "The source asset balance (50) is not enough to cover the plan amount (100).")
+        assert(af.eq(cash.quantity, 150) and af.eq(etf.quantity, 1) and plan.next_due_date == "2024-02-01")
+        cash:buy{ quantity = 50, date = "2024-02-15" }
+        assert(#af.run_due_plans{ as_of = "2024-03-15" } == 4 and af.eq(cash.quantity, 0) and plan.next_due_date == "2024-04-01")
+        """)
+        try runRulesScript("""
+        local free = af.create_asset{ name = "Free", type = "stock", quantity = 1, cost_basis = 0, date = "2024-01-02" }
+        local later = af.create_asset{ name = "Later", type = "stock" }
+        later:record_price{ price = 10, date = "2024-03-01" }
+        af.create_saving_plan{ name = "Free", asset = free, amount = 10, frequency = "monthly", start_date = "2024-02-01", execution = "automatic" }
+        expect_error(function() af.run_due_plans{ as_of = "2024-02-01" } end, "'Free' has no price above zero on or before 2024-02-01.")
+        free:delete()
+        af.create_saving_plan{ name = "Later", asset = later, amount = 10, frequency = "monthly", start_date = "2024-02-01", execution = "automatic" }
+        expect_error(function() af.run_due_plans{ as_of = "2024-03-01" } end, "'Later' has no price above zero on or before 2024-02-01.")
+        assert(#later:transactions() == 0)
+        """)
+    }
+}
