@@ -90,6 +90,15 @@ extension StoreSession {
                                  targets: targets(portfolio: id, by: dimension))
     }
 
+    /// Deviation of the portfolio's current allocation from a risk profile: its assets' values
+    /// grouped into risk classes (`RiskProfile.riskClass(of:)`) against the profile's targets,
+    /// with the drift bands. An error for mixed currencies.
+    public func riskDeviation(portfolio id: Int64, from profile: RiskProfile) throws -> DriftReport {
+        let assets = try assets(inPortfolio: id)
+        try requireSingleCurrency(assets)
+        return try profile.deviation(fromTypeValues: assets.map { (type: $0.type, value: try valuation(ofAsset: $0.id!).currentValue) })
+    }
+
     /// Rebalancing suggestions for the portfolio against its targets.
     public func rebalance(portfolio id: Int64, by dimension: AllocationDimension) throws -> RebalancePlan {
         try dimension.requireTargetable()

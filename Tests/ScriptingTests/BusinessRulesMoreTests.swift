@@ -195,4 +195,37 @@ struct BusinessRulesMoreTests {
         assert(#later:transactions() == 0)
         """)
     }
+
+    @Test("portfolio:risk_deviation: Example 4 by risk class against a profile or a risk tolerance")
+    func riskDeviation() throws {
+        try runRulesScript("""
+        local p = af.create_portfolio{ name = "Example 4" }
+        af.create_asset{ name = "Stocks", type = "stock", portfolio = p, quantity = 30, cost_basis = 100, date = "2024-01-02" }
+        af.create_asset{ name = "World", type = "etf", portfolio = p, quantity = 20, cost_basis = 100, date = "2024-01-02" }
+        af.create_asset{ name = "Coins", type = "crypto", portfolio = p, quantity = 1, cost_basis = 1500, date = "2024-01-02" }
+        af.create_asset{ name = "Bonds", type = "bond", portfolio = p, quantity = 20, cost_basis = 100, date = "2024-01-02" }
+        af.create_asset{ name = "Cash", type = "cash", portfolio = p, quantity = 1500, date = "2024-01-02" }
+        local function rows(profile)
+            local out = {}
+            for _, r in ipairs(p:risk_deviation(profile)) do
+                out[#out + 1] = string.format("%s %s/%s %s %s", r.key, tostring(r.actual), tostring(r.target), tostring(r.difference), r.status)
+            end
+            table.sort(out)
+            return table.concat(out, "; ")
+        end
+        local moderate = rows("moderate")
+        assert(moderate == "alternatives 15/0 15 red; bond 20/30 -10 red; cash 15/10 5 yellow; stock 50/60 -10 red", moderate)
+        local aggressive = rows("Very High")
+        assert(aggressive == "alternatives 15/15 0 green; bond 20/0 20 red; cash 15/5 10 red; stock 50/80 -30 red", aggressive)
+        assert(rows("low") == rows("conservative"))
+        expect_error(function() p:risk_deviation("bold") end,
+                     "Unknown risk profile 'bold'. Use one of: conservative, moderate, aggressive, very_low, low, high, very_high.")
+        expect_error(function() p:risk_deviation() end, "Portfolio:risk_deviation: a profile name expected")
+        local empty = af.create_portfolio{ name = "Empty" }
+        local e = empty:risk_deviation("aggressive")
+        assert(#e == 3 and af.eq(e[1].actual, 0) and e[1].status == "red")
+        af.create_asset{ name = "Euro", type = "cash", currency = "EUR", portfolio = p, quantity = 1 }
+        expect_error(function() p:risk_deviation("moderate") end, "Cannot add values in different currencies (EUR, USD)")
+        """)
+    }
 }

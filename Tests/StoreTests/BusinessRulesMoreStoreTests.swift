@@ -175,4 +175,22 @@ struct BusinessRulesMoreStoreTests {
             #expect(try s.transactions(ofAsset: later.id!).isEmpty)
         }
     }
+
+    @Test("risk deviation of a portfolio: asset values grouped into risk classes against the profile")
+    func riskDeviation() throws {
+        try withStore { s in
+            let p = try s.createPortfolio(name: "Core")
+            _ = try asset(s, "Stocks", .stock, quantity: 40, price: 100, portfolio: p.id)
+            _ = try asset(s, "Fund", .mutualFund, quantity: 30, price: 100, portfolio: p.id)
+            _ = try asset(s, "Bonds", .bond, quantity: 20, price: 100, portfolio: p.id)
+            _ = try asset(s, "Cash", .cash, quantity: 1000, price: 1, portfolio: p.id)
+            _ = try asset(s, "Elsewhere", .bond, quantity: 1000, price: 100)
+            let report = try s.riskDeviation(portfolio: p.id!, from: .moderate)
+            #expect(report.rows.map(\.key) == ["stock", "bond", "cash"])
+            #expect(report.rows.map(\.actual) == [70, 20, 10])
+            #expect(report.rows.map(\.difference) == [10, -10, 0])
+            #expect(report.rows.map(\.status) == [.red, .red, .green])
+            #expect(report.targetsWarning == nil)
+        }
+    }
 }

@@ -67,6 +67,18 @@ enum AnalysisBindings {
         }
     }
 
+    /// Pushes drift rows as a list of `{key, actual, target, difference, status}`.
+    static func pushDriftRows(_ rows: [DriftRow], _ env: ScriptEnvironment, _ call: LuaCall) {
+        env.pushList(rows, call) { row in
+            call.newTable()
+            call.pushString(row.key); call.setField("key", of: -2)
+            call.pushDecimal(row.actual); call.setField("actual", of: -2)
+            call.pushDecimal(row.target); call.setField("target", of: -2)
+            call.pushDecimal(row.difference); call.setField("difference", of: -2)
+            call.pushString(row.status.rawValue); call.setField("status", of: -2)
+        }
+    }
+
     static let allocation: [Binding] = [
         .method("Portfolio", "allocation", "{by} -> {{key, value, percent}}",
                 "Shares by type (default), category, platform or asset; percents to 2 decimals summing to 100.",
@@ -108,14 +120,7 @@ enum AnalysisBindings {
                 "Actual against target percents; status green (±2), yellow (2–5), red (over 5). Second result: a warning when targets do not sum to 100.") { env, call in
             let p = try env.portfolio(at: 1, call, function: "Portfolio:drift")
             let report = try env.session.drift(portfolio: p.id!, by: try dimension(call, at: 2, "Portfolio:drift", default: .type))
-            env.pushList(report.rows, call) { row in
-                call.newTable()
-                call.pushString(row.key); call.setField("key", of: -2)
-                call.pushDecimal(row.actual); call.setField("actual", of: -2)
-                call.pushDecimal(row.target); call.setField("target", of: -2)
-                call.pushDecimal(row.difference); call.setField("difference", of: -2)
-                call.pushString(row.status.rawValue); call.setField("status", of: -2)
-            }
+            pushDriftRows(report.rows, env, call)
             call.pushOptionalString(report.targetsWarning)
             return 2
         },

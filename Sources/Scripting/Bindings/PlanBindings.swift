@@ -49,8 +49,7 @@ enum PlanBindings {
         .function("af", "risk_profile", "(name) -> {class = percent}",
                   "Target allocation of a risk profile (conservative, moderate, aggressive, or a risk tolerance such as very_high) by risk class.",
                   example: #"af.risk_profile("moderate").stock   --> 60"#) { env, call in
-            guard let name = call.string(at: 1) else { throw LuaArgumentError("af.risk_profile: a name expected") }
-            let profile = try RiskProfile(rawValue: name.lowercased()) ?? RiskProfile(tolerance: RiskTolerance.parse(name))
+            let profile = try riskProfile(call, at: 1, "af.risk_profile")
             call.newTable()
             for (key, value) in profile.targetAllocation.sorted(by: { $0.key < $1.key }) {
                 call.pushDecimal(value)
@@ -58,7 +57,29 @@ enum PlanBindings {
             }
             return 1
         },
+        .method("Portfolio", "risk_deviation", "(profile) -> {{key, actual, target, difference, status}}",
+                "Its current allocation by risk class (stock, bond, cash, alternatives) against a risk profile (as af.risk_profile); status green (±2), yellow (2–5), red (over 5).",
+                example: #"for _, r in ipairs(p:risk_deviation("moderate")) do print(r.key, r.actual, r.target, r.status) end"#) { env, call in
+            let fn = "Portfolio:risk_deviation"
+            let p = try env.portfolio(at: 1, call, function: fn)
+            let report = try env.session.riskDeviation(portfolio: p.id!, from: try riskProfile(call, at: 2, fn))
+            AnalysisBindings.pushDriftRows(report.rows, env, call)
+            return 1
+        },
     ]
+
+    /// The risk profile named at `index`: conservative, moderate, aggressive, or a risk
+    /// tolerance (very_low … very_high) mapped to one.
+    static func riskProfile(_ call: LuaCall, at index: Int32, _ fn: String) throws -> RiskProfile {
+        guard let name = call.string(at: index) else { throw LuaArgumentError("\(fn): a profile name expected, got \(call.typeName(at: index))") }
+        if let profile = RiskProfile(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) { return profile }
+        guard let tolerance = try? RiskTolerance.parse(name) else {
+            let profiles = RiskProfile.allCases.map(\.rawValue)
+            let names = (profiles + RiskTolerance.allCases.map(\.rawValue).filter { !profiles.contains($0) }).joined(separator: ", ")
+            throw ValidationError("Unknown risk profile '\(name)'. Use one of: \(names).")
+        }
+        return RiskProfile(tolerance: tolerance)
+    }
 
     static let saving: [Binding] = [
         .function("af", "create_saving_plan", "{name, asset, source, amount, frequency, start_date, execution, day_of_month} -> SavingPlan",
