@@ -30,10 +30,12 @@ public struct Position: Equatable, Sendable {
         let q = transaction.quantity
         switch transaction.type {
         case .buy, .transferIn, .dividend, .interest:
-            acquire(q, cost: q * transaction.pricePerUnit + transaction.fees)
+            let cost = q * transaction.pricePerUnit  // the total, exactly as stored
+            acquire(q, cost: transaction.fees.isZero ? cost : cost + transaction.fees)
         case .sell:
             let removed = release(q)
-            realizedGain += q * transaction.pricePerUnit - transaction.fees - removed
+            let proceeds = q * transaction.pricePerUnit
+            realizedGain += (transaction.fees.isZero ? proceeds : proceeds - transaction.fees) - removed
         case .transferOut:
             release(q)
         case .adjustment:

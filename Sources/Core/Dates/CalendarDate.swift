@@ -19,7 +19,13 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     /// Parses "YYYY-MM-DD" strictly (allocation-free: the store reads many of these).
     public init?(_ text: String) {
         var text = text
-        guard let parsed = text.withUTF8({ bytes -> (Int, Int, Int)? in
+        guard let date = text.withUTF8({ CalendarDate(utf8: $0) }) else { return nil }
+        self = date
+    }
+
+    /// Parses "YYYY-MM-DD" from UTF-8 bytes.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = { () -> (Int, Int, Int)? in
             guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
             func number(_ range: Range<Int>) -> Int? {
                 var value = 0
@@ -32,7 +38,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
             }
             guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
             return (y, m, d)
-        }) else { return nil }
+        }() else { return nil }
         self.init(year: parsed.0, month: parsed.1, day: parsed.2)
     }
 

@@ -33,7 +33,8 @@ extension ExactDecimal {
         return text.withUTF8 { parse(bytes: $0) }
     }
 
-    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> ExactDecimal? {
+    /// Parses UTF-8 bytes with the same strict grammar (for the store's no-copy reads).
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> ExactDecimal? {
         var index = 0, end = bytes.count
         while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
         while end > index, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
