@@ -17,10 +17,11 @@ extension StoreSession {
 
     /// The latest price of every asset: one query.
     public func latestPrices() throws -> [Int64: PricePoint] {
+        // One seek per asset in the (asset_id, date) index, not a scan of every price.
         let rows = try Row.fetchAll(db, sql: """
-            SELECT p.* FROM price_history p
-            JOIN (SELECT asset_id, MAX(date) AS date FROM price_history GROUP BY asset_id) l
-              ON p.asset_id = l.asset_id AND p.date = l.date
+            SELECT p.* FROM asset a
+            JOIN price_history p
+              ON p.id = (SELECT id FROM price_history WHERE asset_id = a.id ORDER BY date DESC LIMIT 1)
             """)
         var result: [Int64: PricePoint] = [:]
         for row in rows {

@@ -44,21 +44,26 @@ extension StoreSession {
                              t.totalAmount.plainText, t.fees.plainText, t.currency, t.sourceAssetID, t.relatedTransactionID, t.note])
         t.id = db.lastInsertedRowID
         noteChange("transaction", .added)
-        advanceCachedPosition(with: t)
+        try advanceCachedPosition(with: t)
     }
 
     /// The asset's position from all its transactions (cached until the asset changes).
     public func position(ofAsset id: Int64) throws -> Position {
         if let cached = positionCache[id] { return cached.position }
+        if let stored = try storedSnapshot(ofAsset: id) {
+            positionCache[id] = stored
+            return stored.position
+        }
         let history = try transactions(ofAsset: id)
-        let position = Position.of(history)
-        positionCache[id] = CachedPosition(position: position, lastDate: history.last?.date, lastID: history.last?.id ?? 0)
-        return position
+        let cached = CachedPosition(position: Position.of(history), lastDate: history.last?.date, lastID: history.last?.id ?? 0)
+        positionCache[id] = cached
+        try storeSnapshot(cached, ofAsset: id)
+        return cached.position
     }
 
     /// A transaction dated after every other one extends the cached position; one dated
     /// earlier changes history, so the position is recomputed on next use.
-    func advanceCachedPosition(with t: Transaction) {
+    func advanceCachedPosition(with t: Transaction) throws {
         guard var cached = positionCache[t.assetID] else { return }
         if let last = cached.lastDate, (t.date, t.id!) < (last, cached.lastID) {
             positionCache[t.assetID] = nil
@@ -68,6 +73,7 @@ extension StoreSession {
         cached.lastDate = t.date
         cached.lastID = t.id!
         positionCache[t.assetID] = cached
+        try storeSnapshot(cached, ofAsset: t.assetID)  // the insert's trigger removed the old one
     }
 
     /// Position and latest price together.

@@ -15,6 +15,13 @@ public struct Position: Equatable, Sendable {
 
     public init() {}
 
+    /// A position as it was saved (a snapshot of the fold so far).
+    public init(quantity: ExactDecimal, costBasis: ExactDecimal, realizedGain: ExactDecimal) {
+        self.quantity = quantity
+        self.costBasis = costBasis
+        self.realizedGain = realizedGain
+    }
+
     /// Cost per unit held; 0 when nothing is held.
     public var averageCost: ExactDecimal { quantity.isZero ? 0 : costBasis / quantity }
 

@@ -68,8 +68,14 @@ extension ExactDecimal {
             }
             index += 1
         }
-        guard sawDigit, digitCount <= 38 else { return nil }
-        if let wide { return make(negative: negative, digits: wide, exponent: -fractionDigits) }
+        guard sawDigit, digitCount <= 39 else { return nil }  // a 128-bit mantissa holds up to 39 digits
+        if let wide {
+            // 39 digits fit only below 2^128: anything larger would be rounded, so refuse it.
+            if wide.count == 39, wide.map({ Character(UnicodeScalar($0 + 0x30)) }).map(String.init).joined() > "340282366920938463463374607431768211455" {
+                return nil
+            }
+            return make(negative: negative, digits: wide, exponent: -fractionDigits)
+        }
         if mantissa == 0 { return .zero }
         return ExactDecimal(sign: negative ? .minus : .plus, exponent: -fractionDigits, significand: ExactDecimal(mantissa))
     }

@@ -106,6 +106,32 @@ enum Migrations {
                 ) STRICT;
                 """)
         }
+        migrator.registerMigration("Create position snapshots") { db in
+            // Each asset's position after its last transaction, so that opening a large store
+            // does not recompute every history (the seeds' "snapshotting" phase). The
+            // triggers delete an asset's snapshot on ANY change to its transactions, from any
+            // door; the store writes it again only after applying the change itself. A
+            // snapshot is therefore never stale, only missing (then history is replayed).
+            try db.execute(sql: """
+                CREATE TABLE position_snapshot (
+                    asset_id INTEGER PRIMARY KEY REFERENCES asset(id) ON DELETE CASCADE,
+                    last_date TEXT NOT NULL,
+                    last_id INTEGER NOT NULL,
+                    quantity TEXT NOT NULL,
+                    cost_basis TEXT NOT NULL,
+                    realized_gain TEXT NOT NULL
+                ) STRICT;
+                CREATE TRIGGER position_snapshot_insert AFTER INSERT ON asset_transaction BEGIN
+                    DELETE FROM position_snapshot WHERE asset_id = NEW.asset_id;
+                END;
+                CREATE TRIGGER position_snapshot_update AFTER UPDATE ON asset_transaction BEGIN
+                    DELETE FROM position_snapshot WHERE asset_id IN (OLD.asset_id, NEW.asset_id);
+                END;
+                CREATE TRIGGER position_snapshot_delete AFTER DELETE ON asset_transaction BEGIN
+                    DELETE FROM position_snapshot WHERE asset_id = OLD.asset_id;
+                END;
+                """)
+        }
         return migrator
     }
 }

@@ -44,3 +44,25 @@ struct ExactDecimalTests {
         #expect(try ExactDecimal.parse("0.1") + ExactDecimal.parse("0.2") == ExactDecimal.parse("0.3"))
     }
 }
+
+@Suite("ExactDecimal text round trip")
+struct ExactDecimalRoundTripTests {
+    @Test("every computed value reads back exactly from its text, 39-digit mantissas included", arguments: [
+        (2, 3), (299090257726997249, 100000000000000), (1, 7), (22, 7), (-5, 13), (123456789, 1000003),
+    ])
+    func roundTrip(numerator: Int, denominator: Int) throws {
+        let value = ExactDecimal(numerator) / ExactDecimal(denominator)
+        let text = value.plainText
+        #expect(try ExactDecimal.parse(text) == value, "\(text)")
+        #expect(try ExactDecimal.parse(text).plainText == text)
+    }
+
+    @Test("the value the benchmark met: 39 significant digits; beyond 2^128 or 39 digits is refused, never rounded")
+    func thirtyNineDigits() throws {
+        let text = "2990.90257726997249142046654499023650404"
+        #expect(try ExactDecimal.parse(text).plainText == text)
+        #expect(try ExactDecimal.parse("340282366920938463463374607431768211455").plainText == "340282366920938463463374607431768211455")
+        #expect(ExactDecimal.parseOrNil("340282366920938463463374607431768211456") == nil)
+        #expect(ExactDecimal.parseOrNil("1234567890123456789012345678901234567890") == nil)
+    }
+}

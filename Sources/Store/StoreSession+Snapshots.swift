@@ -1,0 +1,66 @@
+import Core
+import GRDB
+
+/// Persisted positions (table position_snapshot): see the migration "Create position
+/// snapshots" for why a snapshot is never stale. Snapshots are derived data: writing one is
+/// not a change the user made, so it is not counted for --dry-run.
+extension StoreSession {
+    /// The asset's stored snapshot, if its history has not changed since it was written.
+    func storedSnapshot(ofAsset id: Int64) throws -> CachedPosition? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM position_snapshot WHERE asset_id = ?", arguments: [id]) else { return nil }
+        return try Self.snapshot(from: row)
+    }
+
+    /// Writes the asset's snapshot (after the store itself applied every change).
+    func storeSnapshot(_ cached: CachedPosition, ofAsset id: Int64) throws {
+        guard let lastDate = cached.lastDate else { return }
+        let p = cached.position
+        try db.execute(sql: """
+            INSERT INTO position_snapshot(asset_id, last_date, last_id, quantity, cost_basis, realized_gain)
+            VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT(asset_id) DO UPDATE SET last_date = excluded.last_date, last_id = excluded.last_id,
+                quantity = excluded.quantity, cost_basis = excluded.cost_basis, realized_gain = excluded.realized_gain
+            """, arguments: [id, lastDate.description, cached.lastID, p.quantity.plainText, p.costBasis.plainText, p.realizedGain.plainText])
+    }
+
+    /// Every asset's position: stored snapshots where they exist, history replayed (in one
+    /// query) for the others, which then get a snapshot. Opening a large store reads a
+    /// row per asset instead of every transaction.
+    public func allPositions() throws -> [Int64: Position] {
+        var result: [Int64: Position] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM position_snapshot") {
+            let id: Int64 = row["asset_id"]
+            let cached = try Self.snapshot(from: row)
+            positionCache[id] = cached
+            result[id] = cached.position
+        }
+        let missing = try Int64.fetchAll(db, sql: """
+            SELECT DISTINCT asset_id FROM asset_transaction
+            WHERE asset_id NOT IN (SELECT asset_id FROM position_snapshot)
+            """)
+        guard !missing.isEmpty else { return result }
+        let placeholders = Array(repeating: "?", count: missing.count).joined(separator: ",")
+        var groups: [Int64: [Transaction]] = [:]
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT id, asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note
+            FROM asset_transaction WHERE asset_id IN (\(placeholders)) ORDER BY asset_id, date, id
+            """, arguments: StatementArguments(missing))
+        while let row = try cursor.next() {
+            let t = try Records.transactionByPosition(row)
+            groups[t.assetID, default: []].append(t)
+        }
+        for (id, history) in groups {
+            let cached = CachedPosition(position: Position.of(history), lastDate: history.last?.date, lastID: history.last?.id ?? 0)
+            positionCache[id] = cached
+            try storeSnapshot(cached, ofAsset: id)
+            result[id] = cached.position
+        }
+        return result
+    }
+
+    static func snapshot(from row: Row) throws -> CachedPosition {
+        CachedPosition(position: Position(quantity: try row.decimal("quantity"), costBasis: try row.decimal("cost_basis"),
+                                          realizedGain: try row.decimal("realized_gain")),
+                       lastDate: try row.date("last_date"), lastID: row["last_id"])
+    }
+}
