@@ -113,6 +113,17 @@ public enum Performance {
 
     /// The date of the scope's first transaction, the natural start of "since inception".
     public static func firstActivity(_ input: PerformanceInput) -> CalendarDate? {
-        PerformanceLedger(input).firstDate
+        // The ledger's first entry, without building the ledger: a transaction of the scope,
+        // or income another asset received from a source in the scope. Each asset's list is
+        // in date order, so its first match is its earliest.
+        var first: CalendarDate?
+        for (assetID, list) in input.transactions {
+            let inScope = input.scope.contains(assetID)
+            let match = list.first { t in
+                inScope || ((t.type == .dividend || t.type == .interest) && input.scope.contains(t.sourceAssetID ?? t.assetID))
+            }
+            if let date = match?.date, first.map({ date < $0 }) ?? true { first = date }
+        }
+        return first
     }
 }
