@@ -16,7 +16,9 @@ struct AssetFlowCommand: ParsableCommand {
               assetflow                          open the REPL
               assetflow run monthly.lua 2024-06  run a script with arguments (arg[1] = "2024-06")
               assetflow run --dry-run import.lua show what a script would change
-              assetflow docs                     print the Lua reference
+              assetflow report overview --output overview.html
+                                                 a built-in report as a web page
+              assetflow docs --format luals      LuaLS stubs so your editor completes af.
             """,
         version: "0.1.0",
         subcommands: [ReplCommand.self, RunCommand.self, ReportCommand.self, DocsCommand.self],
