@@ -147,6 +147,15 @@ static void clua_deny(lua_State *L, int table, const char *lib, const char *name
     lua_setfield(L, table, name);
 }
 
+/* Calls the wrapped original (upvalue 1) with every argument and returns all it returns:
+   the end of each guard below, once its check has passed. */
+static int clua_call_wrapped(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 /* Pattern functions run in C where the instruction hook never fires: a backtracking
    pattern on a long subject could outlive any timeout. Refuse patterns whose worst case
    (subject length to the power of their repetition items) is out of reach. */
@@ -167,10 +176,7 @@ static int clua_pattern_guard(lua_State *L) {
             return luaL_error(L, "pattern '%s' has %d repetition items: too costly on a subject of %d bytes in the sandbox "
                                  "(simplify the pattern, split the text, or run with --trusted)", pattern, items, (int)len);
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    return clua_call_wrapped(L);
 }
 
 /* Resolves a path the way the kernel will open it: the folder through realpath, the name
@@ -219,10 +225,7 @@ static int clua_checked_io(lua_State *L) {
     if (!ok)
         return luaL_error(L, "io.%s: %s '%s' is not allowed in the sandbox (run with %s DIR for a folder containing it, or --trusted)",
                           fn, writing ? "writing" : "reading", resolved, writing ? "--allow-write" : "--allow-read");
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    return clua_call_wrapped(L);
 }
 
 static int clua_sandbox_k(lua_State *L) {

@@ -6,27 +6,7 @@ import Testing
 /// Store-level checks of the rules that have no Lua door of their own (a new adjustment is
 /// only made by set quantity, which computes it) or whose stored effect a script cannot see.
 @Suite("Business rules through the Store, continued")
-struct BusinessRulesMoreStoreTests {
-    static let today = CalendarDate("2024-06-01")!
-
-    func d(_ s: String) -> CalendarDate { CalendarDate(s)! }
-    func x(_ s: String) -> ExactDecimal { try! ExactDecimal.parse(s) }
-
-    func withStore(_ body: (StoreSession) throws -> Void) throws {
-        try AssetFlowStore(path: nil).withSession(today: Self.today, body)
-    }
-
-    func asset(_ s: StoreSession, _ name: String, _ type: AssetType, quantity: ExactDecimal, price: ExactDecimal,
-               portfolio: Int64? = nil) throws -> Asset {
-        var r = StoreSession.NewAsset(name: name, type: type)
-        r.quantity = quantity; r.costBasis = price; r.date = d("2024-01-02"); r.portfolioID = portfolio
-        return try s.createAsset(r)
-    }
-
-    func message(_ body: () throws -> Void) -> String? {
-        do { try body(); return nil } catch { return "\(error)" }
-    }
-
+struct BusinessRulesMoreStoreTests: StoreRuleTesting {
     func adjustment(_ a: Asset, _ quantity: ExactDecimal) -> Transaction {
         Transaction(assetID: a.id!, type: .adjustment, date: d("2024-02-01"), quantity: quantity, pricePerUnit: 10, currency: a.currency)
     }

@@ -5,27 +5,7 @@ import Testing
 
 /// The business rules enforced by the Store: edits, deletions, movements, history, allocation, plans.
 @Suite("Business rules through the Store")
-struct BusinessRulesStoreTests {
-    static let today = CalendarDate("2024-06-01")!
-
-    func d(_ s: String) -> CalendarDate { CalendarDate(s)! }
-    func x(_ s: String) -> ExactDecimal { try! ExactDecimal.parse(s) }
-
-    func withStore(_ body: (StoreSession) throws -> Void) throws {
-        try AssetFlowStore(path: nil).withSession(today: Self.today, body)
-    }
-
-    func asset(_ s: StoreSession, _ name: String, _ type: AssetType, quantity: String, price: String, date: String = "2024-01-02",
-               currency: String = "USD", portfolio: Int64? = nil) throws -> Asset {
-        var r = StoreSession.NewAsset(name: name, type: type)
-        r.quantity = x(quantity); r.costBasis = x(price); r.date = d(date); r.currency = currency; r.portfolioID = portfolio
-        return try s.createAsset(r)
-    }
-
-    func message(_ body: () throws -> Void) -> String? {
-        do { try body(); return nil } catch { return "\(error)" }
-    }
-
+struct BusinessRulesStoreTests: StoreRuleTesting {
     @Test("edit keeps quantity ≥ 0 using base = quantity − old impact; edits in place")
     func editTransaction() throws {
         try withStore { s in
