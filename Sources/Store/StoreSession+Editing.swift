@@ -20,7 +20,7 @@ extension StoreSession {
         try change(&edited)
         edited.id = original.id
         edited.assetID = original.assetID
-        edited.totalAmount = edited.quantity * edited.pricePerUnit
+        edited.totalAmount = try AmountRange.total(quantity: edited.quantity, price: edited.pricePerUnit)
         edited = TransactionRules.normalized(edited, for: asset)
         try TransactionEditRules.validateEdit(original: original, edited: edited, asset: asset,
                                               currentQuantity: try position(ofAsset: asset.id!).quantity, today: today)

@@ -32,8 +32,8 @@ extension StoreSession {
         let buyQuantity: ExactDecimal
         if let toQuantity { buyQuantity = toQuantity } else {
             guard buyPrice > 0 else { throw ValidationError("Give to_quantity or to_price: '\(target.name)' has no price to convert the proceeds.") }
-            let proceeds: ExactDecimal = quantity * sellPrice
-            let units: ExactDecimal = proceeds / buyPrice
+            let proceeds = try AmountRange.total(quantity: quantity, price: sellPrice)
+            let units = try proceeds.divided(by: buyPrice)
             buyQuantity = units.rounded(places: 8)
         }
         return try atomically {

@@ -2,7 +2,7 @@
 /// smaller than 1e-38 (it would round to 0), or a division by zero. It names the operation
 /// and its values.
 public struct DecimalRangeError: Error, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable { case overflow, underflow, divisionByZero }
+    public enum Kind: Sendable { case overflow, underflow, divisionByZero, inexact }
     public let kind: Kind
     /// The operation as written, such as "1e38 × 10" or "0.1 ^ 129".
     public let operation: String
@@ -20,6 +20,8 @@ public struct DecimalRangeError: Error, Equatable, CustomStringConvertible {
             "decimal underflow: \(operation) is nonzero but below 1e-38 (decimals keep at most 38 places); it would round to 0"
         case .divisionByZero:
             "decimal division by zero: \(operation)"
+        case .inexact:
+            "\(operation) is not exact in 39 digits (decimals keep at most 39 digits, 38 after the point)"
         }
     }
 

@@ -29,6 +29,21 @@ extension ExactDecimal {
         return try Self.fit(product, scale: scale, sticky: false, negative: negative) { .of($0, self, "*", other) }
     }
 
+    /// self × other when the product is exact; throws (`.inexact`, `.overflow`) rather than
+    /// round it. For values that are stored, such as a transaction's total.
+    public func multipliedExactly(by other: ExactDecimal) throws -> ExactDecimal {
+        let product = try multiplied(by: other)
+        let exact = Wide.product(units, other.units)
+        let scale = Int(self.scale) + Int(other.scale)
+        if product.units == exact.low, exact.high == 0, Int(product.scale) == scale { return product }
+        // Rounded only if the product's units, scaled back, differ from the exact ones.
+        let back = scale - Int(product.scale)
+        guard back >= 0, back <= ExactDecimal.maxScale, let scaled = Wide(product.units).multiplied(by: Pow10.of(back)), scaled == exact else {
+            throw DecimalRangeError.of(.inexact, self, "*", other)
+        }
+        return product
+    }
+
     /// self ÷ other, rounded half-even to 38 significant digits (39 when they fit), at most
     /// 38 decimal places.
     public func divided(by other: ExactDecimal) throws -> ExactDecimal {

@@ -1,0 +1,34 @@
+/// The range of values the store accepts for quantities, prices and fees, so that every
+/// product and sum computed from them later (values, totals, cost bases, portfolio sums)
+/// stays far inside the decimal range: no calculator can overflow on them. A transaction's
+/// total must be exact (39 digits at most): what is written reads back unchanged.
+///
+/// - quantities and prices: below 10^16 in magnitude, at most 18 decimal places (a wei);
+/// - totals and fees: below 10^32.
+public enum AmountRange {
+    public static let maxPlaces = 18
+    public static let unitLimit = ExactDecimal(units: 10_000_000_000_000_000, scale: 0, isNegative: false)!
+    public static let totalLimit = ExactDecimal(units: 100_000_000_000_000_000_000_000_000_000_000, scale: 0, isNegative: false)!
+
+    /// Throws a ValidationError naming the field and the value when it is out of range.
+    public static func check(_ value: ExactDecimal, _ field: String, limit: ExactDecimal = unitLimit) throws {
+        if value.magnitude >= limit {
+            throw ValidationError("\(field) \(value.plainText) is out of range: it must be below \(limit.plainText).")
+        }
+        if value.normalized.scale > maxPlaces {
+            throw ValidationError("\(field) \(value.plainText) has more than \(maxPlaces) decimal places.")
+        }
+    }
+
+    /// quantity × price, exactly, or a ValidationError naming both when the product is out of
+    /// range or would need rounding.
+    public static func total(quantity: ExactDecimal, price: ExactDecimal) throws -> ExactDecimal {
+        do {
+            let total = try quantity.multipliedExactly(by: price)
+            try check(total, "The total", limit: totalLimit)
+            return total
+        } catch let error as DecimalRangeError {
+            throw ValidationError("The total \(quantity.plainText) × \(price.plainText) is out of range (\(error)).")
+        }
+    }
+}
