@@ -3,11 +3,12 @@
 /// stays far inside the decimal range: no calculator can overflow on them. A transaction's
 /// total must be exact (39 digits at most): what is written reads back unchanged.
 ///
-/// - quantities and prices: below 10^16 in magnitude, at most 18 decimal places (a wei);
+/// - quantities and prices: below 10^18 in magnitude, at most 18 decimal places (a wei),
+///   so a value (quantity × price) stays below 10^36;
 /// - totals and fees: below 10^32.
 public enum AmountRange {
     public static let maxPlaces = 18
-    public static let unitLimit = ExactDecimal(units: 10_000_000_000_000_000, scale: 0, isNegative: false)!
+    public static let unitLimit = ExactDecimal(units: 1_000_000_000_000_000_000, scale: 0, isNegative: false)!
     public static let totalLimit = ExactDecimal(units: 100_000_000_000_000_000_000_000_000_000_000, scale: 0, isNegative: false)!
 
     /// Throws a ValidationError naming the field and the value when it is out of range.
