@@ -6,6 +6,12 @@ public enum AssetRules {
         return trimmed
     }
 
+    /// Names are unique ignoring case: `existing` is the asset the store found under `name`
+    /// (nil for none), `id` the asset being renamed (nil for a new one).
+    public static func validateUniqueName(_ name: String, existing: Asset?, id: Int64? = nil) throws {
+        if let existing, existing.id != id { throw ValidationError("An asset named '\(name)' already exists.") }
+    }
+
     /// Three letters, upper-cased ("usd" → "USD").
     public static func validateCurrency(_ code: String) throws -> String {
         let upper = code.trimmingCharacters(in: .whitespaces).uppercased()

@@ -17,7 +17,7 @@ public enum TransactionRules {
 
     /// The checks that need nothing but the transaction itself.
     public static func validateFields(_ transaction: Transaction, asset: Asset, today: CalendarDate) throws {
-        if transaction.date > today { throw ValidationError("Date cannot be in the future.") }
+        try DateRules.validateNotFuture(transaction.date, today: today)
         let noun = asset.isCash ? "Amount" : "Quantity"
         if transaction.type == .adjustment {
             if transaction.quantity.isZero { throw ValidationError("\(noun) must not be zero for an adjustment.") }

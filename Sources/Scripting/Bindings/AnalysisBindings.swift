@@ -131,7 +131,7 @@ enum AnalysisBindings {
         },
     ]
 
-    static let goalKey = "financial_goal"
+    static let goalKey = SetFinancialGoal.settingKey
 
     static let goal: [Binding] = [
         .function("af", "set_financial_goal", "(amount|nil)", "Sets the financial goal (> 0); nil or \"\" clears it. Also af.settings.financial_goal = …") { env, call in
@@ -140,7 +140,7 @@ enum AnalysisBindings {
                 guard let d = try? call.decimal(at: 1) else { throw ValidationError(GoalRules.invalidNumberMessage) }
                 text = d.plainText
             }
-            try env.session.setSetting(goalKey, try GoalRules.parseGoal(text)?.plainText)
+            try env.session.execute(SetFinancialGoal(text: text))
             return 0
         },
         .function("af", "financial_goal", "() -> decimal|nil", "The financial goal. Also af.settings.financial_goal.") { env, call in
