@@ -113,7 +113,7 @@ enum AnalysisBindings {
                 }
                 targets[key] = value ?? 0
             }
-            try env.session.setTargets(portfolio: p.id!, by: by, targets)
+            try env.session.execute(SetTargets(portfolio: p.id!, by: by, targets: targets))
             return 0
         },
         .method("Portfolio", "drift", "{by} -> {{key, actual, target, difference, status}}, warning",

@@ -9,7 +9,7 @@ enum PortfolioBindings {
                   "Creates a portfolio. The name is trimmed and must be unique, ignoring case.",
                   example: #"local p = af.create_portfolio{ name = "Core" }"#) { env, call in
             let args = try NamedArguments(call, at: 1, function: "af.create_portfolio", allowed: ["name", "description"])
-            let p = try env.session.createPortfolio(name: try args.requiredString("name"), description: try args.string("description") ?? "")
+            let p = try env.session.execute(CreatePortfolio(name: try args.requiredString("name"), description: try args.string("description") ?? ""))
             env.pushPortfolio(p.id!)
             return 1
         },

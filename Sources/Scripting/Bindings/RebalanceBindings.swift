@@ -27,7 +27,7 @@ enum RebalanceBindings {
         },
     ]
 
-    static let builtIn = ["full", "bands", "cash_flow", "min_trades"]
+    static let builtIn = PlanRebalance.builtIn
     static let rulesKey = "assetflow.rebalance.rules"
 
     /// Pushes the registry table of defined rules, creating it on first use.
@@ -55,20 +55,16 @@ enum RebalanceBindings {
     static func rebalance(_ env: ScriptEnvironment, _ call: LuaCall) throws -> Int32 {
         let fn = "Portfolio:rebalance"
         let p = try env.portfolio(at: 1, call, function: fn)
-        var strategy = "full"
+        var request = PlanRebalance()
         var by = AllocationDimension.type
-        var tolerance = RebalanceTolerance.standard
-        var destination = BandDestination.target
-        var amount: ExactDecimal?
-        var choose: [String: Int64] = [:]
         var targets: [String: ExactDecimal]?
         if !call.isNil(at: 2) {
             let args = try NamedArguments(call, at: 2, function: fn, allowed: arguments)
-            strategy = try args.string("strategy") ?? strategy
+            request.strategy = try args.string("strategy") ?? request.strategy
             by = try args.string("by").map(AllocationDimension.parse) ?? by
-            if let t = try args.value("tolerance", { try readTolerance(call, at: $0, fn) }) { tolerance = t }
-            destination = try args.string("to").map(BandDestination.parse) ?? destination
-            amount = try args.decimal("amount")
+            if let t = try args.value("tolerance", { try readTolerance(call, at: $0, fn) }) { request.tolerance = t }
+            request.destination = try args.string("to").map(BandDestination.parse) ?? request.destination
+            request.amount = try args.decimal("amount")
             targets = try args.value("targets") { i -> [String: ExactDecimal] in
                 guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError("targets", "a table such as {stock = 60, bond = 40} expected") }
                 var keys: [String] = []
@@ -92,29 +88,16 @@ enum RebalanceBindings {
                     result[key] = asset.id!
                 }
                 return result
-            }) { choose = ids }
+            }) { request.choose = ids }
         }
         let input = try env.session.rebalanceInput(portfolio: p.id!, by: by, targets: targets)
         let plan: TradePlan
-        if input.targets.isEmpty, builtIn.contains(strategy) {
-            pushPlan(RebalanceEngine.withoutTargets(input, strategy: strategy, dimension: by.rawValue), env, call)
-            return 1
-        }
-        switch strategy {
-        case "full":
-            plan = RebalanceEngine.plan(input, adjustments: FullStrategy.adjustments(input, newMoney: amount ?? 0), strategy: strategy,
-                                        choose: choose, newMoney: amount ?? 0)
-        case "bands", "min_trades":
-            if amount != nil { throw LuaArgumentError("\(fn): strategy '\(strategy)' takes no amount (use cash_flow or full to bring in new money)") }
-            let changes = strategy == "bands" ? try BandsStrategy.adjustments(input, tolerance: tolerance, to: destination)
-                                              : try MinTradesStrategy.adjustments(input, tolerance: tolerance)
-            plan = RebalanceEngine.plan(input, adjustments: changes, strategy: strategy, choose: choose)
-        case "cash_flow":
-            guard let amount else { throw LuaArgumentError("\(fn): strategy 'cash_flow' needs amount (> 0 new money, < 0 a withdrawal)") }
-            plan = RebalanceEngine.plan(input, adjustments: try CashFlowStrategy.adjustments(input, amount: amount), strategy: strategy,
-                                        choose: choose, newMoney: amount)
-        default:
-            plan = try custom(strategy, env, call, input: input, portfolio: p, by: by, amount: amount ?? 0, choose: choose)
+        do {
+            plan = try request.plan(input, dimension: by) { name, amount in
+                try custom(name, env, call, input: input, portfolio: p, by: by, amount: amount, choose: request.choose)
+            }
+        } catch let e as PlanRebalance.ArgumentError {
+            throw LuaArgumentError("\(fn): \(e)")
         }
         pushPlan(plan, env, call)
         return 1
@@ -271,7 +254,7 @@ enum RebalanceBindings {
                 note = try args.string("note")
             }
             guard !flag.applied else { throw ValidationError("This plan was already applied; ask the portfolio for a new one.") }
-            let recorded = try env.session.apply(plan, date: date, note: note)
+            let recorded = try env.session.execute(ApplyRebalancePlan(plan, date: date, note: note))
             flag.applied = true
             env.pushList(recorded, c) { env.pushTransaction($0.id!) }
             return 1
