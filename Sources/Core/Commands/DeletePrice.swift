@@ -9,7 +9,7 @@ public struct DeletePrice: Command {
 
     public func run(in store: CommandStore) throws {
         let point = try store.requirePrice(id: id)
-        if try store.priceCount(ofAsset: point.assetID) <= 1 { throw ValidationError(PriceRules.lastRecordMessage) }
+        if try store.priceCount(ofAsset: point.assetID) <= 1 { throw RuleViolation(PriceRules.lastRecordMessage) }
         try store.deletePrice(id: id)
     }
 }

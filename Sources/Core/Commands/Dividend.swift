@@ -23,7 +23,7 @@ public struct Dividend: Command {
     public func run(in store: CommandStore) throws -> Transaction {
         if asset == source {
             _ = try store.requireAsset(id: asset)
-            throw ValidationError(Self.intoSourceMessage)
+            throw RuleViolation(Self.intoSourceMessage)
         }
         return try Income.paidInCash(.dividend, asset: asset, source: source, amount: amount, date: date, note: note, in: store)
     }

@@ -20,7 +20,7 @@ public struct EditPrice: Command {
         if let date { point.date = date }
         if owner.isCash { point.price = 1 }
         try PriceRules.validate(point, today: store.today)
-        if try store.hasPrice(ofAsset: point.assetID, on: point.date, excluding: id) { throw ValidationError(PriceRules.duplicateDateMessage) }
+        if try store.hasPrice(ofAsset: point.assetID, on: point.date, excluding: id) { throw RuleViolation(PriceRules.duplicateDateMessage) }
         try store.update(point)
         return point
     }

@@ -18,7 +18,7 @@ public struct RecordPrice: Command {
         let owner = try store.requireAsset(id: asset)
         let point = PricePoint(assetID: asset, date: date ?? store.today, price: owner.isCash ? 1 : price)
         try PriceRules.validate(point, today: store.today)
-        if try store.hasPrice(ofAsset: asset, on: point.date, excluding: nil) { throw ValidationError(PriceRules.duplicateDateMessage) }
+        if try store.hasPrice(ofAsset: asset, on: point.date, excluding: nil) { throw RuleViolation(PriceRules.duplicateDateMessage) }
         return try store.insert(point)
     }
 }

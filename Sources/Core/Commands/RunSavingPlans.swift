@@ -49,7 +49,7 @@ public struct RunSavingPlans: Command {
     static func price(of asset: Asset, onOrBefore date: CalendarDate, in store: CommandStore) throws -> ExactDecimal {
         if asset.isCash { return 1 }
         guard let price = try store.price(ofAsset: asset.id!, onOrBefore: date), price > 0 else {
-            throw ValidationError("'\(asset.name)' has no price above zero on or before \(date).")
+            throw RuleViolation("'\(asset.name)' has no price above zero on or before \(date).")
         }
         return price
     }

@@ -137,7 +137,7 @@ enum AnalysisBindings {
         .function("af", "set_financial_goal", "(amount|nil)", "Sets the financial goal (> 0); nil or \"\" clears it. Also af.settings.financial_goal = …") { env, call in
             let text: String
             if call.isNil(at: 1) { text = "" } else if call.type(at: 1) == 4 /* LUA_TSTRING */ { text = call.string(at: 1) ?? "" } else {
-                guard let d = try? call.decimal(at: 1) else { throw ValidationError(GoalRules.invalidNumberMessage) }
+                guard let d = try? call.decimal(at: 1) else { throw RuleViolation(GoalRules.invalidNumberMessage) }
                 text = d.plainText
             }
             try env.session.execute(SetFinancialGoal(text: text))

@@ -76,7 +76,7 @@ enum PlanBindings {
         guard let tolerance = try? RiskTolerance.parse(name) else {
             let profiles = RiskProfile.allCases.map(\.rawValue)
             let names = (profiles + RiskTolerance.allCases.map(\.rawValue).filter { !profiles.contains($0) }).joined(separator: ", ")
-            throw ValidationError("Unknown risk profile '\(name)'. Use one of: \(names).")
+            throw RuleViolation("Unknown risk profile '\(name)'. Use one of: \(names).")
         }
         return RiskProfile(tolerance: tolerance)
     }

@@ -50,7 +50,7 @@ extension ScriptEnvironment {
     func totalValue(of assets: [Asset]) throws -> ExactDecimal {
         let currencies = Set(assets.map(\.currency))
         if currencies.count > 1 {
-            throw ValidationError("Cannot add values in different currencies (\(currencies.sorted().joined(separator: ", "))) without exchange rates.")
+            throw RuleViolation("Cannot add values in different currencies (\(currencies.sorted().joined(separator: ", "))) without exchange rates.")
         }
         return try assets.reduce(ExactDecimal.zero) { $0 + (try session.valuation(ofAsset: $1.id!).currentValue) }
     }

@@ -77,7 +77,7 @@ enum ReportBindings {
             do {
                 try text.write(toFile: target, atomically: true, encoding: .utf8)
             } catch {
-                throw ValidationError("\(fn): cannot write \(target): \(error.localizedDescription)")
+                throw RuleViolation("\(fn): cannot write \(target): \(error.localizedDescription)")
             }
             call.pushString(target)
             return 1

@@ -55,7 +55,7 @@ public final class ReportSession {
             }
         }
         let allowed = ([outputPath.map { "the --output file \($0)" }, reportsFolder.map { "the reports folder \($0)" }].compactMap { $0 })
-        throw ValidationError("\(function): a sandboxed script may not write '\(path)'. It may write "
+        throw RuleViolation("\(function): a sandboxed script may not write '\(path)'. It may write "
             + (allowed.isEmpty ? "no file here" : allowed.joined(separator: " or "))
             + "; pass --output \(path) to `assetflow report`, save into the reports folder, or run with --trusted.")
     }

@@ -82,6 +82,6 @@ private func dec(_ text: String) -> ExactDecimal { try! ExactDecimal.parse(text)
     }
 
     @Test func invalidTargetThrows() {
-        #expect(throws: ValidationError.self) { try Rebalancing.suggest(values: [("a", 1)], targets: ["a": 101]) }
+        #expect(throws: RuleViolation.self) { try Rebalancing.suggest(values: [("a", 1)], targets: ["a": 101]) }
     }
 }

@@ -90,15 +90,15 @@ public enum RebalanceEngine {
         var sold: [Int64: ExactDecimal] = [:]
         for r in requests {
             guard let holding = input.holdings.first(where: { $0.name == r.asset }) else {
-                throw ValidationError("\(r.label): '\(r.asset)' is not an asset of this portfolio.")
+                throw RuleViolation("\(r.label): '\(r.asset)' is not an asset of this portfolio.")
             }
             guard let side = RebalanceAction(rawValue: r.side), side != .noAction else {
-                throw ValidationError("\(r.label): side must be \"buy\" or \"sell\", not '\(r.side)'.")
+                throw RuleViolation("\(r.label): side must be \"buy\" or \"sell\", not '\(r.side)'.")
             }
-            if r.amount != nil, r.quantity != nil { throw ValidationError("\(r.label): give either amount or quantity, not both.") }
-            guard let size = r.amount ?? r.quantity else { throw ValidationError("\(r.label): give an amount or a quantity.") }
-            guard size > 0 else { throw ValidationError("\(r.label): \(r.amount != nil ? "amount" : "quantity") must be greater than zero.") }
-            guard holding.price > 0 else { throw ValidationError("\(r.label): '\(holding.name)' has no price; record one first.") }
+            if r.amount != nil, r.quantity != nil { throw RuleViolation("\(r.label): give either amount or quantity, not both.") }
+            guard let size = r.amount ?? r.quantity else { throw RuleViolation("\(r.label): give an amount or a quantity.") }
+            guard size > 0 else { throw RuleViolation("\(r.label): \(r.amount != nil ? "amount" : "quantity") must be greater than zero.") }
+            guard holding.price > 0 else { throw RuleViolation("\(r.label): '\(holding.name)' has no price; record one first.") }
             var t = r.amount != nil ? trade(holding, side, amount: size) : trade(holding, side, quantity: size)
             if side == .sell {
                 let already = sold[holding.assetID] ?? 0
@@ -106,7 +106,7 @@ public enum RebalanceEngine {
                 let requested = r.amount.map { $0 / t.price } ?? size
                 let slack = r.amount != nil ? smallestTrade / 2 / t.price : ExactDecimal(string: "0.00000001")!
                 if already + requested > holding.quantity + slack {
-                    throw ValidationError("\(r.label): sells more than the holding (\(holding.value.fixedText(places: 2)), \(holding.quantity.plainText) units\(already > 0 ? ", some already sold by an earlier trade" : "")).")
+                    throw RuleViolation("\(r.label): sells more than the holding (\(holding.value.fixedText(places: 2)), \(holding.quantity.plainText) units\(already > 0 ? ", some already sold by an earlier trade" : "")).")
                 }
                 if already + t.quantity > holding.quantity { t = trade(holding, .sell, quantity: holding.quantity - already) }
                 sold[holding.assetID] = already + t.quantity
@@ -121,7 +121,7 @@ public enum RebalanceEngine {
         for (i, t) in trades.enumerated() where t.side == .buy && t.assetID != cash?.assetID {
             bought += t.amount
             if bought > available + smallestTrade / 2 {
-                throw ValidationError("\(requests[i].label): buys are not funded: \(bought.fixedText(places: 2)) bought so far, \(available.fixedText(places: 2)) available (sells \(sells.fixedText(places: 2)) + cash \(funding.fixedText(places: 2)) + new money \(newMoney.fixedText(places: 2))).")
+                throw RuleViolation("\(requests[i].label): buys are not funded: \(bought.fixedText(places: 2)) bought so far, \(available.fixedText(places: 2)) available (sells \(sells.fixedText(places: 2)) + cash \(funding.fixedText(places: 2)) + new money \(newMoney.fixedText(places: 2))).")
             }
         }
         return finish(input, trades: trades, strategy: strategy, cashID: cash?.assetID, newMoney: newMoney, problems: [])
