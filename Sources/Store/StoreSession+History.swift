@@ -9,7 +9,7 @@ extension StoreSession {
     public func requireSingleCurrency(_ assets: [Asset]) throws -> String? {
         let currencies = Set(assets.map(\.currency))
         if currencies.count > 1 {
-            throw RuleViolation("Cannot add values in different currencies (\(currencies.sorted().joined(separator: ", "))) without exchange rates.")
+            throw RuleViolation("Cannot add values in different currencies (\(currencies.sorted().joined(separator: ", "))) without exchange rates.", rule: .mixedCurrencies)
         }
         return currencies.first
     }

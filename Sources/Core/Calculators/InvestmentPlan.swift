@@ -74,9 +74,9 @@ public struct InvestmentPlan: Equatable, Sendable {
     /// Name not empty (after trimming), target > 0, monthly contribution ≥ 0, target date
     /// after the start date.
     public func validate() throws {
-        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw RuleViolation("Plan name cannot be empty.") }
-        if targetAmount <= 0 { throw RuleViolation("Target amount must be greater than zero.") }
-        if monthlyContribution < 0 { throw RuleViolation("Monthly contribution must be zero or greater.") }
-        if targetDate <= startDate { throw RuleViolation("Target date must be after the start date.") }
+        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw RuleViolation("Plan name cannot be empty.", rule: .required) }
+        if targetAmount <= 0 { throw RuleViolation("Target amount must be greater than zero.", rule: .outOfRange) }
+        if monthlyContribution < 0 { throw RuleViolation("Monthly contribution must be zero or greater.", rule: .outOfRange) }
+        if targetDate <= startDate { throw RuleViolation("Target date must be after the start date.", rule: .outOfRange) }
     }
 }

@@ -16,7 +16,7 @@ public struct ApplyRebalancePlan: Command {
     }
 
     public func run(in store: CommandStore) throws -> [Transaction] {
-        if let problem = plan.problems.first { throw RuleViolation("This plan cannot be applied: \(problem)") }
+        if let problem = plan.problems.first { throw RuleViolation("This plan cannot be applied: \(problem)", rule: .notAllowed) }
         let day = date ?? store.today
         let text = note ?? "Rebalance (\(plan.strategy))"
         let ordered = plan.trades.filter { $0.side == .sell } + plan.trades.filter { $0.side == .buy }
@@ -25,7 +25,8 @@ public struct ApplyRebalancePlan: Command {
             let draft = Transaction(assetID: trade.assetID, type: trade.side == .buy ? .buy : .sell, date: day,
                                     quantity: trade.quantity, pricePerUnit: trade.price, currency: asset.currency, note: text)
             do { return try RecordTransaction(draft).run(in: store) } catch {
-                throw RuleViolation("\(trade.label) (\(trade.quantity.plainText) at \(trade.price.plainText)): \(error) Nothing was recorded.")
+                throw RuleViolation("\(trade.label) (\(trade.quantity.plainText) at \(trade.price.plainText)): \(error) Nothing was recorded.",
+                                    rule: (error as? RuleViolation)?.rule ?? .other, asset: asset.name, date: day)
             }
         }
     }

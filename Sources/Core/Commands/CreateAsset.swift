@@ -28,7 +28,22 @@ public struct CreateAsset: Command {
     }
 
     public func run(in store: CommandStore) throws -> Asset {
-        var asset = Asset(name: try AssetRules.validateName(name), type: type, currency: try AssetRules.validateCurrency(currency),
+        var asset = try RuleViolation.about(asset: name.trimmingCharacters(in: .whitespacesAndNewlines)) { try validated(in: store) }
+        asset = try store.insert(asset)
+        if let quantity {
+            let day = date ?? store.today
+            let cost = asset.isCash ? 1 : costBasis!
+            let price = asset.isCash ? 1 : (currentPrice ?? cost)
+            _ = try RecordTransaction(Transaction(assetID: asset.id!, type: .buy, date: day, quantity: quantity, pricePerUnit: cost,
+                                                  currency: asset.currency)).run(in: store)
+            _ = try RecordPrice(asset: asset.id!, price: price, date: day).run(in: store)
+        }
+        return asset
+    }
+
+    /// The asset to insert, once every rule is met.
+    func validated(in store: CommandStore) throws -> Asset {
+        let asset = Asset(name: try AssetRules.validateName(name), type: type, currency: try AssetRules.validateCurrency(currency),
                           notes: notes, portfolioID: portfolioID, categoryID: categoryID, platform: AssetRules.normalizedPlatform(platform))
         try AssetRules.validateUniqueName(asset.name, existing: try store.asset(named: asset.name))
         if let portfolioID { _ = try store.requirePortfolio(id: portfolioID) }
@@ -38,14 +53,6 @@ public struct CreateAsset: Command {
             try DateRules.validateNotFuture(day, today: store.today)
         }
         if let categoryID { _ = try store.requireCategory(id: categoryID) }
-        asset = try store.insert(asset)
-        if let quantity {
-            let cost = asset.isCash ? 1 : costBasis!
-            let price = asset.isCash ? 1 : (currentPrice ?? cost)
-            _ = try RecordTransaction(Transaction(assetID: asset.id!, type: .buy, date: day, quantity: quantity, pricePerUnit: cost,
-                                                  currency: asset.currency)).run(in: store)
-            _ = try RecordPrice(asset: asset.id!, price: price, date: day).run(in: store)
-        }
         return asset
     }
 }

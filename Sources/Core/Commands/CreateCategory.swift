@@ -14,7 +14,7 @@ public struct CreateCategory: Command {
     public func run(in store: CommandStore) throws -> Category {
         let name = try CategoryRules.validateName(name)
         try CategoryRules.validateTarget(targetPercent)
-        if let existing = try store.category(named: name) { throw RuleViolation(CategoryRules.duplicateNameMessage(existing.name)) }
+        if let existing = try store.category(named: name) { throw RuleViolation(CategoryRules.duplicateNameMessage(existing.name), rule: .duplicate) }
         return try store.insert(Category(name: name, targetPercent: targetPercent))
     }
 }

@@ -9,7 +9,9 @@ public struct DeletePrice: Command {
 
     public func run(in store: CommandStore) throws {
         let point = try store.requirePrice(id: id)
-        if try store.priceCount(ofAsset: point.assetID) <= 1 { throw RuleViolation(PriceRules.lastRecordMessage) }
+        if try store.priceCount(ofAsset: point.assetID) <= 1 {
+            throw RuleViolation(PriceRules.lastRecordMessage, rule: .inUse, asset: try store.requireAsset(id: point.assetID).name, date: point.date)
+        }
         try store.deletePrice(id: id)
     }
 }

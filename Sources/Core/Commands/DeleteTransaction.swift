@@ -10,7 +10,10 @@ public struct DeleteTransaction: Command {
 
     public func run(in store: CommandStore) throws {
         let t = try store.requireTransaction(id: id)
-        try TransactionEditRules.validateDeletion(t, currentQuantity: try store.quantity(ofAsset: t.assetID))
+        let held = try store.quantity(ofAsset: t.assetID)
+        try RuleViolation.about(asset: try store.requireAsset(id: t.assetID).name, date: t.date) {
+            try TransactionEditRules.validateDeletion(t, currentQuantity: held)
+        }
         try store.deleteTransaction(id: id)
     }
 }

@@ -22,8 +22,8 @@ public struct Dividend: Command {
 
     public func run(in store: CommandStore) throws -> Transaction {
         if asset == source {
-            _ = try store.requireAsset(id: asset)
-            throw RuleViolation(Self.intoSourceMessage)
+            let owner = try store.requireAsset(id: asset)
+            throw RuleViolation(Self.intoSourceMessage, rule: .notAllowed, asset: owner.name)
         }
         return try Income.paidInCash(.dividend, asset: asset, source: source, amount: amount, date: date, note: note, in: store)
     }

@@ -19,8 +19,10 @@ public struct EditPrice: Command {
         if let price { point.price = price }
         if let date { point.date = date }
         if owner.isCash { point.price = 1 }
-        try PriceRules.validate(point, today: store.today)
-        if try store.hasPrice(ofAsset: point.assetID, on: point.date, excluding: id) { throw RuleViolation(PriceRules.duplicateDateMessage) }
+        try RuleViolation.about(asset: owner.name, date: point.date) {
+            try PriceRules.validate(point, today: store.today)
+            if try store.hasPrice(ofAsset: point.assetID, on: point.date, excluding: id) { throw RuleViolation(PriceRules.duplicateDateMessage, rule: .duplicate) }
+        }
         try store.update(point)
         return point
     }

@@ -42,8 +42,10 @@ public struct EditTransaction: Command {
         if let note { edited.note = note }
         edited.totalAmount = edited.quantity * edited.pricePerUnit
         edited = TransactionRules.normalized(edited, for: owner)
-        try TransactionEditRules.validateEdit(original: original, edited: edited, asset: owner,
-                                              currentQuantity: try store.quantity(ofAsset: owner.id!), today: store.today)
+        let held = try store.quantity(ofAsset: owner.id!)
+        try RuleViolation.about(asset: owner.name, date: edited.date) {
+            try TransactionEditRules.validateEdit(original: original, edited: edited, asset: owner, currentQuantity: held, today: store.today)
+        }
         try store.update(edited)
         return edited
     }

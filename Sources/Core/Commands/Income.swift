@@ -8,8 +8,8 @@ enum Income {
         let cash = try store.requireAsset(id: asset)
         _ = try store.requireAsset(id: source)
         let label = type == .dividend ? "Dividend" : "Interest"
-        guard cash.isCash else { throw RuleViolation("\(label) is paid into a cash asset; '\(cash.name)' is not cash.") }
-        guard let amount else { throw RuleViolation("\(label) needs an amount.") }
+        guard cash.isCash else { throw RuleViolation("\(label) is paid into a cash asset; '\(cash.name)' is not cash.", rule: .notAllowed, asset: cash.name) }
+        guard let amount else { throw RuleViolation("\(label) needs an amount.", rule: .required, asset: cash.name) }
         return try RecordTransaction(Transaction(assetID: asset, type: type, date: date ?? store.today, quantity: amount, pricePerUnit: 1,
                                                  currency: cash.currency, sourceAssetID: source, note: note)).run(in: store)
     }

@@ -28,7 +28,7 @@ public struct Interest: Command {
             return try Income.paidInCash(.interest, asset: asset, source: source, amount: amount, date: date, note: note, in: store)
         }
         let owner = try store.requireAsset(id: asset)
-        guard let quantity else { throw RuleViolation("In-kind interest needs a quantity.") }
+        guard let quantity else { throw RuleViolation("In-kind interest needs a quantity.", rule: .required, asset: owner.name) }
         let unitPrice = try price ?? store.currentPrice(ofAsset: asset)
         return try RecordTransaction(Transaction(assetID: asset, type: .interest, date: date ?? store.today, quantity: quantity,
                                                  pricePerUnit: unitPrice, currency: owner.currency, sourceAssetID: source, note: note)).run(in: store)

@@ -17,8 +17,10 @@ public struct RecordPrice: Command {
     public func run(in store: CommandStore) throws -> PricePoint {
         let owner = try store.requireAsset(id: asset)
         let point = PricePoint(assetID: asset, date: date ?? store.today, price: owner.isCash ? 1 : price)
-        try PriceRules.validate(point, today: store.today)
-        if try store.hasPrice(ofAsset: asset, on: point.date, excluding: nil) { throw RuleViolation(PriceRules.duplicateDateMessage) }
+        try RuleViolation.about(asset: owner.name, date: point.date) {
+            try PriceRules.validate(point, today: store.today)
+            if try store.hasPrice(ofAsset: asset, on: point.date, excluding: nil) { throw RuleViolation(PriceRules.duplicateDateMessage, rule: .duplicate) }
+        }
         return try store.insert(point)
     }
 }

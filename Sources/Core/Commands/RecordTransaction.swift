@@ -13,7 +13,8 @@ public struct RecordTransaction: Command {
         let asset = try store.requireAsset(id: transaction.assetID)
         var t = TransactionRules.normalized(transaction, for: asset)
         t.currency = asset.currency
-        try TransactionRules.validateNew(t, asset: asset, currentQuantity: try store.quantity(ofAsset: asset.id!), today: store.today)
+        let held = try store.quantity(ofAsset: asset.id!)
+        try RuleViolation.about(asset: asset.name, date: t.date) { try TransactionRules.validateNew(t, asset: asset, currentQuantity: held, today: store.today) }
         return try store.insert(t)
     }
 }

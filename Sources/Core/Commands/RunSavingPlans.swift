@@ -36,7 +36,7 @@ public struct RunSavingPlans: Command {
         let sourcePrice = try Self.price(of: source, onOrBefore: date, in: store)
         let sourceUnits: ExactDecimal = plan.amount / sourcePrice
         let available: ExactDecimal = try store.quantity(ofAsset: sourceID) * sourcePrice
-        try plan.validateSourceBalance(available: available)
+        try RuleViolation.about(asset: source.name, date: date) { try plan.validateSourceBalance(available: available) }
         var sell = try RecordTransaction(Transaction(assetID: sourceID, type: .sell, date: date, quantity: sourceUnits.rounded(places: 8),
                                                      pricePerUnit: sourcePrice, currency: source.currency, note: note)).run(in: store)
         var buy = try RecordTransaction(Transaction(assetID: asset.id!, type: .buy, date: date, quantity: units.rounded(places: 8),
@@ -49,7 +49,7 @@ public struct RunSavingPlans: Command {
     static func price(of asset: Asset, onOrBefore date: CalendarDate, in store: CommandStore) throws -> ExactDecimal {
         if asset.isCash { return 1 }
         guard let price = try store.price(ofAsset: asset.id!, onOrBefore: date), price > 0 else {
-            throw RuleViolation("'\(asset.name)' has no price above zero on or before \(date).")
+            throw RuleViolation("'\(asset.name)' has no price above zero on or before \(date).", rule: .missingPrice, asset: asset.name, date: date)
         }
         return price
     }

@@ -19,7 +19,10 @@ public struct SetQuantity: Command {
 
     public func run(in store: CommandStore) throws -> Transaction {
         let owner = try store.requireAsset(id: asset)
-        let delta = try TransactionEditRules.setQuantityAdjustment(current: try store.quantity(ofAsset: asset), new: quantity, isCash: owner.isCash)
+        let held = try store.quantity(ofAsset: asset)
+        let delta = try RuleViolation.about(asset: owner.name, date: date ?? store.today) {
+            try TransactionEditRules.setQuantityAdjustment(current: held, new: quantity, isCash: owner.isCash)
+        }
         return try RecordTransaction(Transaction(assetID: asset, type: .adjustment, date: date ?? store.today, quantity: delta,
                                                  pricePerUnit: try store.currentPrice(ofAsset: asset), currency: owner.currency, note: note)).run(in: store)
     }

@@ -24,7 +24,7 @@ public struct SetTargets: Command {
             switch dimension {
             case .type: normalized[try AssetType.parse(key).rawValue] = value
             default:
-                guard let c = try store.category(named: key) else { throw RuleViolation("No category named '\(key)'.") }
+                guard let c = try store.category(named: key) else { throw RuleViolation("No category named '\(key)'.", rule: .unknownValue) }
                 normalized[c.name] = value
             }
         }

@@ -29,7 +29,7 @@ public struct Swap: Command {
     }
 
     public func run(in store: CommandStore) throws -> (sell: Transaction, buy: Transaction) {
-        if from == to { throw RuleViolation(Self.sameAssetMessage) }
+        if from == to { throw RuleViolation(Self.sameAssetMessage, rule: .notAllowed) }
         let source = try store.requireAsset(id: from)
         let target = try store.requireAsset(id: to)
         let day = date ?? store.today
@@ -45,7 +45,8 @@ public struct Swap: Command {
     }
 
     func proceedsInUnits(_ proceeds: ExactDecimal, price: ExactDecimal, of target: Asset) throws -> ExactDecimal {
-        guard price > 0 else { throw RuleViolation("Give to_quantity or to_price: '\(target.name)' has no price to convert the proceeds.") }
+        guard price > 0 else { throw RuleViolation("Give to_quantity or to_price: '\(target.name)' has no price to convert the proceeds.",
+                                                 rule: .missingPrice, asset: target.name) }
         let units: ExactDecimal = proceeds / price
         return units.rounded(places: 8)
     }

@@ -42,6 +42,13 @@ public struct UpdateAsset: Command {
         if let portfolioID { updated.portfolioID = portfolioID }
         if let categoryID { updated.categoryID = categoryID }
         if let platform { updated.platform = platform }
+        try RuleViolation.about(asset: original.name) { try validate(&updated, original: original, in: store) }
+        try store.update(updated)
+        return updated
+    }
+
+    /// Normalizes `updated` and checks it against the rules.
+    func validate(_ updated: inout Asset, original: Asset, in store: CommandStore) throws {
         updated.name = try AssetRules.validateName(updated.name)
         updated.currency = try AssetRules.validateCurrency(updated.currency)
         updated.platform = AssetRules.normalizedPlatform(updated.platform)
@@ -49,7 +56,5 @@ public struct UpdateAsset: Command {
         try AssetRules.validateUniqueName(updated.name, existing: try store.asset(named: updated.name), id: id)
         if let pid = updated.portfolioID { _ = try store.requirePortfolio(id: pid) }
         if let cid = updated.categoryID { _ = try store.requireCategory(id: cid) }
-        try store.update(updated)
-        return updated
     }
 }

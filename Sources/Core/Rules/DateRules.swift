@@ -6,6 +6,6 @@ public enum DateRules {
     public static let futureMessage = "Date cannot be in the future."
 
     public static func validateNotFuture(_ date: CalendarDate, today: CalendarDate) throws {
-        if date > today { throw RuleViolation(futureMessage) }
+        if date > today { throw RuleViolation(futureMessage, rule: .futureDate, date: date) }
     }
 }

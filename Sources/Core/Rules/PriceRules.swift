@@ -4,7 +4,7 @@ import Foundation
 public enum PriceRules {
     public static func validate(_ point: PricePoint, today: CalendarDate) throws {
         try DateRules.validateNotFuture(point.date, today: today)
-        if point.price < 0 { throw RuleViolation("Price must be zero or greater.") }
+        if point.price < 0 { throw RuleViolation("Price must be zero or greater.", rule: .outOfRange, date: point.date) }
     }
 
     public static let duplicateDateMessage = "A price record already exists for this date."

@@ -8,10 +8,11 @@ public enum TransactionRules {
         try validateFields(transaction, asset: asset, today: today)
         if transaction.type.isOutflow, transaction.quantity > currentQuantity {
             let verb = transaction.type == .sell ? "sell" : "transfer out"
-            throw RuleViolation("Cannot \(verb) more than current holdings (\(currentQuantity.plainText)).")
+            throw RuleViolation("Cannot \(verb) more than current holdings (\(currentQuantity.plainText)).",
+                                rule: .insufficientHoldings, asset: asset.name, date: transaction.date)
         }
         if transaction.type == .adjustment, currentQuantity + transaction.quantity < 0 {
-            throw RuleViolation("This change would cause the asset quantity to become negative.")
+            throw RuleViolation(TransactionEditRules.negativeQuantityMessage, rule: .insufficientHoldings, asset: asset.name, date: transaction.date)
         }
     }
 
@@ -20,12 +21,12 @@ public enum TransactionRules {
         try DateRules.validateNotFuture(transaction.date, today: today)
         let noun = asset.isCash ? "Amount" : "Quantity"
         if transaction.type == .adjustment {
-            if transaction.quantity.isZero { throw RuleViolation("\(noun) must not be zero for an adjustment.") }
+            if transaction.quantity.isZero { throw RuleViolation("\(noun) must not be zero for an adjustment.", rule: .outOfRange) }
         } else if transaction.quantity <= 0 {
-            throw RuleViolation("\(noun) must be greater than zero.")
+            throw RuleViolation("\(noun) must be greater than zero.", rule: .outOfRange)
         }
-        if !asset.isCash, transaction.pricePerUnit < 0 { throw RuleViolation("Price per unit must be zero or greater.") }
-        if transaction.fees < 0 { throw RuleViolation("Fees must be zero or greater.") }
+        if !asset.isCash, transaction.pricePerUnit < 0 { throw RuleViolation("Price per unit must be zero or greater.", rule: .outOfRange) }
+        if transaction.fees < 0 { throw RuleViolation("Fees must be zero or greater.", rule: .outOfRange) }
     }
 
     /// Cash is counted at 1 per unit whatever the caller says.
