@@ -61,11 +61,4 @@ extension StoreSession {
         try requireSingleCurrency(assets)
         return try profile.deviation(fromTypeValues: assets.map { (type: $0.type, value: try valuation(ofAsset: $0.id!).currentValue) })
     }
-
-    /// Rebalancing suggestions for the portfolio against its targets.
-    public func rebalance(portfolio id: Int64, by dimension: AllocationDimension) throws -> RebalancePlan {
-        try dimension.requireTargetable()
-        return try Rebalancing.suggest(values: groupedValues(of: assets(inPortfolio: id), by: dimension),
-                                       targets: targets(portfolio: id, by: dimension))
-    }
 }

@@ -42,6 +42,6 @@ public enum CashFlowStrategy {
             }
         }
         if amount < 0 { for key in result.keys { result[key] = -result[key]! } }
-        return result.filter { abs($0.value) >= RebalanceEngine.smallestTrade }
+        return result.filter { abs($0.value) >= RebalanceEngine.minimumTrade }
     }
 }
