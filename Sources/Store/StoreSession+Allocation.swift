@@ -38,7 +38,7 @@ extension StoreSession {
         var result: [String: ExactDecimal] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT key, percent FROM portfolio_target WHERE portfolio_id = ? AND dimension = ?",
                                     arguments: [id, dimension.rawValue]) {
-            result[row["key"]] = try row.decimal("percent")
+            result[try row.value("key")] = try row.decimal("percent")
         }
         if result.isEmpty, dimension == .category {
             for c in try categories() { if let t = c.targetPercent { result[c.name] = t } }

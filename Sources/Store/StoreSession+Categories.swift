@@ -23,7 +23,7 @@ extension StoreSession {
     }
 
     static func category(_ row: Row) throws -> Category {
-        let target: String? = row["target_percent"]
-        return Category(id: row["id"], name: row["name"], targetPercent: try target.map { try ExactDecimal.parse($0) })
+        let target: String? = try row.value("target_percent")
+        return Category(id: try row.value("id"), name: try row.value("name"), targetPercent: try target.map { try ExactDecimal.parse($0) })
     }
 }

@@ -13,11 +13,11 @@ extension StoreSession {
 
     public func investmentPlan(id: Int64) throws -> (plan: InvestmentPlan, portfolioID: Int64?)? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM investment_plan WHERE id = ?", arguments: [id]) else { return nil }
-        let plan = InvestmentPlan(id: row["id"], name: row["name"], targetAmount: try row.decimal("target_amount"),
+        let plan = InvestmentPlan(id: try row.value("id"), name: try row.value("name"), targetAmount: try row.decimal("target_amount"),
                                   monthlyContribution: try row.decimal("monthly_contribution"), startDate: try row.date("start_date"),
-                                  targetDate: try row.date("target_date"), riskTolerance: try RiskTolerance.parse(row["risk_tolerance"]),
-                                  status: try InvestmentPlanStatus.parse(row["status"]), notes: row["notes"])
-        return (plan, row["portfolio_id"])
+                                  targetDate: try row.date("target_date"), riskTolerance: try RiskTolerance.parse(try row.value("risk_tolerance")),
+                                  status: try InvestmentPlanStatus.parse(try row.value("status")), notes: try row.value("notes"))
+        return (plan, try row.value("portfolio_id"))
     }
 
     /// Progress of a plan as of a date: the current amount is the value on that date of its
@@ -36,11 +36,11 @@ extension StoreSession {
 
     public func savingPlans() throws -> [RegularSavingPlan] {
         try Row.fetchAll(db, sql: "SELECT * FROM saving_plan ORDER BY id").map { row in
-            RegularSavingPlan(id: row["id"], name: row["name"], assetID: row["asset_id"], sourceAssetID: row["source_asset_id"],
-                              amount: try row.decimal("amount"), frequency: try SavingFrequency.parse(row["frequency"]),
+            RegularSavingPlan(id: try row.value("id"), name: try row.value("name"), assetID: try row.value("asset_id"), sourceAssetID: try row.value("source_asset_id"),
+                              amount: try row.decimal("amount"), frequency: try SavingFrequency.parse(try row.value("frequency")),
                               startDate: try row.date("start_date"), nextDueDate: try row.date("next_due_date"),
-                              executionMethod: try SavingExecutionMethod.parse(row["execution_method"]),
-                              isActive: row["is_active"], dayOfMonth: row["day_of_month"])
+                              executionMethod: try SavingExecutionMethod.parse(try row.value("execution_method")),
+                              isActive: try row.value("is_active"), dayOfMonth: try row.value("day_of_month"))
         }
     }
 

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Store
 
 /// The reports a script builds (`af.report.new`), where it may save them, and whether its
 /// terminal output may use colour. One per `ScriptEnvironment`.
@@ -50,7 +51,7 @@ public final class ReportSession {
         if let reportsFolder {
             let folder = ReportSession.resolve(reportsFolder)
             if resolved.hasPrefix(folder + "/") {
-                try FileManager.default.createDirectory(atPath: (resolved as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try OwnerOnlyFiles.createFolder((resolved as NSString).deletingLastPathComponent)
                 return resolved
             }
         }
