@@ -65,11 +65,18 @@ lua_State *clua_newstate(void) {
 
 clua_host *clua_gethost(lua_State *L) { return *(clua_host **)lua_getextraspace(L); }
 
+/* lua_close runs the pending __gc finalizers. They run under the memory limit (the
+   allocator keeps enforcing), and bindings they call fail cleanly once detached. */
 void clua_close(lua_State *L) {
     clua_host *h = clua_gethost(L);
+    lua_sethook(L, NULL, 0, 0);
+    h->enforcing = 1;
+    h->host_depth = 0;
     lua_close(L);
     free(h);
 }
+
+void clua_detach(lua_State *L) { clua_gethost(L)->closing = 1; }
 
 /* ---- libraries ------------------------------------------------------------------ */
 
@@ -331,6 +338,10 @@ static void clua_raise_memory(lua_State *L) {
 /* Calls the Swift dispatcher and raises, from C, whatever error it handed back. */
 static int clua_trampoline(lua_State *L) {
     clua_host *h = clua_gethost(L);
+    if (h->closing) {
+        lua_pushliteral(L, "the script has ended: host functions are not available in finalizers run at close");
+        return lua_error(L);
+    }
     h->host_depth++;
     int r = g_dispatch(L);
     h->host_depth--;

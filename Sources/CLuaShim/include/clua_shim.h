@@ -28,6 +28,7 @@ typedef struct clua_host {
     double timeout_seconds;    /* for the message only */
     void *swift_host;          /* the Swift object that owns this state */
     lua_State *main;           /* the main thread, for re-arming the hook */
+    int closing;               /* 1 once the Swift owner is gone: bindings refuse to run */
 } clua_host;
 
 typedef int (*clua_dispatch_fn)(lua_State *L);
@@ -36,6 +37,9 @@ typedef void (*clua_release_fn)(void *box);
 /* State life cycle. */
 lua_State *clua_newstate(void);
 void clua_close(lua_State *L);
+/* Marks the state as losing its Swift owner: from now on (finalizers run by lua_close),
+   every Swift binding raises a Lua error instead of running. */
+void clua_detach(lua_State *L);
 clua_host *clua_gethost(lua_State *L);
 
 /* Libraries: the sandbox's safe set, or everything when trusted. Run under pcall. */
