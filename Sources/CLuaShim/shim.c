@@ -1,4 +1,5 @@
 #include "clua_shim.h"
+#include "internal.h"
 #include <lualib.h>
 #include <signal.h>
 #include <stdio.h>
@@ -9,13 +10,22 @@
 #include <math.h>
 #include <errno.h>
 
-static void clua_hook(lua_State *L, lua_Debug *ar);
-static int64_t clua_now_ns(void);
+#define CLUA_EVERY_STEP (LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT)
 
-/* Once a limit fired, the hook runs on every call, return, line and instruction: the
-   error is raised again as soon as a script's pcall returns, so pcall cannot swallow it. */
-static void clua_escalate(clua_host *h) {
-    if (h->main) lua_sethook(h->main, clua_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+/* Once a limit fired, the hook runs on every call, return, line and instruction of the
+   main thread and of every running coroutine (hooks are per thread): the error is raised
+   again as soon as a script's pcall returns, so pcall cannot swallow it at any level. */
+void clua_escalate(clua_host *h) {
+    if (h->main) lua_sethook(h->main, clua_hook, CLUA_EVERY_STEP, 1);
+    int n = h->nesting;
+    for (int i = 0; i < n && i < CLUA_MAX_NESTING; i++)
+        if (h->running[i]) lua_sethook(h->running[i], clua_hook, CLUA_EVERY_STEP, 1);
+}
+
+void clua_arm(clua_host *h, lua_State *co) {
+    if (!h->enforcing) return;
+    if (h->abort_kind || h->interrupted) lua_sethook(co, clua_hook, CLUA_EVERY_STEP, 1);
+    else if (h->deadline_ns) lua_sethook(co, clua_hook, LUA_MASKCOUNT, 1000);
 }
 
 /* ---- allocator ------------------------------------------------------------------ */
@@ -55,8 +65,10 @@ static int clua_panic(lua_State *L) {
 lua_State *clua_newstate(void) {
     clua_host *h = calloc(1, sizeof(clua_host));
     if (!h) return NULL;
+    h->running = calloc(CLUA_MAX_NESTING, sizeof(lua_State *));
+    if (!h->running) { free(h); return NULL; }
     lua_State *L = lua_newstate(clua_alloc, h);
-    if (!L) { free(h); return NULL; }
+    if (!L) { free(h->running); free(h); return NULL; }
     lua_atpanic(L, clua_panic);
     *(clua_host **)lua_getextraspace(L) = h;
     h->main = L;
@@ -73,6 +85,7 @@ void clua_close(lua_State *L) {
     h->enforcing = 1;
     h->host_depth = 0;
     lua_close(L);
+    free(h->running);
     free(h);
 }
 
@@ -106,6 +119,7 @@ static int clua_openlibs_k(lua_State *L) {
     int trusted = (int)lua_tointeger(L, 1);
     if (trusted) {
         luaL_openlibs(L);
+        clua_install_guards(L);
         return 0;
     }
     static const luaL_Reg safe[] = {
@@ -117,6 +131,7 @@ static int clua_openlibs_k(lua_State *L) {
         luaL_requiref(L, lib->name, lib->func, 1);
         lua_pop(L, 1);
     }
+    clua_install_guards(L);
     clua_drop(L, LUA_STRLIBNAME, "dump");
     lua_pushnil(L); lua_setglobal(L, "dofile");
     lua_pushnil(L); lua_setglobal(L, "loadfile");
@@ -430,7 +445,7 @@ int clua_ptostring(lua_State *L, int idx) {
 
 /* ---- limits and interruption ---------------------------------------------------- */
 
-static int64_t clua_now_ns(void) {
+int64_t clua_now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
@@ -453,16 +468,26 @@ const char *clua_abort_message(lua_State *L) {
 
 /* Sticky: once a limit fired, every later tick raises again, so a script's own pcall
    cannot swallow the abort. */
-static void clua_hook(lua_State *L, lua_Debug *ar) {
+void clua_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
+    if (clua_limit_reached(L)) {
+        lua_sethook(L, clua_hook, CLUA_EVERY_STEP, 1); /* this thread too, whoever resumed it */
+        clua_raise_abort(L);
+    }
+}
+
+int clua_limit_reached(lua_State *L) {
     clua_host *h = clua_gethost(L);
+    if (!h->enforcing) return 0;
     if (h->interrupted && !h->abort_kind) h->abort_kind = 1;
     if (!h->abort_kind && h->deadline_ns && clua_now_ns() > h->deadline_ns) h->abort_kind = 2;
-    if (h->abort_kind) {
-        clua_escalate(h);
-        lua_pushstring(L, clua_abort_message(L));
-        lua_error(L);
-    }
+    if (h->abort_kind) clua_escalate(h);
+    return h->abort_kind != 0;
+}
+
+int clua_raise_abort(lua_State *L) {
+    lua_pushstring(L, clua_abort_message(L));
+    return lua_error(L);
 }
 
 void clua_set_memory_limit(lua_State *L, size_t bytes) { clua_gethost(L)->limit = bytes; }
@@ -485,9 +510,15 @@ void clua_end_run(lua_State *L) {
     lua_sethook(L, NULL, 0, 0);
 }
 
+/* From the signal handler: lua_sethook is async-signal-safe (ldebug.c). Every running
+   coroutine gets the hook, not only the main thread. */
 void clua_interrupt(lua_State *L) {
-    clua_gethost(L)->interrupted = 1;
-    lua_sethook(L, clua_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+    clua_host *h = clua_gethost(L);
+    h->interrupted = 1;
+    lua_sethook(L, clua_hook, CLUA_EVERY_STEP, 1);
+    int n = h->nesting;
+    for (int i = 0; i < n && i < CLUA_MAX_NESTING; i++)
+        if (h->running[i]) lua_sethook(h->running[i], clua_hook, CLUA_EVERY_STEP, 1);
 }
 
 void clua_clear_abort(lua_State *L) {

@@ -29,6 +29,8 @@ typedef struct clua_host {
     void *swift_host;          /* the Swift object that owns this state */
     lua_State *main;           /* the main thread, for re-arming the hook */
     int closing;               /* 1 once the Swift owner is gone: bindings refuse to run */
+    lua_State **running;       /* the coroutines being resumed or closed, innermost last */
+    volatile int nesting;      /* how many of them */
 } clua_host;
 
 typedef int (*clua_dispatch_fn)(lua_State *L);
