@@ -9,6 +9,8 @@
 #include <limits.h>
 #include <math.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #define CLUA_EVERY_STEP (LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT)
 
@@ -178,6 +180,15 @@ static int clua_call_wrapped(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* The same with the arguments from stack index `first` on (values below stay); returns how
+   many results it left above them. */
+static int clua_call_wrapped_from(lua_State *L, int first) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, first);
+    lua_call(L, lua_gettop(L) - first, LUA_MULTRET);
+    return lua_gettop(L) - first + 1;
+}
+
 /* Pattern functions run in C where the instruction hook never fires: a backtracking
    pattern on a long subject could outlive any timeout. Refuse patterns whose worst case
    (subject length to the power of their repetition items) is out of reach. */
@@ -201,21 +212,6 @@ static int clua_pattern_guard(lua_State *L) {
     return clua_call_wrapped(L);
 }
 
-/* Resolves a path the way the kernel will open it: the folder through realpath, the name
-   as given. Writes to `out`; returns 0 on failure. */
-static int clua_resolve(const char *path, char *out) {
-    if (realpath(path, out)) return 1;
-    char folder[PATH_MAX];
-    snprintf(folder, sizeof folder, "%s", path);
-    char *slash = strrchr(folder, '/');
-    const char *name = path;
-    if (slash) { *slash = 0; name = slash + 1; if (folder[0] == 0) strcpy(folder, "/"); } else strcpy(folder, ".");
-    char resolved[PATH_MAX];
-    if (!realpath(folder, resolved)) return 0;
-    snprintf(out, PATH_MAX, "%s/%s", resolved, name);
-    return 1;
-}
-
 /* 1 when `resolved` lies in one of the folders listed in registry[key]. */
 static int clua_allowed(lua_State *L, const char *key, const char *resolved) {
     int ok = 0;
@@ -223,9 +219,8 @@ static int clua_allowed(lua_State *L, const char *key, const char *resolved) {
         lua_Integer n = luaL_len(L, -1);
         for (lua_Integer i = 1; i <= n && !ok; i++) {
             lua_rawgeti(L, -1, i);
-            size_t dlen;
-            const char *dir = lua_tolstring(L, -1, &dlen);
-            if (dir && strncmp(resolved, dir, dlen) == 0 && (resolved[dlen] == '/' || resolved[dlen] == 0)) ok = 1;
+            const char *dir = lua_tostring(L, -1);
+            if (dir && clua_path_inside(resolved, dir)) ok = 1;
             lua_pop(L, 1);
         }
     }
@@ -233,21 +228,47 @@ static int clua_allowed(lua_State *L, const char *key, const char *resolved) {
     return ok;
 }
 
-/* io.open and io.lines limited to the --allow-read and --allow-write folders. */
+/* io.open and io.lines limited to the --allow-read and --allow-write folders. Messages name
+   the path as the script gave it, never where it resolved to, and a refusal reads the same
+   whether or not the file exists. The original (upvalue 1) opens the resolved path; a file
+   to write is created first without following a symbolic link. */
 static int clua_checked_io(lua_State *L) {
-    const char *path = luaL_checkstring(L, 1);
+    const char *given = luaL_checkstring(L, 1);
     const char *fn = lua_tostring(L, lua_upvalueindex(2));
-    const char *mode = strcmp(fn, "open") == 0 ? luaL_optstring(L, 2, "r") : "r";
+    int opening = strcmp(fn, "open") == 0;
+    const char *mode = opening ? luaL_optstring(L, 2, "r") : "r";
     int writing = strpbrk(mode, "wa+") != NULL;
+    int creating = strpbrk(mode, "wa") != NULL;
     char resolved[PATH_MAX];
-    if (!clua_resolve(path, resolved))
-        return luaL_error(L, "io.%s: cannot resolve '%s': %s", fn, path, strerror(errno));
-    int ok = writing ? clua_allowed(L, "clua.allow_write", resolved)
-                     : (clua_allowed(L, "clua.allow_read", resolved) || clua_allowed(L, "clua.allow_write", resolved));
+    int state = clua_resolve_path(given, resolved, sizeof resolved);
+    int ok = state >= 0 && (writing ? clua_allowed(L, "clua.allow_write", resolved)
+                                    : (clua_allowed(L, "clua.allow_read", resolved) || clua_allowed(L, "clua.allow_write", resolved)));
     if (!ok)
         return luaL_error(L, "io.%s: %s '%s' is not allowed in the sandbox (run with %s DIR for a folder containing it, or --trusted)",
-                          fn, writing ? "writing" : "reading", resolved, writing ? "--allow-write" : "--allow-read");
-    return clua_call_wrapped(L);
+                          fn, writing ? "writing" : "reading", given, writing ? "--allow-write" : "--allow-read");
+    int err = 0;
+    if (state == 1 && !creating) err = ENOENT;
+    if (!err && creating) {
+        int fd = open(resolved, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0) err = errno; else close(fd);
+    }
+    if (err) {
+        if (!opening) return luaL_error(L, "%s: %s", given, strerror(err));
+        luaL_pushfail(L);
+        lua_pushfstring(L, "%s: %s", given, strerror(err));
+        lua_pushinteger(L, err);
+        return 3;
+    }
+    lua_pushstring(L, resolved);
+    lua_replace(L, 1);
+    lua_pushstring(L, given);
+    lua_insert(L, 1);  /* kept below the call for the failure message */
+    int n = clua_call_wrapped_from(L, 2);
+    if (opening && n >= 3 && lua_isnil(L, 2) && lua_isinteger(L, 4)) {
+        lua_pushfstring(L, "%s: %s", lua_tostring(L, 1), strerror((int)lua_tointeger(L, 4)));
+        lua_replace(L, 3);
+    }
+    return n;
 }
 
 static int clua_sandbox_k(lua_State *L) {
