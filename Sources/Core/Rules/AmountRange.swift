@@ -11,17 +11,17 @@ public enum AmountRange {
     public static let unitLimit = ExactDecimal(units: 1_000_000_000_000_000_000, scale: 0, isNegative: false)!
     public static let totalLimit = ExactDecimal(units: 100_000_000_000_000_000_000_000_000_000_000, scale: 0, isNegative: false)!
 
-    /// Throws a ValidationError naming the field and the value when it is out of range.
+    /// Throws a RuleViolation naming the field and the value when it is out of range.
     public static func check(_ value: ExactDecimal, _ field: String, limit: ExactDecimal = unitLimit) throws {
         if value.magnitude >= limit {
-            throw ValidationError("\(field) \(value.plainText) is out of range: it must be below \(limit.plainText).")
+            throw RuleViolation("\(field) \(value.plainText) is out of range: it must be below \(limit.plainText).", rule: .outOfRange)
         }
         if value.normalized.scale > maxPlaces {
-            throw ValidationError("\(field) \(value.plainText) has more than \(maxPlaces) decimal places.")
+            throw RuleViolation("\(field) \(value.plainText) has more than \(maxPlaces) decimal places.", rule: .outOfRange)
         }
     }
 
-    /// quantity × price, exactly, or a ValidationError naming both when the product is out of
+    /// quantity × price, exactly, or a RuleViolation naming both when the product is out of
     /// range or would need rounding.
     public static func total(quantity: ExactDecimal, price: ExactDecimal) throws -> ExactDecimal {
         do {
@@ -29,7 +29,7 @@ public enum AmountRange {
             try check(total, "The total", limit: totalLimit)
             return total
         } catch let error as DecimalRangeError {
-            throw ValidationError("The total \(quantity.plainText) × \(price.plainText) is out of range (\(error)).")
+            throw RuleViolation("The total \(quantity.plainText) × \(price.plainText) is out of range (\(error)).", rule: .outOfRange)
         }
     }
 }

@@ -13,7 +13,7 @@ struct AmountRangeTests {
         let t = Transaction(assetID: 1, type: .buy, date: today, quantity: try! .parse(quantity), pricePerUnit: try! .parse(price),
                             fees: try! .parse(fees), currency: "USD")
         do { try TransactionRules.validateNew(t, asset: stock, currentQuantity: 0, today: today); return nil } catch {
-            return (error as? ValidationError)?.message
+            return (error as? RuleViolation)?.message
         }
     }
 
@@ -36,6 +36,6 @@ struct AmountRangeTests {
 
     @Test("a price out of range is refused")
     func prices() {
-        #expect(throws: ValidationError.self) { try PriceRules.validate(PricePoint(assetID: 1, date: today, price: 1_000_000_000_000_000_000), today: today) }
+        #expect(throws: RuleViolation.self) { try PriceRules.validate(PricePoint(assetID: 1, date: today, price: 1_000_000_000_000_000_000), today: today) }
     }
 }
