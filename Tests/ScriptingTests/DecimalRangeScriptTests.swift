@@ -72,3 +72,15 @@ struct DecimalRangeScriptTests {
 
     private func luaQuoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
 }
+
+@Suite("Decimal range inside bindings")
+struct DecimalRangeInBindingsTests {
+    @Test("a binding whose calculation goes out of range fails with the operation's error, not nil, not a crash")
+    func bindingOverflow() throws {
+        try runRulesScript("""
+        local huge = ("9"):rep(38)
+        expect_error(function() return af.returns.cumulative{ huge, huge } end, "decimal overflow")
+        assert(af.returns.cumulative{ "0.10", "0.05", "-0.02" } == D"0.1319")
+        """)
+    }
+}

@@ -5,12 +5,14 @@ extension ExactDecimal {
 
     /// self + other; throws a DecimalRangeError naming both values when it does not fit.
     public func adding(_ other: ExactDecimal) throws -> ExactDecimal {
+        try checkInRange(); try other.checkInRange()
         if let sum = Self.fastSum(self, other.units, other.scale, other.isNegative) { return sum }
         return try Self.wideSum(self, other.units, Int(other.scale), other.isNegative) { .of($0, self, "+", other) }
     }
 
     /// self − other; throws a DecimalRangeError naming both values when it does not fit.
     public func subtracting(_ other: ExactDecimal) throws -> ExactDecimal {
+        try checkInRange(); try other.checkInRange()
         let negated = !other.isNegative && other.units != 0
         if let sum = Self.fastSum(self, other.units, other.scale, negated) { return sum }
         return try Self.wideSum(self, other.units, Int(other.scale), negated) { .of($0, self, "-", other) }
@@ -18,6 +20,7 @@ extension ExactDecimal {
 
     /// self × other; throws a DecimalRangeError naming both values when it does not fit.
     public func multiplied(by other: ExactDecimal) throws -> ExactDecimal {
+        try checkInRange(); try other.checkInRange()
         let scale = Int(scale) + Int(other.scale)
         let negative = isNegative != other.isNegative
         if units >> 64 == 0, other.units >> 64 == 0, scale <= Self.maxScale {
@@ -47,6 +50,7 @@ extension ExactDecimal {
     /// self ÷ other, rounded half-even to 38 significant digits (39 when they fit), at most
     /// 38 decimal places.
     public func divided(by other: ExactDecimal) throws -> ExactDecimal {
+        try checkInRange(); try other.checkInRange()
         guard !other.isZero else { throw DecimalRangeError.of(.divisionByZero, self, "/", other) }
         let negative = isNegative != other.isNegative
         // Exact small quotients (prices ÷ 2, totals ÷ 100 …) need no long division.
@@ -73,6 +77,7 @@ extension ExactDecimal {
     /// a product. Throws when the result (or a step toward it) does not fit.
     public func raised(to exponent: Int) throws -> ExactDecimal {
         precondition(exponent >= 0, "negative exponent")
+        try checkInRange()
         var result = ExactDecimal.one, base = self, n = exponent
         do {
             while n > 0 {
@@ -91,6 +96,7 @@ extension ExactDecimal {
     /// a + (±units × 10^-scale) when both align in 128 bits and the sum fits; nil otherwise.
     @inline(__always)
     static func fastSum(_ a: ExactDecimal, _ bUnits: UInt128, _ bScale: UInt8, _ bNegative: Bool) -> ExactDecimal? {
+        if a.isOutOfRange || bScale == outOfRangeScale { return nil }
         var x = a.units, y = bUnits
         let scale: UInt8
         if a.scale == bScale {
@@ -173,20 +179,20 @@ extension ExactDecimal {
         }
     }
 
-    // MARK: Operators (trap on overflow, like Int's: for already checked inputs)
+    // MARK: Operators: never trap; a result out of range is the out-of-range state
 
     public static func + (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal {
         if let sum = fastSum(a, b.units, b.scale, b.isNegative) { return sum }
-        return checked { try a.adding(b) }
+        return orOutOfRange { try a.adding(b) }
     }
 
     public static func - (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal {
         if let sum = fastSum(a, b.units, b.scale, !b.isNegative && b.units != 0) { return sum }
-        return checked { try a.subtracting(b) }
+        return orOutOfRange { try a.subtracting(b) }
     }
 
-    public static func * (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal { checked { try a.multiplied(by: b) } }
-    public static func / (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal { checked { try a.divided(by: b) } }
+    public static func * (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal { orOutOfRange { try a.multiplied(by: b) } }
+    public static func / (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal { orOutOfRange { try a.divided(by: b) } }
 
     public static func += (a: inout ExactDecimal, b: ExactDecimal) { a = a + b }
     public static func -= (a: inout ExactDecimal, b: ExactDecimal) { a = a - b }
@@ -194,15 +200,12 @@ extension ExactDecimal {
     public static func /= (a: inout ExactDecimal, b: ExactDecimal) { a = a / b }
 
     public static prefix func - (a: ExactDecimal) -> ExactDecimal {
-        ExactDecimal(units: a.units, scale: Int(a.scale), negative: !a.isNegative)
+        if a.isOutOfRange { return a }
+        return ExactDecimal(units: a.units, scale: Int(a.scale), negative: !a.isNegative)
     }
 
     public mutating func negate() { self = -self }
 
-    @inline(__always)
-    static func checked(_ operation: () throws -> ExactDecimal) -> ExactDecimal {
-        do { return try operation() } catch { fatalError("\(error)") }
-    }
 }
 
 extension ExactDecimal: SignedNumeric {
@@ -211,8 +214,8 @@ extension ExactDecimal: SignedNumeric {
     }
 
     /// |self|.
-    public var magnitude: ExactDecimal { ExactDecimal(units: units, scale: Int(scale), negative: false) }
+    public var magnitude: ExactDecimal { isOutOfRange ? self : ExactDecimal(units: units, scale: Int(scale), negative: false) }
 }
 
-/// self ^ n, as `raised(to:)`; traps when it does not fit.
-public func pow(_ base: ExactDecimal, _ exponent: Int) -> ExactDecimal { ExactDecimal.checked { try base.raised(to: exponent) } }
+/// self ^ n, as `raised(to:)`; the out-of-range state when it does not fit.
+public func pow(_ base: ExactDecimal, _ exponent: Int) -> ExactDecimal { ExactDecimal.orOutOfRange { try base.raised(to: exponent) } }

@@ -12,16 +12,17 @@ extension ExactDecimal {
     }
 
     /// Rounded to `places` decimals (negative: to tens, hundreds …), half away from zero by
-    /// default (cents: `rounded(places: 2)`). Traps only when rounding up passes the largest
-    /// decimal; user input goes through `rounding(places:mode:)`.
+    /// default (cents: `rounded(places: 2)`). The out-of-range state when rounding up passes
+    /// the largest decimal (`rounding(places:mode:)` throws instead).
     public func rounded(places: Int, mode: RoundingMode = .plain) -> ExactDecimal {
-        ExactDecimal.checked { try rounding(places: places, mode: mode) }
+        ExactDecimal.orOutOfRange { try rounding(places: places, mode: mode) }
     }
 
     /// As `rounded`, throwing a DecimalRangeError when the result passes the largest decimal.
     /// Any `places` is fine: past the value's own places nothing changes, and below −39
     /// every value rounds to 0 (or overflows away from it), in constant time.
     public func rounding(places: Int, mode: RoundingMode = .plain) throws -> ExactDecimal {
+        try checkInRange()
         let drop = Int(scale) - max(places, -40)
         if drop <= 0 || units == 0 { return self }
         let targetScale = Int(scale) - drop  // may be negative: whole tens, hundreds …
@@ -58,7 +59,7 @@ extension ExactDecimal {
     }
 
     /// True when the value has no fractional part.
-    public var isWholeNumber: Bool { scale == 0 || units % Pow10.of(Int(scale)) == 0 }
+    public var isWholeNumber: Bool { !isOutOfRange && (scale == 0 || units % Pow10.of(Int(scale)) == 0) }
 
     /// The value as an Int64 when it is a whole number in range.
     public var exactInt64: Int64? {
@@ -74,6 +75,7 @@ extension ExactDecimal {
 
     /// The whole part toward zero, as an Int clamped to Int's range (for counts and days).
     public var truncatedInt: Int {
+        if isOutOfRange { return 0 }
         let whole = units / Pow10.of(Int(scale))
         if whole > UInt128(Int.max) { return isNegative ? .min : .max }
         return isNegative ? -Int(whole) : Int(whole)

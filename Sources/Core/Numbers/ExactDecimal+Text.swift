@@ -130,6 +130,7 @@ extension ExactDecimal {
 
     /// The exact value as plain text: no exponent, no trailing zeros ("165.00" → "165").
     public var plainText: String {
+        if isOutOfRange { return "<\(rangeError!)>" }  // never a number; the store refuses it
         if units == 0 { return "0" }
         var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))  // 48 bytes
         return withUnsafeMutableBytes(of: &buffer) { raw in
@@ -183,6 +184,7 @@ extension ExactDecimal {
 
     /// Text with exactly `places` decimals (0...38), for aligned display ("2300" → "2300.00").
     public func fixedText(places: Int) -> String {
+        if isOutOfRange { return plainText }
         let places = min(max(places, 0), ExactDecimal.maxScale)
         let value = rounded(places: places)
         var buffer = [UInt8](repeating: 0, count: 44 + places)
@@ -192,6 +194,7 @@ extension ExactDecimal {
 
     /// The nearest binary float (lossy: for charts, Monte Carlo and plotting, never money).
     public var doubleValue: Double {
+        if isOutOfRange { return .nan }  // only for charts and Monte Carlo, which check finiteness
         if units >> 53 == 0, scale <= 22 {
             let magnitude = Double(UInt64(truncatingIfNeeded: units)) / Pow10.double[Int(scale)]
             return isNegative ? -magnitude : magnitude

@@ -19,8 +19,9 @@
 ///
 /// The throwing methods (`adding`, `subtracting`, `multiplied(by:)`, `divided(by:)`,
 /// `raised(to:)`, `rounding(places:)`) are for values a user controls (Lua arithmetic, the
-/// store's write checks). The operators trap on overflow, like `Int`'s: they are for
-/// calculators whose inputs were already checked.
+/// store's write checks). The operators never trap: a result out of range is the
+/// out-of-range state (ExactDecimal+OutOfRange.swift), which every boundary turns into the
+/// error naming the operation.
 public struct ExactDecimal: Sendable {
     // The units are stored as two 64-bit halves, not as a UInt128: the Swift 6.3 runtime
     // on Linux crashes when it handles a UInt128 through its type metadata (reflection,
@@ -34,7 +35,7 @@ public struct ExactDecimal: Sendable {
         @inline(__always) set { unitsLow = UInt64(truncatingIfNeeded: newValue); unitsHigh = UInt64(truncatingIfNeeded: newValue >> 64) }
     }
     /// Decimal places, 0...38.
-    public private(set) var scale: UInt8
+    public internal(set) var scale: UInt8
     /// True for values below zero (zero is never negative).
     public private(set) var isNegative: Bool
 
@@ -75,6 +76,7 @@ public struct ExactDecimal: Sendable {
 
     /// The same value with trailing fractional zeros removed (1.50 → 1.5).
     public var normalized: ExactDecimal {
+        if isOutOfRange { return self }
         var units = units, scale = Int(scale)
         while scale > 0, units % 10 == 0 { units /= 10; scale -= 1 }
         return ExactDecimal(units: units, scale: scale, negative: isNegative)
@@ -110,14 +112,21 @@ enum Pow10 {
 extension ExactDecimal: Equatable, Hashable, Comparable {
     public static func == (a: ExactDecimal, b: ExactDecimal) -> Bool {
         if a.scale == b.scale { return a.units == b.units && a.isNegative == b.isNegative }
+        if a.isOutOfRange || b.isOutOfRange { return false }
         return a.isNegative == b.isNegative && compareMagnitudes(a, b) == 0
     }
 
+    /// Out-of-range values compare false with everything (like NaN, but never a number).
     public static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {
+        if a.isOutOfRange || b.isOutOfRange { return false }
         if a.isNegative != b.isNegative { return a.isNegative }
         let order = a.scale == b.scale ? (a.units < b.units ? -1 : a.units == b.units ? 0 : 1) : compareMagnitudes(a, b)
         return a.isNegative ? order > 0 : order < 0
     }
+
+    public static func <= (a: ExactDecimal, b: ExactDecimal) -> Bool { !a.isOutOfRange && !b.isOutOfRange && !(b < a) }
+    public static func > (a: ExactDecimal, b: ExactDecimal) -> Bool { b < a }
+    public static func >= (a: ExactDecimal, b: ExactDecimal) -> Bool { b <= a }
 
     /// -1, 0 or 1 as |a| is below, equal to or above |b|.
     static func compareMagnitudes(_ a: ExactDecimal, _ b: ExactDecimal) -> Int {

@@ -13,6 +13,7 @@ public enum AmountRange {
 
     /// Throws a RuleViolation naming the field and the value when it is out of range.
     public static func check(_ value: ExactDecimal, _ field: String, limit: ExactDecimal = unitLimit) throws {
+        if let error = value.rangeError { throw RuleViolation("\(field) is out of range: \(error).", rule: .outOfRange) }
         if value.magnitude >= limit {
             throw RuleViolation("\(field) \(value.plainText) is out of range: it must be below \(limit.plainText).", rule: .outOfRange)
         }

@@ -313,3 +313,26 @@ extension Result where Failure == any Error {
         mapError { $0 as! DecimalRangeError }
     }
 }
+
+/// The operators never trap: out of range is a state that propagates and names the first
+/// operation that went out of range at every boundary.
+@Suite("ExactDecimal out-of-range state")
+struct ExactDecimalOutOfRangeTests {
+    @Test("operators yield the out-of-range state, which propagates, compares false and is refused by the store's text")
+    func propagates() throws {
+        let largest = ExactDecimal.greatestFiniteMagnitude
+        let over = largest * 35
+        #expect(over.isOutOfRange)
+        #expect(over.rangeError == DecimalRangeError(.overflow, "340282366920938463463374607431768211455 * 35"))
+        let later = (over + 1) / 2 - 7
+        #expect(later.isOutOfRange && later.rangeError == over.rangeError)  // the first operation is named
+        #expect(!(later < 0) && !(later > 0) && !(later <= 0) && !(later >= 0) && later != 0)
+        #expect(throws: DecimalRangeError(.overflow, "340282366920938463463374607431768211455 * 35")) { try later.storedText() }
+        #expect(throws: DecimalRangeError.self) { try later.adding(1) }
+        #expect((ExactDecimal(1) / 0).rangeError?.kind == .divisionByZero)
+        #expect(pow(ExactDecimal(2), 1000).isOutOfRange)
+        #expect(largest.rounded(places: -1).isOutOfRange)
+        #expect(Returns.cumulative([largest, largest]).isOutOfRange)
+        #expect(later.plainText.hasPrefix("<decimal overflow"))
+    }
+}
