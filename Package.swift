@@ -44,7 +44,7 @@ let package = Package(
             name: "assetflow",
             dependencies: ["Scripting", "Store", "Core", "LuaBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core"]),
+        .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core", "Scripting"]),
         .executableTarget(name: "assetflow-bench-calls", dependencies: ["LuaBridge"]),
         .testTarget(name: "CoreTests", dependencies: ["Core", .product(name: "PropertyBased", package: "swift-property-based"),
                                                    .product(name: "BigInt", package: "BigInt")]),
