@@ -35,16 +35,16 @@ extension StoreSession {
         let ids = assets.compactMap(\.id)
         guard !ids.isEmpty else { return dates.map { ($0, ExactDecimal.zero) } }
         let list = ids.map(String.init).joined(separator: ",")
+        // Read in place, in each asset's (date, id) order: only what the walk needs.
         var history: [Int64: [(CalendarDate, ExactDecimal)]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM asset_transaction WHERE asset_id IN (\(list)) ORDER BY date, id") {
-            let t = try Records.transaction(row)
-            history[t.assetID, default: []].append((t.date, t.quantityImpact))
+        try forEachRawRow("SELECT asset_id, type, date, quantity FROM asset_transaction WHERE asset_id IN (\(list)) ORDER BY asset_id, date, id") { row in
+            let typeText = try row.text(1, "type")
+            guard let type = TransactionType(rawValue: typeText) else { throw StoreError.corrupt("transaction type '\(typeText)'") }
+            let quantity = try row.decimal(3, "quantity")
+            let impact = type == .sell || type == .transferOut ? -quantity : quantity
+            history[try row.int64(0, "asset_id"), default: []].append((try row.date(2, "date"), impact))
         }
-        var prices: [Int64: [PricePoint]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history WHERE asset_id IN (\(list)) ORDER BY date") {
-            let p = try Records.price(row)
-            prices[p.assetID, default: []].append(p)
-        }
+        let prices = try pricesByAsset(where: "WHERE asset_id IN (\(list))")
         var totals = [ExactDecimal](repeating: 0, count: dates.count)
         for id in ids {
             let moves = history[id] ?? [], points = prices[id] ?? []

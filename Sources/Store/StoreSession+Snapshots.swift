@@ -39,16 +39,7 @@ extension StoreSession {
             WHERE asset_id NOT IN (SELECT asset_id FROM position_snapshot)
             """)
         guard !missing.isEmpty else { return result }
-        let placeholders = Array(repeating: "?", count: missing.count).joined(separator: ",")
-        var groups: [Int64: [Transaction]] = [:]
-        let cursor = try Row.fetchCursor(db, sql: """
-            SELECT id, asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note
-            FROM asset_transaction WHERE asset_id IN (\(placeholders)) ORDER BY asset_id, date, id
-            """, arguments: StatementArguments(missing))
-        while let row = try cursor.next() {
-            let t = try Records.transactionByPosition(row)
-            groups[t.assetID, default: []].append(t)
-        }
+        let groups = try transactionsByAsset(where: "WHERE asset_id IN (\(missing.map(String.init).joined(separator: ",")))")
         for (id, history) in groups {
             let cached = CachedPosition(position: Position.of(history), lastDate: history.last?.date, lastID: history.last?.id ?? 0)
             positionCache[id] = cached

@@ -10,13 +10,14 @@ extension StoreSession {
     /// Every transaction of the store, grouped by asset, each group in date order: one query,
     /// columns read by position (the whole-store path reads 100,000 rows).
     public func allTransactionsByAsset() throws -> [Int64: [Transaction]] {
+        try transactionsByAsset(where: "")
+    }
+
+    /// Transactions grouped by asset in (date, id) order, read in place (no String per value).
+    func transactionsByAsset(where condition: String) throws -> [Int64: [Transaction]] {
         var groups: [Int64: [Transaction]] = [:]
-        let cursor = try Row.fetchCursor(db, sql: """
-            SELECT id, asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note
-            FROM asset_transaction ORDER BY asset_id, date, id
-            """)
-        while let row = try cursor.next() {
-            let t = try Records.transactionByPosition(row)
+        try forEachRawRow("SELECT \(RawColumns.transactionColumns) FROM asset_transaction \(condition) ORDER BY asset_id, date, id") { row in
+            let t = try row.transaction()
             groups[t.assetID, default: []].append(t)
         }
         return groups
