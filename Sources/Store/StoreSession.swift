@@ -83,7 +83,8 @@ public final class StoreSession {
         try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
     }
 
-    public func setSetting(_ key: String, _ value: String?) throws {
+    /// Writes a setting; changes go through a command (`SetFinancialGoal`).
+    func writeSetting(_ key: String, _ value: String?) throws {
         if let value {
             try db.execute(sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", arguments: [key, value])
         } else {

@@ -78,7 +78,7 @@ enum ReportBindings {
             do {
                 try OwnerOnlyFiles.write(text, to: target)
             } catch {
-                throw ValidationError("\(fn): cannot write \(target): \(error.localizedDescription)")
+                throw RuleViolation("\(fn): cannot write \(target): \(error.localizedDescription)")
             }
             call.pushString(target)
             return 1

@@ -44,6 +44,7 @@ public enum ReportRunner {
             try session.beginReading()  // a report never waits for a writer (WAL)
             defer { try? session.rollback() }
             let env = try ScriptEnvironment(session: session, trusted: request.trusted)
+            defer { env.close() }  // finalizers run while the environment is alive
             if let output { env.output = output }
             env.reports.outputPath = request.outputPath
             env.reports.reportsFolder = request.reportsFolder
