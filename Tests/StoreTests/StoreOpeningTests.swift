@@ -4,7 +4,7 @@ import Testing
 @testable import Store
 
 /// A temporary folder for one test, removed at the end.
-struct TemporaryFolder {
+struct StoreTestFolder {
     let path: String
 
     init(_ name: String = "af-store") throws {
@@ -60,7 +60,7 @@ struct StoreOpeningTests {
 
     @Test("a store whose column was dropped is an error naming it, never a crash, and is not written to")
     func droppedColumn() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("s.sqlite")
         try StoreSurgery.makeStore(path)
@@ -77,7 +77,7 @@ struct StoreOpeningTests {
 
     @Test("a missing trigger or a table that lost STRICT is refused too")
     func alteredSchema() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let trigger = folder.file("trigger.sqlite"), loose = folder.file("loose.sqlite")
         try StoreSurgery.makeStore(trigger)
@@ -109,7 +109,7 @@ struct StoreOpeningTests {
 
     @Test("a store with a damaged page is refused at open, left unchanged, and `check` lists what is wrong")
     func damagedPage() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("s.sqlite")
         try StoreSurgery.makeStore(path, transactions: 3_000)
@@ -130,7 +130,7 @@ struct StoreOpeningTests {
 
     @Test("a sound store passes `check`, with its counts")
     func soundStore() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("s.sqlite")
         try StoreSurgery.makeStore(path, transactions: 3)
@@ -142,7 +142,7 @@ struct StoreOpeningTests {
 
     @Test("a value that does not read back is a problem `check` names")
     func badValue() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("s.sqlite")
         try StoreSurgery.makeStore(path, transactions: 2)
@@ -152,7 +152,7 @@ struct StoreOpeningTests {
 
     @Test("a store from a newer AssetFlow is refused with its version, and not written to")
     func newerSchema() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let versioned = folder.file("v.sqlite"), migrated = folder.file("m.sqlite")
         try StoreSurgery.makeStore(versioned)
@@ -170,7 +170,7 @@ struct StoreOpeningTests {
 
     @Test("a store records its schema version; an SQLite file of another program and a non-database are refused")
     func foreignFiles() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let store = folder.file("s.sqlite"), other = folder.file("other.sqlite"), text = folder.file("notes.txt")
         _ = try AssetFlowStore(path: store)
