@@ -186,4 +186,63 @@ struct StoreOpeningTests {
         #expect(message { _ = try AssetFlowStore(path: text) } != nil)
         #expect(try AssetFlowStore.check(path: text).problems.first?.hasPrefix("SQLite cannot read it") == true)
     }
+
+    @Test("a store of an older AssetFlow (rollback journal, fewer migrations, no user_version) is checked at its level, migrated and switched to WAL")
+    func olderStore() throws {
+        let folder = try StoreTestFolder()
+        defer { folder.remove() }
+        let path = folder.file("old.sqlite")
+        let old = try DatabaseQueue(path: path)
+        try Migrations.migrator.migrate(old, upTo: Migrations.identifiers[0])
+        try old.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = DELETE")
+            try db.execute(sql: "INSERT INTO portfolio(name) VALUES ('Core')")
+        }
+        try old.close()
+
+        let store = try AssetFlowStore(path: path)
+        #expect(try store.withSession { try $0.portfolios().map(\.name) } == ["Core"])
+        let reopened = try DatabaseQueue(path: path)
+        #expect(try reopened.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == Migrations.schemaVersion)
+        #expect(try reopened.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try reopened.read { try Migrations.migrator.appliedMigrations($0) } == Migrations.identifiers)
+    }
+
+    @Test("an older store whose schema was altered is refused before it is migrated")
+    func olderAlteredStore() throws {
+        let folder = try StoreTestFolder()
+        defer { folder.remove() }
+        let path = folder.file("old.sqlite")
+        let old = try DatabaseQueue(path: path)
+        try Migrations.migrator.migrate(old, upTo: Migrations.identifiers[0])
+        try old.writeWithoutTransaction { try $0.execute(sql: "DROP INDEX asset_name") }
+        try old.close()
+        let before = try StoreSurgery.bytes(path)
+        #expect(message { _ = try AssetFlowStore(path: path) }?.contains("index asset_name is missing") == true)
+        #expect(try StoreSurgery.bytes(path) == before)
+    }
+
+    @Test("several connections creating the same new store at once all succeed")
+    func concurrentCreation() throws {
+        for _ in 0..<10 {
+            let folder = try StoreTestFolder()
+            defer { folder.remove() }
+            let path = folder.file("new/s.sqlite")
+            let group = DispatchGroup()
+            let errors = NSLock()
+            nonisolated(unsafe) var failures: [String] = []
+            for _ in 0..<4 {
+                group.enter()
+                Thread.detachNewThread {
+                    defer { group.leave() }
+                    do { _ = try AssetFlowStore(path: path, waitNotice: nil) } catch {
+                        errors.withLock { failures.append("\(error)") }
+                    }
+                }
+            }
+            group.wait()
+            #expect(failures == [])
+            #expect(try AssetFlowStore.check(path: path).isSound)
+        }
+    }
 }
