@@ -20,6 +20,11 @@ public struct PlanRebalance {
 
     public init() {}
 
+    /// A custom rule may not take a built-in strategy's name.
+    public static func validateRuleName(_ name: String) throws {
+        if builtIn.contains(name) { throw RuleViolation("'\(name)' is a built-in strategy; give your rule another name.", rule: .locked) }
+    }
+
     /// A wrong combination of arguments; the caller prefixes its own name.
     public struct ArgumentError: Error, CustomStringConvertible, Equatable {
         public let description: String

@@ -98,5 +98,7 @@ struct PlanCommandTests {
         }
         #expect(asked?.0 == "mine")
         #expect(asked?.1 == 7)
+        #expect(violation { try PlanRebalance.validateRuleName("bands") }?.description == "'bands' is a built-in strategy; give your rule another name.")
+        try PlanRebalance.validateRuleName("mine")
     }
 }
