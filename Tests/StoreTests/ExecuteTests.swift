@@ -73,6 +73,17 @@ struct ExecuteTests: StoreRuleTesting {
         }
     }
 
+    @Test("UpdatePortfolio renames in place and counts one change")
+    func updatePortfolio() throws {
+        try withStore { s in
+            let p = try s.execute(CreatePortfolio(name: "Core"))
+            s.resetChangeCounter()
+            try s.execute(UpdatePortfolio(id: p.id!, name: "Core holdings", description: "long term"))
+            #expect(try s.portfolio(id: p.id!) == Portfolio(id: p.id, name: "Core holdings", description: "long term"))
+            #expect(s.changes.summary == ["portfolio: 0 added, 1 changed, 0 deleted"])
+        }
+    }
+
     @Test("in a loop, each later-dated command extends the cached position and its snapshot; no replay")
     func loopExtendsCache() throws {
         try withStore { s in

@@ -69,6 +69,17 @@ struct AssetCommandTests {
         #expect(s.portfolios.isEmpty)
     }
 
+    @Test("UpdatePortfolio: the name rules of a new one; its own name in another case is fine")
+    func updatePortfolio() throws {
+        let s = MemoryCommandStore()
+        let core = try s.run(CreatePortfolio(name: "Core"))
+        _ = try s.run(CreatePortfolio(name: "Satellite"))
+        #expect(try s.run(UpdatePortfolio(id: core.id!, name: " CORE ", description: "long term")) == Portfolio(id: core.id, name: "CORE", description: "long term"))
+        #expect(violation { try s.run(UpdatePortfolio(id: core.id!, name: "satellite")) }?.description == "A portfolio with this name already exists.")
+        #expect(violation { try s.run(UpdatePortfolio(id: core.id!, name: " ")) }?.description == "Portfolio name cannot be empty.")
+        #expect(try s.run(UpdatePortfolio(id: core.id!, description: "")).name == "CORE")
+    }
+
     @Test("categories: a name, unique ignoring case, and a target in 0…100")
     func categories() throws {
         let s = MemoryCommandStore()

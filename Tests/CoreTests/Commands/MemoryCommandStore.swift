@@ -109,6 +109,7 @@ final class MemoryCommandStore: CommandStore {
         return p
     }
 
+    func update(_ portfolio: Portfolio) throws { portfolios[portfolio.id!] = portfolio }
     func deletePortfolio(id: Int64) throws { portfolios[id] = nil }
 
     func insert(_ category: Category) throws -> Category {
