@@ -21,5 +21,7 @@ int clua_raise_abort(lua_State *L);
 
 /* Installs the guarded coroutine, string.rep and table functions (limits.c). */
 void clua_install_guards(lua_State *L);
+/* Replaces string.find/match/gmatch/gsub with the step-counting matcher (patterns.c). */
+void clua_install_patterns(lua_State *L);
 
 #endif

@@ -189,29 +189,6 @@ static int clua_call_wrapped_from(lua_State *L, int first) {
     return lua_gettop(L) - first + 1;
 }
 
-/* Pattern functions run in C where the instruction hook never fires: a backtracking
-   pattern on a long subject could outlive any timeout. Refuse patterns whose worst case
-   (subject length to the power of their repetition items) is out of reach. */
-static int clua_pattern_guard(lua_State *L) {
-    size_t len = 0, plen = 0;
-    const char *subject = lua_tolstring(L, 1, &len);
-    const char *pattern = lua_tolstring(L, 2, &plen);
-    if (subject && pattern) {
-        int items = 0, in_set = 0;
-        for (size_t i = 0; i < plen; i++) {
-            char c = pattern[i];
-            if (c == '%') { i++; continue; }
-            if (in_set) { if (c == ']') in_set = 0; continue; }
-            if (c == '[') { in_set = 1; continue; }
-            if (c == '*' || c == '-' || c == '+') items++;
-        }
-        if (items >= 2 && pow((double)len, (double)items) > 5e8)
-            return luaL_error(L, "pattern '%s' has %d repetition items: too costly on a subject of %d bytes in the sandbox "
-                                 "(simplify the pattern, split the text, or run with --trusted)", pattern, items, (int)len);
-    }
-    return clua_call_wrapped(L);
-}
-
 /* 1 when `resolved` lies in one of the folders listed in registry[key]. */
 static int clua_allowed(lua_State *L, const char *key, const char *resolved) {
     int ok = 0;
@@ -311,16 +288,8 @@ static int clua_sandbox_k(lua_State *L) {
     for (const char **n = debug_denied; *n; n++) clua_deny(L, lua_gettop(L), "debug", *n, "--trusted");
     lua_setglobal(L, "debug");
     lua_settop(L, 1);
-    /* package.loadlib and C modules: there is no package library; require is the host's. */
-    /* Pattern functions behind the guard. */
-    lua_getglobal(L, "string");
-    const char *patterned[] = {"find", "match", "gmatch", "gsub", NULL};
-    for (const char **n = patterned; *n; n++) {
-        lua_getfield(L, -1, *n);
-        lua_pushcclosure(L, clua_pattern_guard, 1);
-        lua_setfield(L, -2, *n);
-    }
-    lua_pop(L, 1);
+    /* package.loadlib and C modules: there is no package library; require is the host's.
+       Pattern functions count their steps against the limits (patterns.c, for every state). */
     return 0;
 }
 
