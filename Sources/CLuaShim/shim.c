@@ -86,7 +86,12 @@ void clua_close(lua_State *L) {
     lua_sethook(L, NULL, 0, 0);
     h->enforcing = 1;
     h->host_depth = 0;
+    if (h->run_deadline_ns) {  /* finalizers get what is left of the run's time */
+        int64_t now = clua_now_ns();
+        clua_watch(h, h->run_deadline_ns > now ? h->run_deadline_ns : now);
+    }
     lua_close(L);
+    if (h->run_deadline_ns) clua_unwatch();
     free(h->running);
     free(h);
 }
@@ -489,7 +494,9 @@ void clua_begin_run(lua_State *L) {
     h->enforcing = 1;
     if (h->timeout_seconds > 0) {
         h->deadline_ns = clua_now_ns() + (int64_t)(h->timeout_seconds * 1e9);
+        h->run_deadline_ns = h->deadline_ns;
         lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1000);
+        clua_watch(h, h->deadline_ns);
     }
 }
 
@@ -498,6 +505,7 @@ void clua_end_run(lua_State *L) {
     h->enforcing = 0;
     h->deadline_ns = 0;
     lua_sethook(L, NULL, 0, 0);
+    clua_unwatch();
 }
 
 /* From the signal handler: lua_sethook is async-signal-safe (ldebug.c). Every running

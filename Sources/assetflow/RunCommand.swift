@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LuaBridge
 import Scripting
 
 /// `assetflow run SCRIPT.lua [ARGS…]`
@@ -28,6 +29,7 @@ struct RunCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
+        LuaState.exitProcessWhenStuckPastDeadline(status: 1)  // --timeout holds even where no hook reaches
         var options = RunOptions()
         options.trusted = sandbox.trusted
         options.allowRead = sandbox.allowRead

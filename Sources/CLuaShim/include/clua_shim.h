@@ -31,6 +31,7 @@ typedef struct clua_host {
     int closing;               /* 1 once the Swift owner is gone: bindings refuse to run */
     lua_State **running;       /* the coroutines being resumed or closed, innermost last */
     volatile int nesting;      /* how many of them */
+    int64_t run_deadline_ns;   /* the last run's deadline, kept for the finalizers run at close */
 } clua_host;
 
 typedef int (*clua_dispatch_fn)(lua_State *L);
@@ -89,6 +90,10 @@ void clua_interrupt(lua_State *L);  /* async-signal-safe */
 void clua_clear_abort(lua_State *L);
 const char *clua_abort_message(lua_State *L);
 void clua_install_sigint(lua_State *L);
+/* For the command-line tool only: from now on, a run still going 0.1 s past its deadline
+   where no hook reaches (a __gc finalizer, a long host computation) ends the process with
+   the timeout message and `exit_status`, before anything is committed. */
+void clua_enable_watchdog(int exit_status);
 void clua_restore_sigint(void);
 
 /* Function-like macros of lua.h that do not import into Swift. */
