@@ -43,7 +43,7 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         h->used -= old;
         return NULL;
     }
-    if (h->limit && nsize > old && h->used - old + nsize > h->limit) {
+    if (h->limit && nsize > old && h->used - old + nsize + h->host_held > h->limit) {
         if (h->enforcing && h->host_depth == 0) {
             h->abort_kind = 3;
             clua_escalate(h);
@@ -337,10 +337,22 @@ static int clua_box_gc(lua_State *L) {
     return 0;
 }
 
+int clua_reserve_host(lua_State *L, size_t bytes, int retain) {
+    clua_host *h = clua_gethost(L);
+    if (!h->limit || !h->enforcing) return 0;
+    if (bytes > h->limit || h->used + h->host_held + bytes > h->limit) {
+        h->over_limit = 1;
+        return -1;
+    }
+    if (retain) h->host_held += bytes;
+    return 0;
+}
+
 static void clua_raise_memory(lua_State *L) {
     clua_host *h = clua_gethost(L);
     h->over_limit = 0;
     h->abort_kind = 3;
+    clua_escalate(h);
     lua_pushstring(L, clua_abort_message(L));
     lua_error(L);
 }
@@ -355,6 +367,8 @@ static int clua_trampoline(lua_State *L) {
     h->host_depth++;
     int r = g_dispatch(L);
     h->host_depth--;
+    /* Past the memory limit in host code: that error wins over whatever the binding threw. */
+    if (h->over_limit && h->enforcing && h->host_depth == 0) clua_raise_memory(L);
     if (r == CLUA_RAISE) {
         if (lua_type(L, -1) == LUA_TSTRING) {
             luaL_where(L, 1);
@@ -364,7 +378,6 @@ static int clua_trampoline(lua_State *L) {
         return lua_error(L);
     }
     if (r == CLUA_RAISE_RAW) return lua_error(L);
-    if (h->over_limit && h->enforcing && h->host_depth == 0) clua_raise_memory(L);
     return r;
 }
 
