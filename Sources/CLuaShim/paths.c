@@ -76,7 +76,7 @@ int clua_make_folders(const char *resolved, const char *inside) {
             continue;
         }
         if (errno != ENOENT || !clua_path_inside(prefix, inside)) return -1;
-        if (mkdir(prefix, 0777) != 0 && errno != EEXIST) return -1;
+        if (mkdir(prefix, 0700) != 0 && errno != EEXIST) return -1;
         if (lstat(prefix, &st) != 0 || !S_ISDIR(st.st_mode)) return -1;
     }
     return 0;

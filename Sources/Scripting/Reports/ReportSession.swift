@@ -2,6 +2,7 @@ import CLuaShim
 import Core
 import Foundation
 import LuaBridge
+import Store
 
 /// The reports a script builds (`af.report.new`), where it may save them, and whether its
 /// terminal output may use colour. One per `ScriptEnvironment`.
@@ -82,22 +83,22 @@ public final class ReportSession {
             if resolved.hasPrefix(folder + "/") {
                 let ext = (resolved as NSString).pathExtension.lowercased()
                 guard ReportSession.outputExtensions.contains(ext) else {
-                    throw ValidationError("\(function): a sandboxed script may save a report only as "
+                    throw RuleViolation("\(function): a sandboxed script may save a report only as "
                         + ".txt, .md, .csv, .json or .html, not '\((path as NSString).lastPathComponent)'.")
                 }
                 guard clua_make_folders((resolved as NSString).deletingLastPathComponent, folder) == 0 else {
-                    throw ValidationError("\(function): cannot create the folders of '\(path)' inside the reports folder.")
+                    throw RuleViolation("\(function): cannot create the folders of '\(path)' inside the reports folder.")
                 }
                 // A file already there must be a plain file: never write through a link.
                 var info = stat()
                 if lstat(resolved, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-                    throw ValidationError("\(function): '\(path)' exists and is not a plain file.")
+                    throw RuleViolation("\(function): '\(path)' exists and is not a plain file.")
                 }
                 return resolved
             }
         }
         let allowed = ([outputPath.map { "the --output file \($0)" }, reportsFolder.map { "the reports folder \($0)" }].compactMap { $0 })
-        throw ValidationError("\(function): a sandboxed script may not write '\(path)'. It may write "
+        throw RuleViolation("\(function): a sandboxed script may not write '\(path)'. It may write "
             + (allowed.isEmpty ? "no file here" : allowed.joined(separator: " or "))
             + "; pass --output \(path) to `assetflow report`, save into the reports folder, or run with --trusted.")
     }
