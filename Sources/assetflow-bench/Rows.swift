@@ -126,7 +126,7 @@ enum Measure {
         func once() throws -> Double {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["--store", folder + "/store.sqlite", "run", folder + "/empty.lua"]
+            process.arguments = ["run", "--store", folder + "/store.sqlite", folder + "/empty.lua"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             let start = DispatchTime.now()
