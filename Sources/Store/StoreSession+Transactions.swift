@@ -4,7 +4,7 @@ import GRDB
 extension StoreSession {
     /// The asset's transactions in date order (ties in the order recorded).
     public func transactions(ofAsset id: Int64) throws -> [Transaction] {
-        try Row.fetchAll(db, sql: "SELECT * FROM asset_transaction WHERE asset_id = ? ORDER BY date, id", arguments: [id]).map(Records.transaction)
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM asset_transaction WHERE asset_id = ? ORDER BY date, id"), arguments: [id]).map(Records.transaction)
     }
 
     /// Every transaction of the store, grouped by asset, each group in date order: one query,
@@ -24,7 +24,7 @@ extension StoreSession {
     }
 
     public func transaction(id: Int64) throws -> Transaction? {
-        try Row.fetchOne(db, sql: "SELECT * FROM asset_transaction WHERE id = ?", arguments: [id]).map(Records.transaction)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM asset_transaction WHERE id = ?"), arguments: [id]).map(Records.transaction)
     }
 
     /// Records a transaction after checking it against the asset's current holdings: the
