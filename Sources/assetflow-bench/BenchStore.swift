@@ -95,3 +95,11 @@ func peakMemoryMB() -> Double {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_maxrss) / 1024
 }
+
+/// CPU seconds (user + system) of this process, or of its finished children: the figures
+/// are CPU time, which a machine shared with other work inflates far less than wall time.
+func cpuSeconds(children: Bool = false) -> Double {
+    var usage = rusage()
+    getrusage(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
