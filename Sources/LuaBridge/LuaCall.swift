@@ -106,6 +106,7 @@ public struct LuaCall {
     public func pushNil() { lua_pushnil(L) }
     public func pushBoolean(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
     public func pushInteger(_ value: Int64) { lua_pushinteger(L, value) }
+    public func pushNumber(_ value: Double) { lua_pushnumber(L, value) }
 
     public func pushString(_ value: String) {
         var copy = value

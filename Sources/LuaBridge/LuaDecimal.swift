@@ -7,7 +7,8 @@ import Foundation
 /// mixes with integers, decimal strings and floats (floats read from their shortest text).
 ///
 /// Lua calls `__eq` only when both operands are userdata, so `D"1" == 1` is false; use
-/// `D"1":eq(1)` or `af.eq(a, b)`. `<` and `<=` mix freely.
+/// `D"1":eq(1)` or `af.eq(a, b)`. `<` and `<=` mix freely. The named methods (`round`,
+/// `format`, …) are bindings of the registry, added by the scripting layer.
 enum LuaDecimal {
     static func install(in state: LuaState) throws {
         let binary: (@escaping (ExactDecimal, ExactDecimal) throws -> ExactDecimal) -> LuaFunction = { op in
@@ -23,31 +24,6 @@ enum LuaDecimal {
                 return 1
             }
         }
-        let methods: [String: LuaFunction] = [
-            "round": { call in
-                let places = call.integer(at: 2) ?? 0
-                call.pushDecimal(try operand(call, 1).rounded(places: Int(places)))
-                return 1
-            },
-            "abs": { call in
-                let v = try operand(call, 1)
-                call.pushDecimal(v < 0 ? -v : v)
-                return 1
-            },
-            "eq": { call in
-                call.pushBoolean(try operand(call, 1) == operand(call, 2))
-                return 1
-            },
-            "tonumber": { call in
-                lua_pushnumber(call.L, NSDecimalNumber(decimal: try operand(call, 1)).doubleValue)
-                return 1
-            },
-            "format": { call in
-                let places = call.integer(at: 2) ?? 2
-                call.pushString(try operand(call, 1).fixedText(places: Int(places)))
-                return 1
-            },
-        ]
         state.defineClass("decimal", metamethods: [
             "__add": binary { $0 + $1 },
             "__sub": binary { $0 - $1 },
@@ -87,7 +63,7 @@ enum LuaDecimal {
                 call.pushString(try text(call, 1) + text(call, 2))
                 return 1
             },
-        ], methods: methods)
+        ])
         state.setDecimalMetatable(state.metatableRef("decimal"))
     }
 

@@ -177,6 +177,20 @@ public final class LuaState {
         metatables[name] = luaL_ref(L, clua_registryindex())
     }
 
+    /// Adds `methods` to class `name` (defined earlier), for example the registry's methods
+    /// of `decimal`.
+    public func addMethods(_ methods: [String: LuaFunction], toClass name: String) {
+        guard let ref = metatables[name] else { return }
+        lua_rawgeti(L, clua_registryindex(), lua_Integer(ref))
+        let call = LuaCall(L)
+        call.rawField("__methods", of: -1)
+        for (key, function) in methods {
+            pushFunction(function)
+            call.setField(key, of: -2)
+        }
+        clua_pop(L, 2)
+    }
+
     /// Pushes a new userdata of class `name` holding `id`.
     public func pushObject(_ id: Int64, className name: String) {
         let memory = clua_newuserdata(L, MemoryLayout<Int64>.size)!

@@ -1,8 +1,7 @@
-/// Lua code run once in every environment, after the bindings are installed.
+/// Lua code run once in every environment, after the bindings are installed (global
+/// aliases such as `D` and `help` come from the registry's `globalAlias`).
 enum Prelude {
     static let source = """
-    D = af.D
-    help = af.help
     af.settings = setmetatable({}, {
         __index = function(_, key)
             if key == "financial_goal" then return af.financial_goal() end

@@ -30,6 +30,7 @@ public enum ReferenceDocument {
 
     static func entry(_ b: Binding) -> String {
         var s = "- `\(b.usage)`: \(b.summary)"
+        for line in b.argumentLines { s += "\n  - \(line)" }
         if let example = b.example { s += "\n  Example: `\(example)`" }
         return s + "\n"
     }

@@ -58,6 +58,11 @@ public final class ScriptEnvironment {
     // MARK: Installation from the registry
 
     private func installClasses() {
+        var decimalMethods: [String: LuaFunction] = [:]
+        for binding in Registry.bindings(of: "decimal") {
+            if case .call(let body) = binding.body { decimalMethods[binding.name] = { [unowned self] call in try body(self, call) } }
+        }
+        lua.addMethods(decimalMethods, toClass: "decimal")
         for (className, _) in Registry.classes where className != "decimal" {
             let bindings = Registry.bindings(of: className)
             var fields: [String: (ScriptEnvironment, LuaCall, Int64) throws -> Void] = [:]
@@ -101,7 +106,7 @@ public final class ScriptEnvironment {
             guard case .call(let body) = binding.body else { continue }
             let path = binding.owner.split(separator: ".").dropFirst().map(String.init)
             for key in path {
-                if call.rawField(key, of: -1) != 5 /* LUA_TTABLE */ {
+                if call.rawField(key, of: -1) != LuaTypeCode.table {
                     call.pop()
                     call.newTable()
                     call.pushValue(at: -1)
@@ -110,6 +115,10 @@ public final class ScriptEnvironment {
             }
             call.pushFunction { [unowned self] c in try body(self, c) }
             rememberDocumentedName(binding.qualifiedName, ofFunctionAt: -1)
+            if let global = binding.globalAlias {
+                call.pushValue(at: -1)
+                lua.setGlobal(global)
+            }
             call.setField(binding.name, of: -2)
             call.pop(Int32(path.count))
         }

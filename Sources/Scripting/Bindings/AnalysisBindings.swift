@@ -6,35 +6,43 @@ import Store
 enum AnalysisBindings {
     static let all: [Binding] = history + allocation + goal
 
-    static func date(_ call: LuaCall, at index: Int32, _ fn: String) throws -> CalendarDate {
-        guard let text = call.string(at: index), let date = CalendarDate(text) else {
-            throw LuaArgumentError("\(fn): a date in the form YYYY-MM-DD expected, got \(call.typeName(at: index))")
-        }
-        return date
+    /// `(date)`.
+    struct OnDate: LuaDecodable {
+        var date: CalendarDate!
+        static let fields: [LuaField<OnDate>] = [.required("date", \.date, "The day, YYYY-MM-DD.")]
+        static let layout = LuaArgumentLayout.positional
     }
 
+    /// `{from, to, every}` of a timeline.
+    struct Timeline: LuaDecodable {
+        var from: CalendarDate!
+        var to: CalendarDate?
+        var every = LuaStep.day
+        static let fields: [LuaField<Timeline>] = [
+            .required("from", \.from, "First day."),
+            .optional("to", \.to, "Last day (default today)."),
+            .optional("every", \.every, "One row a day (default) or a month."),
+        ]
+    }
+
+    /// `{date, value}` rows of a timeline.
+    static let valueRow = LuaType.record([LuaRecordField("date", .date), LuaRecordField("value", .decimal)])
+
     static let history: [Binding] = [
-        .method("Asset", "value_at", "(date) -> decimal", "Quantity on that date × the latest price on or before it.",
-                example: #"a:value_at("2024-01-31")"#) { env, call in
-            let asset = try env.asset(at: 1, call, function: "Asset:value_at")
-            call.pushDecimal(try env.session.value(of: [asset], at: try date(call, at: 2, "Asset:value_at")))
+        .method(Asset.self, "value_at", OnDate.self, returns: .value(.decimal), "Quantity on that date × the latest price on or before it.",
+                example: #"a:value_at("2024-01-31")"#) { env, call, asset, args in
+            call.pushDecimal(try env.session.value(of: [asset], at: args.date))
             return 1
         },
-        .method("Portfolio", "value_at", "(date) -> decimal", "Σ of its assets' values on that date.", example: #"p:value_at("2024-01-31")"#) { env, call in
-            let p = try env.portfolio(at: 1, call, function: "Portfolio:value_at")
-            call.pushDecimal(try env.session.value(of: env.session.assets(inPortfolio: p.id!), at: try date(call, at: 2, "Portfolio:value_at")))
+        .method(Portfolio.self, "value_at", OnDate.self, returns: .value(.decimal), "Σ of its assets' values on that date.",
+                example: #"p:value_at("2024-01-31")"#) { env, call, p, args in
+            call.pushDecimal(try env.session.value(of: env.session.assets(inPortfolio: p.id!), at: args.date))
             return 1
         },
-        .method("Portfolio", "timeline", "{from, to, every} -> {{date, value}}",
+        .method(Portfolio.self, "timeline", Timeline.self, returns: .value(.list(valueRow)),
                 "Its value on each day or month (every = \"day\" or \"month\") from `from` to `to` (default today).",
-                example: #"for _, r in ipairs(p:timeline{ from = "2024-01-01", every = "month" }) do print(r.date, r.value) end"#) { env, call in
-            let fn = "Portfolio:timeline"
-            let p = try env.portfolio(at: 1, call, function: fn)
-            let args = try NamedArguments(call, at: 2, function: fn, allowed: ["from", "to", "every"])
-            guard let from = try args.date("from") else { throw args.fieldError("from", "is required") }
-            let every = try args.string("every") ?? "day"
-            guard every == "day" || every == "month" else { throw args.fieldError("every", "\"day\" or \"month\" expected, got '\(every)'") }
-            let dates = try StoreSession.timelineDates(from: from, to: try args.date("to") ?? env.session.today, monthly: every == "month")
+                example: #"for _, r in ipairs(p:timeline{ from = "2024-01-01", every = "month" }) do print(r.date, r.value) end"#) { env, call, p, args in
+            let dates = try StoreSession.timelineDates(from: args.from, to: args.to ?? env.session.today, monthly: args.every == .month)
             let rows = try env.session.timeline(of: env.session.assets(inPortfolio: p.id!), dates: dates)
             env.pushList(rows, call) { row in
                 call.newTable()
@@ -45,18 +53,21 @@ enum AnalysisBindings {
             }
             return 1
         },
-        .function("af", "net_worth", "() -> decimal", "Σ current value of every asset; an error when currencies are mixed.") { env, call in
+        .function("af", "net_worth", NoArguments.self, returns: .value(.decimal),
+                  "Σ current value of every asset; an error when currencies are mixed.") { env, call, _ in
             call.pushDecimal(try env.session.netWorth())
             return 1
         },
     ]
 
-    /// Reads `{by = "…"}` (optional table at `index`), defaulting to `fallback`.
-    static func dimension(_ call: LuaCall, at index: Int32, _ fn: String, default fallback: AllocationDimension) throws -> AllocationDimension {
-        if call.isNil(at: index) { return fallback }
-        let args = try NamedArguments(call, at: index, function: fn, allowed: ["by"])
-        return try args.string("by").map(AllocationDimension.parse) ?? fallback
+    /// `{by}`: how to group. The table may be left out.
+    struct Grouping: LuaDecodable {
+        var by: AllocationDimension?
+        static let fields: [LuaField<Grouping>] = [.optional("by", \.by, "type (default), category, platform or asset.")]
     }
+
+    static let allocationRow = LuaType.record([LuaRecordField("key", .string), LuaRecordField("value", .decimal), LuaRecordField("percent", .decimal)])
+    static let driftRow = LuaType.record(["key", "actual", "target", "difference", "status"].map { LuaRecordField($0, $0 == "key" || $0 == "status" ? .string : .decimal) })
 
     static func pushAllocation(_ rows: [AllocationRow], _ env: ScriptEnvironment, _ call: LuaCall) {
         env.pushList(rows, call) { row in
@@ -80,17 +91,14 @@ enum AnalysisBindings {
     }
 
     static let allocation: [Binding] = [
-        .method("Portfolio", "allocation", "{by} -> {{key, value, percent}}",
+        .method(Portfolio.self, "allocation", Grouping.self, returns: .value(.list(allocationRow)),
                 "Shares by type (default), category, platform or asset; percents to 2 decimals summing to 100.",
-                example: #"for _, r in ipairs(p:allocation{ by = "type" }) do print(r.key, r.percent) end"#) { env, call in
-            let p = try env.portfolio(at: 1, call, function: "Portfolio:allocation")
-            let by = try dimension(call, at: 2, "Portfolio:allocation", default: .type)
-            pushAllocation(try env.session.allocation(of: env.session.assets(inPortfolio: p.id!), by: by), env, call)
+                example: #"for _, r in ipairs(p:allocation{ by = "type" }) do print(r.key, r.percent) end"#) { env, call, p, args in
+            pushAllocation(try env.session.allocation(of: env.session.assets(inPortfolio: p.id!), by: args.by ?? .type), env, call)
             return 1
         },
-        .function("af", "allocation", "{by} -> {{key, value, percent}}", "The same over every asset.") { env, call in
-            let by = try dimension(call, at: 1, "af.allocation", default: .type)
-            pushAllocation(try env.session.allocation(of: env.session.assets(), by: by), env, call)
+        .function("af", "allocation", Grouping.self, returns: .value(.list(allocationRow)), "The same over every asset.") { env, call, args in
+            pushAllocation(try env.session.allocation(of: env.session.assets(), by: args.by ?? .type), env, call)
             return 1
         },
         .method("Portfolio", "set_targets", "{stock = 60, …, by} -> nil",
@@ -116,10 +124,9 @@ enum AnalysisBindings {
             try env.session.setTargets(portfolio: p.id!, by: by, targets)
             return 0
         },
-        .method("Portfolio", "drift", "{by} -> {{key, actual, target, difference, status}}, warning",
-                "Actual against target percents; status green (±2), yellow (2–5), red (over 5). Second result: a warning when targets do not sum to 100.") { env, call in
-            let p = try env.portfolio(at: 1, call, function: "Portfolio:drift")
-            let report = try env.session.drift(portfolio: p.id!, by: try dimension(call, at: 2, "Portfolio:drift", default: .type))
+        .method(Portfolio.self, "drift", Grouping.self, returns: .values([LuaRecordField("", .list(driftRow)), LuaRecordField("warning", .optional(.string))]),
+                "Actual against target percents; status green (±2), yellow (2–5), red (over 5). Second result: a warning when targets do not sum to 100.") { env, call, p, args in
+            let report = try env.session.drift(portfolio: p.id!, by: args.by ?? .type)
             pushDriftRows(report.rows, env, call)
             call.pushOptionalString(report.targetsWarning)
             return 2
@@ -132,6 +139,9 @@ enum AnalysisBindings {
     ]
 
     static let goalKey = "financial_goal"
+    static let goalProgress = LuaType.record([LuaRecordField("goal", .optional(.decimal)), LuaRecordField("total", .decimal),
+                                              LuaRecordField("achievement_percent", .decimal), LuaRecordField("distance", .decimal),
+                                              LuaRecordField("reached", .boolean)])
 
     static let goal: [Binding] = [
         .function("af", "set_financial_goal", "(amount|nil)", "Sets the financial goal (> 0); nil or \"\" clears it. Also af.settings.financial_goal = …") { env, call in
@@ -143,12 +153,13 @@ enum AnalysisBindings {
             try env.session.setSetting(goalKey, try GoalRules.parseGoal(text)?.plainText)
             return 0
         },
-        .function("af", "financial_goal", "() -> decimal|nil", "The financial goal. Also af.settings.financial_goal.") { env, call in
+        .function("af", "financial_goal", NoArguments.self, returns: .value(.optional(.decimal)),
+                  "The financial goal. Also af.settings.financial_goal.") { env, call, _ in
             call.pushOptionalDecimal(try env.session.setting(goalKey).flatMap(ExactDecimal.parseOrNil))
             return 1
         },
-        .function("af", "goal_progress", "() -> {goal, total, achievement_percent, distance, reached}",
-                  "Progress of the net worth towards the financial goal.") { env, call in
+        .function("af", "goal_progress", NoArguments.self, returns: .value(goalProgress),
+                  "Progress of the net worth towards the financial goal.") { env, call, _ in
             let goal = try env.session.setting(goalKey).flatMap(ExactDecimal.parseOrNil)
             let p = GoalProgress(totalValue: try env.session.netWorth(), goal: goal)
             call.newTable()

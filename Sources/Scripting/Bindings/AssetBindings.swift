@@ -24,16 +24,24 @@ enum AssetBindings {
             env.pushAsset(asset.id!)
             return 1
         },
-        .function("af", "asset", "(name) -> Asset|nil", "The asset with this name (ignoring case), or nil.", example: #"af.asset("ACME")"#) { env, call in
-            guard let name = call.string(at: 1) else { throw LuaArgumentError("af.asset: a name expected, got \(call.typeName(at: 1))") }
-            if let a = try env.session.asset(named: name) { env.pushAsset(a.id!) } else { call.pushNil() }
+        .function("af", "asset", Named.self, returns: .value(.optional(.object("Asset"))), "The asset with this name (ignoring case), or nil.",
+                  example: #"af.asset("ACME")"#) { env, call, args in
+            if let a = try env.session.asset(named: args.name) { env.pushAsset(a.id!) } else { call.pushNil() }
             return 1
         },
-        .function("af", "assets", "() -> {Asset}", "Every asset, by name.", example: "for _, a in ipairs(af.assets()) do print(a) end") { env, call in
+        .function("af", "assets", NoArguments.self, returns: .value(.list(.object("Asset"))), "Every asset, by name.",
+                  example: "for _, a in ipairs(af.assets()) do print(a) end") { env, call, _ in
             try env.pushList(env.session.assets(), call) { env.pushAsset($0.id!) }
             return 1
         },
     ]
+
+    /// `(name)`: a lookup by name.
+    struct Named: LuaDecodable {
+        var name: String!
+        static let fields: [LuaField<Named>] = [.required("name", \.name, "The name, ignoring case.")]
+        static let layout = LuaArgumentLayout.positional
+    }
 
     static let fields: [Binding] = [
         .field("Asset", "id", "integer", "The asset's id in the store.") { _, call, id in call.pushInteger(id) },
@@ -86,13 +94,11 @@ enum AssetBindings {
             env.pushPrice(point.id!)
             return 1
         },
-        .method("Asset", "transactions", "() -> {Transaction}", "Its transactions, oldest first.") { env, call in
-            let asset = try env.asset(at: 1, call, function: "Asset:transactions")
+        .method(Asset.self, "transactions", NoArguments.self, returns: .value(.list(.object("Transaction"))), "Its transactions, oldest first.") { env, call, asset, _ in
             try env.pushList(env.session.transactions(ofAsset: asset.id!), call) { env.pushTransaction($0.id!) }
             return 1
         },
-        .method("Asset", "prices", "() -> {Price}", "Its price records, oldest first.") { env, call in
-            let asset = try env.asset(at: 1, call, function: "Asset:prices")
+        .method(Asset.self, "prices", NoArguments.self, returns: .value(.list(.object("Price"))), "Its price records, oldest first.") { env, call, asset, _ in
             try env.pushList(env.session.prices(ofAsset: asset.id!), call) { env.pushPrice($0.id!) }
             return 1
         },

@@ -13,13 +13,13 @@ enum PortfolioBindings {
             env.pushPortfolio(p.id!)
             return 1
         },
-        .function("af", "portfolio", "(name) -> Portfolio|nil", "The portfolio with this name (ignoring case), or nil.",
-                  example: #"af.portfolio("Core")"#) { env, call in
-            guard let name = call.string(at: 1) else { throw LuaArgumentError("af.portfolio: a name expected, got \(call.typeName(at: 1))") }
-            if let p = try env.session.portfolio(named: name) { env.pushPortfolio(p.id!) } else { call.pushNil() }
+        .function("af", "portfolio", AssetBindings.Named.self, returns: .value(.optional(.object("Portfolio"))),
+                  "The portfolio with this name (ignoring case), or nil.", example: #"af.portfolio("Core")"#) { env, call, args in
+            if let p = try env.session.portfolio(named: args.name) { env.pushPortfolio(p.id!) } else { call.pushNil() }
             return 1
         },
-        .function("af", "portfolios", "() -> {Portfolio}", "Every portfolio, by name.", example: "for _, p in ipairs(af.portfolios()) do print(p) end") { env, call in
+        .function("af", "portfolios", NoArguments.self, returns: .value(.list(.object("Portfolio"))), "Every portfolio, by name.",
+                  example: "for _, p in ipairs(af.portfolios()) do print(p) end") { env, call, _ in
             try env.pushList(env.session.portfolios(), call) { env.pushPortfolio($0.id!) }
             return 1
         },
@@ -32,8 +32,8 @@ enum PortfolioBindings {
         .field("Portfolio", "total_value", "decimal", "Σ current value of its assets. An error when they are in different currencies.") { env, call, id in
             call.pushDecimal(try env.totalValue(of: env.session.assets(inPortfolio: id)))
         },
-        .method("Portfolio", "assets", "() -> {Asset}", "The portfolio's assets, by name.", example: "for _, a in ipairs(p:assets()) do print(a) end") { env, call in
-            let p = try env.portfolio(at: 1, call, function: "Portfolio:assets")
+        .method(Portfolio.self, "assets", NoArguments.self, returns: .value(.list(.object("Asset"))), "The portfolio's assets, by name.",
+                example: "for _, a in ipairs(p:assets()) do print(a) end") { env, call, p, _ in
             try env.pushList(env.session.assets(inPortfolio: p.id!), call) { env.pushAsset($0.id!) }
             return 1
         },

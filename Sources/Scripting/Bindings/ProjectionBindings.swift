@@ -7,23 +7,54 @@ import Store
 
 /// Goal projections (issue 6): `af.project{…}` and `plan:project{…}`.
 enum ProjectionBindings {
-    static let fields = ["from", "start", "start_value", "monthly", "frequency", "contribution_growth", "years", "months", "to",
-                         "annual_return", "volatility", "inflation", "fees", "goal", "runs", "seed", "model", "history",
-                         "cash_flow", "percentiles", "risk"]
+    /// The fields of `af.project{…}` and `plan:project{…}`; `project` reads them itself
+    /// (a model is a name or a function, `years` and `to` override each other).
+    struct Project: LuaDecodable {
+        static let number = LuaType.union([.decimal, .number])
+        static let fields: [LuaField<Project>] = [
+            .declared("from", .union([.object("Portfolio"), .oneOf(["all"])]), "Whose value to start from (default: every asset)."),
+            .declared("start", .date, "First month (default today)."),
+            .declared("start_value", .decimal, "Value at the start (default: the scope's current value)."),
+            .declared("monthly", .decimal, "Contribution each month."),
+            .declared("frequency", .string, "How often contributions are made (default monthly)."),
+            .declared("contribution_growth", .decimal, "Yearly growth of the contribution."),
+            .declared("years", .decimal, "How long, in years."),
+            .declared("months", .decimal, "How long, in months (default 120)."),
+            .declared("to", .date, "Last month, instead of years or months."),
+            .declared("annual_return", .decimal, "Expected yearly return (default: from the risk profile)."),
+            .declared("volatility", .decimal, "Yearly volatility (default: from the risk profile)."),
+            .declared("inflation", .decimal, "Yearly inflation, for real values."),
+            .declared("fees", .decimal, "Yearly fees."),
+            .declared("goal", .decimal, "The amount to reach (default: the financial goal)."),
+            .declared("runs", .integer, "Monte Carlo runs (none by default)."),
+            .declared("seed", .integer, "Seed of the random numbers (default 1)."),
+            .declared("model", .union([.oneOf(["normal", "lognormal", "bootstrap"]), .function]), "Return model, or a function(step) returning the month's return."),
+            .declared("history", .list(.number), "Monthly returns for the bootstrap model."),
+            .declared("cash_flow", .function, "A function(step) returning the month's contribution (< 0: a withdrawal)."),
+            .declared("percentiles", .list(.number), "Percentile levels (default 10, 25, 50, 75, 90)."),
+            .declared("risk", .string, "Risk profile or tolerance for the default return and volatility."),
+        ]
+    }
+
+    static let pathRow = LuaType.record([LuaRecordField("month", .integer), LuaRecordField("date", .date), LuaRecordField("value", .decimal),
+                                         LuaRecordField("real_value", .decimal), LuaRecordField("contributed", .decimal)])
+    static let result = LuaType.record([LuaRecordField("path", .list(pathRow)), LuaRecordField("final", .decimal),
+                                        LuaRecordField("percentiles", .optional(.list(.table))), LuaRecordField("probability", .optional(.decimal)),
+                                        LuaRecordField("reach_date", .optional(.date)), LuaRecordField("required_monthly", .optional(.table)),
+                                        LuaRecordField("on_track", .optional(.boolean)), LuaRecordField("projected_on_track", .optional(.boolean))])
 
     static let all: [Binding] = [
-        .function("af", "project", "{from, start_value, monthly, years, annual_return, volatility, inflation, fees, goal, runs, seed, model, cash_flow, …} -> {path, percentiles, probability, reach_date, required_monthly, …}",
+        .function("af", "project", Project.self, returns: .value(result),
                   "Projects a value month by month (default: the net worth, towards the financial goal): the deterministic path, and with runs a seeded Monte Carlo range (model normal, lognormal, bootstrap or a function). See Documentation/Projections.md.",
-                  example: #"local r = af.project{ start_value = 10000, monthly = 500, years = 20, annual_return = 0.06, volatility = 0.15, goal = 300000, runs = 1000, seed = 42 }"#) { env, call in
+                  example: #"local r = af.project{ start_value = 10000, monthly = 500, years = 20, annual_return = 0.06, volatility = 0.15, goal = 300000, runs = 1000, seed = 42 }"#) { env, call, _ in
             var d = Defaults(today: env.session.today)
             d.goal = try env.session.setting(AnalysisBindings.goalKey).flatMap(ExactDecimal.parseOrNil)
             return try project(env, call, at: 1, function: "af.project", defaults: d)
         },
-        .method("InvestmentPlan", "project", "{…same fields as af.project} -> {…, on_track, projected_on_track}",
-                "Projects the plan: start value its current amount, monthly its contribution, goal its target, up to its target date, return and volatility from its risk tolerance's profile.") { env, call in
+        .method(InvestmentPlanHandle.self, "project", Project.self, returns: .value(result),
+                "Projects the plan: start value its current amount, monthly its contribution, goal its target, up to its target date, return and volatility from its risk tolerance's profile.") { env, call, handle, _ in
             let fn = "InvestmentPlan:project"
-            guard let id = env.lua.objectID(at: 1, className: "InvestmentPlan") else { throw LuaArgumentError("\(fn): call it as plan:project{…}") }
-            let progress = try env.session.progress(ofPlan: id)
+            let progress = try env.session.progress(ofPlan: handle.id)
             let plan = progress.plan
             var d = Defaults(today: env.session.today)
             d.startValue = progress.currentAmount
@@ -54,7 +85,7 @@ enum ProjectionBindings {
             lua_settop(call.L, index - 1)
             call.newTable()
         }
-        let args = try NamedArguments(call, at: index, function: fn, allowed: fields)
+        let args = try NamedArguments(call, at: index, function: fn, allowed: Project.fieldNames)
         let assumptions = try readAssumptions(args, env, call, fn: fn, defaults: defaults)
         let (hooks, modelName) = try readHooks(args, env, call, at: index, fn: fn)
         let path = try Projection.path(assumptions, hooks: hooks)
@@ -258,4 +289,11 @@ enum ProjectionBindings {
             throw LuaArgumentError("\(fn): the \(what) function returned \(call.typeName(at: -1)) in \(where_); a number expected")
         }
     }
+}
+
+/// An investment plan, as the receiver of its methods.
+struct InvestmentPlanHandle: LuaObjectHandle {
+    static let className = "InvestmentPlan"
+    static let callHint = "call it as plan:METHOD{…}"
+    let id: Int64
 }

@@ -17,29 +17,29 @@ enum RecordBindings {
     }
 
     static let transactionFields: [Binding] = [
-        .field("Transaction", "id", "integer", "The transaction's id in the store.") { _, call, id in call.pushInteger(id) },
-        .field("Transaction", "type", "string", "buy, sell, transfer_in, transfer_out, adjustment, dividend or interest.") { env, call, id in
+        .field("Transaction", "id", .integer, "The transaction's id in the store.") { _, call, id in call.pushInteger(id) },
+        .field("Transaction", "type", .string, "buy, sell, transfer_in, transfer_out, adjustment, dividend or interest.") { env, call, id in
             call.pushString(try tx(env, id).type.rawValue)
         },
-        .field("Transaction", "label", "string", "The type as shown: Deposit and Withdrawal for cash buys and sells.") { env, call, id in
+        .field("Transaction", "label", .string, "The type as shown: Deposit and Withdrawal for cash buys and sells.") { env, call, id in
             let t = try tx(env, id)
             call.pushString(t.type.label(forCash: try env.session.requireAsset(id: t.assetID).isCash))
         },
-        .field("Transaction", "date", "string", "YYYY-MM-DD.") { env, call, id in call.pushString(try tx(env, id).date.description) },
-        .field("Transaction", "quantity", "decimal", "Units moved (signed for an adjustment).") { env, call, id in call.pushDecimal(try tx(env, id).quantity) },
-        .field("Transaction", "price", "decimal", "Price per unit.") { env, call, id in call.pushDecimal(try tx(env, id).pricePerUnit) },
-        .field("Transaction", "total", "decimal", "quantity × price.") { env, call, id in call.pushDecimal(try tx(env, id).totalAmount) },
-        .field("Transaction", "fees", "decimal", "Fees paid.") { env, call, id in call.pushDecimal(try tx(env, id).fees) },
-        .field("Transaction", "currency", "string", "The asset's currency.") { env, call, id in call.pushString(try tx(env, id).currency) },
-        .field("Transaction", "quantity_impact", "decimal", "How it changes the asset's quantity.") { env, call, id in call.pushDecimal(try tx(env, id).quantityImpact) },
-        .field("Transaction", "asset", "Asset", "The asset whose units move.") { env, _, id in env.pushAsset(try tx(env, id).assetID) },
-        .field("Transaction", "note", "string", "Free text.") { env, call, id in call.pushString(try tx(env, id).note) },
+        .field("Transaction", "date", .date, "YYYY-MM-DD.") { env, call, id in call.pushString(try tx(env, id).date.description) },
+        .field("Transaction", "quantity", .decimal, "Units moved (signed for an adjustment).") { env, call, id in call.pushDecimal(try tx(env, id).quantity) },
+        .field("Transaction", "price", .decimal, "Price per unit.") { env, call, id in call.pushDecimal(try tx(env, id).pricePerUnit) },
+        .field("Transaction", "total", .decimal, "quantity × price.") { env, call, id in call.pushDecimal(try tx(env, id).totalAmount) },
+        .field("Transaction", "fees", .decimal, "Fees paid.") { env, call, id in call.pushDecimal(try tx(env, id).fees) },
+        .field("Transaction", "currency", .string, "The asset's currency.") { env, call, id in call.pushString(try tx(env, id).currency) },
+        .field("Transaction", "quantity_impact", .decimal, "How it changes the asset's quantity.") { env, call, id in call.pushDecimal(try tx(env, id).quantityImpact) },
+        .field("Transaction", "asset", .object("Asset"), "The asset whose units move.") { env, _, id in env.pushAsset(try tx(env, id).assetID) },
+        .field("Transaction", "note", .string, "Free text.") { env, call, id in call.pushString(try tx(env, id).note) },
     ]
 
     static let priceFields: [Binding] = [
-        .field("Price", "id", "integer", "The record's id in the store.") { _, call, id in call.pushInteger(id) },
-        .field("Price", "date", "string", "YYYY-MM-DD.") { env, call, id in call.pushString(try price(env, id).date.description) },
-        .field("Price", "price", "decimal", "Price of one unit.") { env, call, id in call.pushDecimal(try price(env, id).price) },
-        .field("Price", "asset", "Asset", "The asset priced.") { env, _, id in env.pushAsset(try price(env, id).assetID) },
+        .field("Price", "id", .integer, "The record's id in the store.") { _, call, id in call.pushInteger(id) },
+        .field("Price", "date", .date, "YYYY-MM-DD.") { env, call, id in call.pushString(try price(env, id).date.description) },
+        .field("Price", "price", .decimal, "Price of one unit.") { env, call, id in call.pushDecimal(try price(env, id).price) },
+        .field("Price", "asset", .object("Asset"), "The asset priced.") { env, _, id in env.pushAsset(try price(env, id).assetID) },
     ]
 }
