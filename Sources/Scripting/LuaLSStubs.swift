@@ -26,8 +26,16 @@ public enum LuaLSStubs {
                 if let global = f.globalAlias { out += ["---Alias of \(f.qualifiedName).", "\(global) = \(f.qualifiedName)", ""] }
             }
         }
+        out += settingsClass()
         out += argumentClasses()
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `af.settings` as a class with one typed field per setting.
+    static func settingsClass() -> [String] {
+        ["---Settings, read and assigned like fields.", "---@class af.settings"]
+            + Registry.settings.map { "---@field \($0.name) \($0.type.luaLS()) \($0.summary)" }
+            + ["af.settings = {}", ""]
     }
 
     static func aliases() -> [String] {

@@ -22,6 +22,12 @@ public enum Registry {
         ("Report", "A report being built (af.report.new): text, figures, tables and charts, rendered as terminal text, Markdown, CSV, JSON or HTML."),
     ]
 
+    /// `af.settings.<name>`, each read and written through two `af` functions.
+    public static let settings: [Setting] = [
+        Setting(name: "financial_goal", type: .optional(.decimal), summary: "The financial goal (> 0); nil or \"\" clears it.",
+                getter: "financial_goal", setter: "set_financial_goal"),
+    ]
+
     public static func bindings(of owner: String) -> [Binding] { all.filter { $0.owner == owner } }
 
     /// The binding named `af.x`, `Asset:buy` or `Asset.quantity` (also `Asset.buy`), or by
