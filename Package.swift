@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Scripting", dependencies: ["Core", "Store", "LuaBridge", "CEditShim"]),
         .executableTarget(
             name: "assetflow",
-            dependencies: ["Scripting", "Store", "Core", "LuaBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Scripting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core"]),
         .executableTarget(name: "assetflow-bench-calls", dependencies: ["LuaBridge"]),

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import LuaBridge
-import Store
+import Scripting
 
 /// Options every command shares.
 struct GlobalOptions: ParsableArguments {
@@ -17,17 +16,10 @@ struct GlobalOptions: ParsableArguments {
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
         return (dataHome as NSString).appendingPathComponent("assetflow/assetflow.sqlite")
     }
-
-    func openStore() throws -> AssetFlowStore {
-        do {
-            return try AssetFlowStore(path: storePath)
-        } catch {
-            throw ValidationError("Cannot open the store at \(storePath): \(error). Pass another with --store PATH.")
-        }
-    }
 }
 
-/// Limits and permissions of Lua code.
+/// Limits and permissions of Lua code: one group, pulled in by `run`, `report` and `repl`,
+/// so each flag means the same in all three.
 struct SandboxOptions: ParsableArguments {
     @Flag(help: "Give the script the full Lua library (files, processes, environment).")
     var trusted = false
@@ -44,10 +36,30 @@ struct SandboxOptions: ParsableArguments {
     @Option(name: .customLong("max-memory"), help: ArgumentHelp("Stop the script when Lua uses more than this many megabytes.", valueName: "MB"))
     var maxMemory: Int = 0
 
-    var policy: SandboxPolicy { SandboxPolicy(trusted: trusted, allowRead: allowRead, allowWrite: allowWrite) }
-
     func validate() throws {
         if timeout < 0 { throw ValidationError("--timeout takes a number of seconds of 0 or more (0 means no limit).") }
         if maxMemory < 0 { throw ValidationError("--max-memory takes a number of megabytes of 0 or more (0 means no limit).") }
     }
+
+    /// The run these options and the store describe: the one place flags become a run.
+    func scriptRun(_ global: GlobalOptions) -> ScriptRun {
+        var run = ScriptRun()
+        run.storePath = global.storePath
+        run.trusted = trusted
+        run.allowRead = allowRead
+        run.allowWrite = allowWrite
+        run.timeoutSeconds = timeout
+        run.maxMemoryMB = maxMemory
+        return run
+    }
+}
+
+extension ScriptRunError {
+    /// As argument-parser shows a usage error: the message, exit code 64.
+    var asValidationError: ValidationError { ValidationError(description) }
+}
+
+/// Runs `body`, turning a store that cannot be opened into a usage error naming --store.
+func withStoreErrors<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as ScriptRunError { throw error.asValidationError }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Core
 import Foundation
 import Scripting
 
@@ -35,10 +34,8 @@ struct ReportCommand: ParsableCommand {
         if let format { _ = try parsedFormat(format) }
     }
 
-    func parsedFormat(_ text: String) throws -> ReportFormat {
-        do { return try ReportFormat.parse(text) } catch let error as Core.ValidationError {
-            throw ArgumentParser.ValidationError(error.message)
-        }
+    func parsedFormat(_ text: String) throws -> ReportRunner.Format {
+        do { return try ReportRunner.format(named: text) } catch let error as ScriptRunError { throw error.asValidationError }
     }
 
     func run() throws {
@@ -53,20 +50,18 @@ struct ReportCommand: ParsableCommand {
             script = found
         } else {
             let list = reports.keys.sorted().map { "  " + $0 }.joined(separator: "\n")
-            throw ArgumentParser.ValidationError("No report named '\(name)'. Available reports:\n"
+            throw ValidationError("No report named '\(name)'. Available reports:\n"
                 + (list.isEmpty ? "  (none found: set ASSETFLOW_BUILTIN_REPORTS to the scripts/reports folder)" : list)
                 + "\nOr pass the path of a .lua report script.")
         }
         var request = ReportRunner.Request(script: script)
         request.format = try format.map(parsedFormat)
         request.outputPath = output
-        request.trusted = sandbox.trusted
-        request.timeoutSeconds = sandbox.timeout
-        request.maxMemoryMB = sandbox.maxMemory
+        request.run = sandbox.scriptRun(global)
         request.isTerminal = output == nil && isatty(STDOUT_FILENO) != 0
         request.environment = environment
         request.reportsFolder = reportsFolder
-        let outcome = try ReportRunner.run(request, store: try global.openStore())
+        let outcome = try withStoreErrors { try ReportRunner.run(request) }
         if let error = outcome.error {
             FileHandle.standardError.write(Data((error + "\n").utf8))
             throw ExitCode(1)

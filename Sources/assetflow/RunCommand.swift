@@ -28,15 +28,10 @@ struct RunCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
-        var options = RunOptions()
-        options.trusted = sandbox.trusted
-        options.allowRead = sandbox.allowRead
-        options.allowWrite = sandbox.allowWrite
-        options.timeoutSeconds = sandbox.timeout
-        options.maxMemoryMB = sandbox.maxMemory
-        options.dryRun = dryRun
-        let store = try global.openStore()
-        let outcome = try ScriptRunner.run(path: script, arguments: arguments, store: store, options: options)
+        var run = sandbox.scriptRun(global)
+        run.dryRun = dryRun
+        run.arguments = arguments
+        let outcome = try withStoreErrors { try ScriptRunner.run(path: script, run) }
         if let error = outcome.error {
             FileHandle.standardError.write(Data((error + "\n").utf8))
             if !outcome.changes.isEmpty { FileHandle.standardError.write(Data("The store is unchanged (the script's changes were rolled back).\n".utf8)) }
