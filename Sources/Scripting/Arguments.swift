@@ -1,5 +1,6 @@
 import Core
 import LuaBridge
+import LuaDecimals
 
 /// Reads a table of named arguments (`asset:buy{quantity = 10, price = "12"}`), with errors
 /// that name the function and the field, and a complaint about unknown fields (a typo

@@ -1,8 +1,7 @@
-import CLua
-import CLuaShim
 import Core
 import Foundation
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// A Lua state with `af` installed over a store session: what a script or the REPL runs in.
@@ -15,7 +14,8 @@ public final class ScriptEnvironment {
     public let reports = ReportSession()  // af.report documents, where they may be saved, colour
     /// Where `print` and reports write; tests capture it.
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
-    private var documentedNamesRef: Int32 = 0
+    /// A table from our functions to their registry names (`help(af.create_asset)`).
+    private var documentedNames: LuaReference?
 
     /// An environment over `session`. `moduleFolders` are where `require` looks (the
     /// script's folder first); the user's library folder is always searched last.
@@ -23,6 +23,7 @@ public final class ScriptEnvironment {
         self.session = session
         self.policy = policy
         lua = try LuaState(policy: policy)
+        lua.installDecimals()
         installClasses()
         installFunctions()
         installPrint()
@@ -129,26 +130,27 @@ public final class ScriptEnvironment {
     /// Kept in a Lua table referenced from the registry; looked up with raw access.
     private func rememberDocumentedName(_ name: String, ofFunctionAt index: Int32) {
         let call = LuaCall(lua.L)
-        let function = lua_absindex(lua.L, index)
-        if documentedNamesRef == 0 {
+        let function = call.absoluteIndex(index)
+        if documentedNames == nil {
             call.newTable()
-            documentedNamesRef = luaL_ref(lua.L, clua_registryindex())
+            documentedNames = lua.makeReference()
         }
-        lua_rawgeti(lua.L, clua_registryindex(), lua_Integer(documentedNamesRef))
+        lua.push(documentedNames!)
         call.pushValue(at: function)
         call.pushString(name)
-        lua_rawset(lua.L, -3)
+        call.rawSet(of: -3)
         call.pop()
     }
 
     func documentedName(ofFunctionAt index: Int32) -> String? {
-        guard documentedNamesRef != 0 else { return nil }
-        let function = lua_absindex(lua.L, index)
-        lua_rawgeti(lua.L, clua_registryindex(), lua_Integer(documentedNamesRef))
-        LuaCall(lua.L).pushValue(at: function)
-        lua_rawget(lua.L, -2)
-        defer { LuaCall(lua.L).pop(2) }
-        return LuaCall(lua.L).string(at: -1)
+        guard let documentedNames else { return nil }
+        let call = LuaCall(lua.L)
+        let function = call.absoluteIndex(index)
+        lua.push(documentedNames)
+        call.pushValue(at: function)
+        call.rawGet(of: -2)
+        defer { call.pop(2) }
+        return call.string(at: -1)
     }
 
     /// `print` writes through `output`, so the REPL, reports and tests can capture it.

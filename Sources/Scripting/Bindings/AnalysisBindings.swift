@@ -1,5 +1,6 @@
 import Core
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// Values over time, allocation, targets, drift, rebalancing, net worth and the financial goal.
@@ -106,7 +107,7 @@ enum AnalysisBindings {
                 example: #"p:set_targets{ stock = 60, bond = 20, cash = 20 }"#) { env, call in
             let fn = "Portfolio:set_targets"
             let p = try env.portfolio(at: 1, call, function: fn)
-            guard call.type(at: 2) == 5 else { throw LuaArgumentError("\(fn) expects a table such as {stock = 60, bond = 40}") }
+            guard call.type(at: 2) == LuaTypeCode.table else { throw LuaArgumentError("\(fn) expects a table such as {stock = 60, bond = 40}") }
             var keys: [String] = []
             call.forEachStringKey(of: 2) { keys.append($0) }
             var by = AllocationDimension.type
@@ -146,7 +147,7 @@ enum AnalysisBindings {
     static let goal: [Binding] = [
         .function("af", "set_financial_goal", "(amount|nil)", "Sets the financial goal (> 0); nil or \"\" clears it. Also af.settings.financial_goal = …") { env, call in
             let text: String
-            if call.isNil(at: 1) { text = "" } else if call.type(at: 1) == 4 /* LUA_TSTRING */ { text = call.string(at: 1) ?? "" } else {
+            if call.isNil(at: 1) { text = "" } else if call.type(at: 1) == LuaTypeCode.string { text = call.string(at: 1) ?? "" } else {
                 guard let d = try? call.decimal(at: 1) else { throw ValidationError(GoalRules.invalidNumberMessage) }
                 text = d.plainText
             }

@@ -1,5 +1,6 @@
 import Core
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// Assets: creation with an initial position, lookups, trades, prices and derived figures.

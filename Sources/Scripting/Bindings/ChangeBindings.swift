@@ -1,5 +1,6 @@
 import Core
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// Changing what was recorded: transfers, set quantity, swap, income, edits and deletions.

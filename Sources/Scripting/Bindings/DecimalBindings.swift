@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import LuaBridge
+import LuaDecimals
 
 /// `af.D`, `af.eq` and the methods of decimals. The arithmetic metamethods (`+`, `<`, `..`)
 /// are the decimal class itself (LuaDecimal); everything a script calls by name is here.

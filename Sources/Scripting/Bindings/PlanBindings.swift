@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// Investment plans, risk profiles and regular saving plans.

@@ -1,5 +1,6 @@
 import Core
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// Portfolios: create, find, list, and their figures.

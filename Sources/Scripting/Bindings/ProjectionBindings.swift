@@ -1,8 +1,7 @@
-import CLua
-import CLuaShim
 import Core
 import Foundation
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// Goal projections (issue 6): `af.project{…}` and `plan:project{…}`.
@@ -82,7 +81,7 @@ enum ProjectionBindings {
     /// Reads the fields at `index`, runs the projection, pushes the result table.
     static func project(_ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, function fn: String, defaults: Defaults) throws -> Int32 {
         if call.isNil(at: index) {
-            lua_settop(call.L, index - 1)
+            call.setTop(index - 1)
             call.newTable()
         }
         let args = try NamedArguments(call, at: index, function: fn, allowed: Project.fieldNames)
@@ -140,14 +139,14 @@ enum ProjectionBindings {
         call.rawField("model", of: index)
         let modelIndex = call.argumentCount
         switch call.type(at: modelIndex) {
-        case LUA_TFUNCTION: hooks.stepReturn = luaHook(env, call, at: modelIndex, fn: fn, what: "model"); modelName = "custom"
-        case LUA_TSTRING: modelName = call.string(at: modelIndex)!
-        case LUA_TNIL: break
+        case LuaTypeCode.function: hooks.stepReturn = luaHook(env, call, at: modelIndex, fn: fn, what: "model"); modelName = "custom"
+        case LuaTypeCode.string: modelName = call.string(at: modelIndex)!
+        case LuaTypeCode.nil: break
         default: throw args.fieldError("model", "\"normal\", \"lognormal\", \"bootstrap\" or a function(step) expected, got \(call.typeName(at: modelIndex))")
         }
         call.rawField("cash_flow", of: index)
         let flowIndex = call.argumentCount
-        if call.type(at: flowIndex) == LUA_TFUNCTION {
+        if call.type(at: flowIndex) == LuaTypeCode.function {
             hooks.cashFlow = luaHook(env, call, at: flowIndex, fn: fn, what: "cash_flow")
         } else if !call.isNil(at: flowIndex) {
             throw args.fieldError("cash_flow", "a function(step) returning the month's contribution (< 0: a withdrawal) expected, got \(call.typeName(at: flowIndex))")
@@ -189,7 +188,7 @@ enum ProjectionBindings {
     /// A list of numbers in field `key` (percentile levels, bootstrap history).
     static func numbers(_ key: String, _ args: NamedArguments, _ call: LuaCall) throws -> [Double]? {
         try args.value(key) { i -> [Double] in
-            guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError(key, "a list of numbers expected, got \(call.typeName(at: i))") }
+            guard call.type(at: i) == LuaTypeCode.table else { throw args.fieldError(key, "a list of numbers expected, got \(call.typeName(at: i))") }
             let count = call.rawLength(at: i)
             return try (0..<count).map { k in
                 call.pushElement(k + 1, of: i)
@@ -273,10 +272,10 @@ enum ProjectionBindings {
                     call.pushInteger(Int64(step.run)); call.setField("run", of: stepTable)
                     call.pushInteger(Int64(step.month)); call.setField("month", of: stepTable)
                     call.pushString(step.date.description); call.setField("date", of: stepTable)
-                    lua_pushnumber(call.L, step.value); call.setField("value", of: stepTable)
-                    lua_pushnumber(call.L, step.contribution); call.setField("contribution", of: stepTable)
-                    lua_pushnumber(call.L, step.normal); call.setField("normal", of: stepTable)
-                    lua_pushnumber(call.L, step.uniform); call.setField("uniform", of: stepTable)
+                    call.pushNumber(step.value); call.setField("value", of: stepTable)
+                    call.pushNumber(step.contribution); call.setField("contribution", of: stepTable)
+                    call.pushNumber(step.normal); call.setField("normal", of: stepTable)
+                    call.pushNumber(step.uniform); call.setField("uniform", of: stepTable)
                     call.pushValue(at: stepTable)
                     return 1
                 }
@@ -284,7 +283,7 @@ enum ProjectionBindings {
                 throw LuaArgumentError("\(fn): the \(what) function failed in \(where_): \(raised.description)")
             }
             defer { call.pop() }
-            if call.type(at: -1) == LUA_TNUMBER { return clua_tonumber(call.L, -1) }
+            if let number = call.number(at: -1) { return number }
             if let d = try? call.decimal(at: -1) { return Projection.double(d) }
             throw LuaArgumentError("\(fn): the \(what) function returned \(call.typeName(at: -1)) in \(where_); a number expected")
         }

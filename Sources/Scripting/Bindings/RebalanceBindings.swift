@@ -2,6 +2,7 @@ import CLua
 import CLuaShim
 import Core
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// Rebalancing strategies, plans and custom rules (issue 6): `portfolio:rebalance{…}`,

@@ -1,5 +1,6 @@
 import Core
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// Fields of transactions and price records.

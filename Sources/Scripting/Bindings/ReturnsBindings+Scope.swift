@@ -1,5 +1,6 @@
 import Core
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// `scope:performance{from, to}`, `scope:twr_series{from, to, every}` and

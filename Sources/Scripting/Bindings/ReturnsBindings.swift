@@ -1,5 +1,6 @@
 import Core
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// Returns and performance: `af.returns.*`, `scope:performance{from, to}`,

@@ -1,5 +1,6 @@
 import Core
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// A Swift value a binding reads from a Lua value, with the Lua type it declares.

@@ -1,5 +1,6 @@
 import Core
 import LuaBridge
+import LuaDecimals
 
 /// Reads the Lua tables given to Report methods (figures, rows, chart series) into the
 /// report model, with errors that name the method, the row and the field.

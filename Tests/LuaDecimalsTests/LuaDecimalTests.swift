@@ -1,10 +1,12 @@
+import LuaBridge
 import Testing
-@testable import LuaBridge
+@testable import LuaDecimals
 
 @Suite("Decimals in Lua")
 struct LuaDecimalTests {
     func check(_ source: String) throws {
         let lua = try LuaState()
+        lua.installDecimals()
         lua.pushFunction { call in
             guard let v = try call.decimal(at: 1) else { return 0 }
             call.pushDecimal(v)

@@ -1,7 +1,6 @@
-import CLua
-import CLuaShim
 import Core
 import Foundation
+import LuaBridge
 
 /// Exact decimals in Lua: a userdata with arithmetic, comparison, `tostring` and `..`, that
 /// mixes with integers, decimal strings and floats (floats read from their shortest text).
@@ -10,7 +9,10 @@ import Foundation
 /// `D"1":eq(1)` or `af.eq(a, b)`. `<` and `<=` mix freely. The named methods (`round`,
 /// `format`, …) are bindings of the registry, added by the scripting layer.
 enum LuaDecimal {
-    static func install(in state: LuaState) throws {
+    /// The class name of decimal userdata (`af.type(D"1")` is "decimal").
+    static let className = "decimal"
+
+    static func install(in state: LuaState) {
         let binary: (@escaping (ExactDecimal, ExactDecimal) throws -> ExactDecimal) -> LuaFunction = { op in
             { call in
                 let a = try operand(call, 1), b = try operand(call, 2)
@@ -24,7 +26,7 @@ enum LuaDecimal {
                 return 1
             }
         }
-        state.defineClass("decimal", metamethods: [
+        state.defineClass(className, metamethods: [
             "__add": binary { $0 + $1 },
             "__sub": binary { $0 - $1 },
             "__mul": binary { $0 * $1 },
@@ -64,7 +66,6 @@ enum LuaDecimal {
                 return 1
             },
         ])
-        state.setDecimalMetatable(state.metatableRef("decimal"))
     }
 
     static func operand(_ call: LuaCall, _ index: Int32) throws -> ExactDecimal {
@@ -81,7 +82,7 @@ enum LuaDecimal {
     static func text(_ call: LuaCall, _ index: Int32) throws -> String {
         if let value = call.state.decimalValue(at: index) { return value.plainText }
         if let s = call.string(at: index) { return s }
-        if call.type(at: index) == LUA_TNUMBER { return call.state.describe(at: index) }
+        if call.type(at: index) == LuaTypeCode.number { return call.state.describe(at: index) }
         throw LuaArgumentError("attempt to concatenate a \(call.typeName(at: index)) value")
     }
 }
