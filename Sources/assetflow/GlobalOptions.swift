@@ -58,8 +58,3 @@ extension ScriptRunError {
     /// As argument-parser shows a usage error: the message, exit code 64.
     var asValidationError: ValidationError { ValidationError(description) }
 }
-
-/// Runs `body`, turning a store that cannot be opened into a usage error naming --store.
-func withStoreErrors<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as ScriptRunError { throw error.asValidationError }
-}

@@ -18,6 +18,6 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var sandbox: SandboxOptions
 
     func run() throws {
-        try withStoreErrors { try Repl.run(sandbox.scriptRun(global), version: AssetFlowCommand.configuration.version ?? "") }
+        try Repl.run(sandbox.scriptRun(global), version: AssetFlowCommand.configuration.version ?? "")
     }
 }

@@ -61,7 +61,7 @@ struct ReportCommand: ParsableCommand {
         request.isTerminal = output == nil && isatty(STDOUT_FILENO) != 0
         request.environment = environment
         request.reportsFolder = reportsFolder
-        let outcome = try withStoreErrors { try ReportRunner.run(request) }
+        let outcome = try ReportRunner.run(request)
         if let error = outcome.error {
             FileHandle.standardError.write(Data((error + "\n").utf8))
             throw ExitCode(1)

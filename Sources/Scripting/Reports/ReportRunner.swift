@@ -27,7 +27,7 @@ public enum ReportRunner {
 
     /// The format called `name`; the error lists the formats.
     public static func format(named name: String) throws -> Format {
-        do { return try ReportFormat.parse(name) } catch let error as ValidationError { throw ScriptRunError(error.message) }
+        do { return try ReportFormat.parse(name) } catch let error as RuleViolation { throw ScriptRunError(error.message) }
     }
 
     public struct Outcome {
@@ -53,7 +53,7 @@ public enum ReportRunner {
             return Outcome(text: nil, writtenPath: nil, error: "cannot read \(request.script): \(error.localizedDescription)")
         }
         return try store.withSession(today: today) { session in
-            try session.begin()
+            try session.beginReading()  // a report never waits for a writer (WAL)
             defer { try? session.rollback() }
             let env: ScriptEnvironment
             do {
@@ -80,7 +80,7 @@ public enum ReportRunner {
             }
             let format = request.format ?? request.outputPath.map(ReportFormat.forPath) ?? .terminal
             if let path = request.outputPath {
-                try format.render(document).write(toFile: path, atomically: true, encoding: .utf8)
+                try OwnerOnlyFiles.write(format.render(document), to: path)
                 return Outcome(text: nil, writtenPath: path, error: nil)
             }
             return Outcome(text: format.render(document, terminalStyle: env.reports.terminalStyle), writtenPath: nil, error: nil)

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Store
 
 /// The reports a script builds (`af.report.new`), where it may save them, and whether its
 /// terminal output may use colour. One per `ScriptEnvironment`.
@@ -50,12 +51,12 @@ public final class ReportSession {
         if let reportsFolder {
             let folder = ReportSession.resolve(reportsFolder)
             if resolved.hasPrefix(folder + "/") {
-                try FileManager.default.createDirectory(atPath: (resolved as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try OwnerOnlyFiles.createFolder((resolved as NSString).deletingLastPathComponent)
                 return resolved
             }
         }
         let allowed = ([outputPath.map { "the --output file \($0)" }, reportsFolder.map { "the reports folder \($0)" }].compactMap { $0 })
-        throw ValidationError("\(function): a sandboxed script may not write '\(path)'. It may write "
+        throw RuleViolation("\(function): a sandboxed script may not write '\(path)'. It may write "
             + (allowed.isEmpty ? "no file here" : allowed.joined(separator: " or "))
             + "; pass --output \(path) to `assetflow report`, save into the reports folder, or run with --trusted.")
     }

@@ -31,12 +31,17 @@ public struct ScriptRun {
     /// What Lua code may reach.
     public var policy: SandboxPolicy { SandboxPolicy(trusted: trusted, allowRead: allowRead, allowWrite: allowWrite) }
 
-    /// Opens (and creates on first use) the store; the error names the path and the fix.
+    /// Opens (and creates on first use) the store, checked; the error names the path and
+    /// says why. A store that cannot be opened is not a usage mistake (exit 1, not 64); a
+    /// busy store waits first (see Documentation/Store.md).
     public func openStore() throws -> AssetFlowStore {
+        let path = storePath ?? "memory"
         do {
             return try AssetFlowStore(path: storePath)
+        } catch let error as StoreError {
+            throw ScriptRunError("Cannot open the store at \(path). \(error)")
         } catch {
-            throw ScriptRunError("Cannot open the store at \(storePath ?? "memory"): \(error). Pass another with --store PATH.")
+            throw ScriptRunError("Cannot open the store at \(path): \(error). Pass another with --store PATH.")
         }
     }
 
@@ -62,3 +67,14 @@ public struct ScriptRunError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+
+extension ScriptRun {
+    /// The full, read-only check of the store at `path` (`assetflow check`), so the command
+    /// line reaches the store through this layer only. A store that cannot be read at all
+    /// is an error that says why.
+    public static func checkStore(at path: String) throws -> StoreCheckReport {
+        do { return try AssetFlowStore.check(path: path) } catch {
+            throw ScriptRunError("Cannot check the store at \(path). \(error)")
+        }
+    }
+}
