@@ -60,7 +60,7 @@ public enum LuaLSStubs {
     static func function(_ b: Binding, declaredAs name: String) -> [String] {
         var lines = ["---\(b.summary)"]
         if let example = b.example { lines.append("---Example: `\(example)`") }
-        let parameters = b.parameters ?? legacyParameters(b.legacySignature ?? "")
+        let parameters = b.parameters ?? []
         for p in parameters { lines.append("---@param \(p.name)\(p.required ? "" : "?") \(p.type.luaLS(input: true))" + (p.doc.isEmpty ? "" : " \(p.doc)")) }
         lines += returns(b)
         lines.append("function \(name)(\(parameters.map(\.name).joined(separator: ", "))) end")
@@ -69,10 +69,7 @@ public enum LuaLSStubs {
     }
 
     static func returns(_ b: Binding) -> [String] {
-        guard let result = b.result else {
-            let legacy = (b.legacySignature ?? "").components(separatedBy: "->").dropFirst().first?.trimmingCharacters(in: .whitespaces)
-            return legacy.map { $0 == "nil" ? [] : ["---@return \(luaType($0))"] } ?? []
-        }
+        guard let result = b.result else { return [] }
         var lines: [String] = []
         for (i, value) in result.values.enumerated() {
             let type = result.orReason && i == 0 ? LuaType.optional(value.type) : value.type
@@ -89,8 +86,11 @@ public enum LuaLSStubs {
         func visit(_ type: LuaType) {
             guard case .arguments(let name, let fields) = type, seen.insert(name).inserted else { return }
             lines.append("---@class \(name)")
-            for f in fields where !f.name.isEmpty {
+            for f in fields where !f.name.isEmpty && f.name != LuaFieldInfo.othersName {
                 lines.append("---@field \(f.name)\(f.required ? "" : "?") \(f.type.luaLS(input: true))" + (f.doc.isEmpty ? "" : " \(f.doc)"))
+            }
+            if let others = fields.first(where: { $0.name == LuaFieldInfo.othersName }) {
+                lines.append("---@field [string] \(others.type.luaLS(input: true))" + (others.doc.isEmpty ? "" : " \(others.doc)"))
             }
             if let list = fields.first(where: { $0.name.isEmpty }), case .list(let element) = list.type {
                 lines.append("---@field [integer] \(element.luaLS(input: true))" + (list.doc.isEmpty ? "" : " \(list.doc)"))
@@ -101,39 +101,4 @@ public enum LuaLSStubs {
         for b in Registry.all { for p in b.parameters ?? [] { visit(p.type) } }
         return lines
     }
-
-    // MARK: Prose signatures (bindings not yet declared with types)
-
-    /// "{name, description} -> Portfolio" → [args: {name: any, …}].
-    static func legacyParameters(_ signature: String) -> [LuaFieldInfo] {
-        let (parameters, _) = parse(signature)
-        return parameters.map { LuaFieldInfo(name: $0.name, type: .object($0.type), required: true, doc: "") }
-    }
-
-    /// "{name, description} -> Portfolio" → ([args: table], "Portfolio").
-    static func parse(_ signature: String) -> (parameters: [(name: String, type: String)], result: String?) {
-        let parts = signature.components(separatedBy: "->")
-        let input = parts[0].trimmingCharacters(in: .whitespaces)
-        let result = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
-        if input.hasPrefix("{") {
-            let fields = input.dropFirst().dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0 != "…" }
-            let shape = fields.map { "\($0.replacingOccurrences(of: "…", with: "")): any" }.joined(separator: ", ")
-            return ([("args", shape.isEmpty ? "table" : "{\(shape)}")], result)
-        }
-        let inner = input.trimmingCharacters(in: CharacterSet(charactersIn: "()"))
-        let names = inner.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
-        return (names.map { ($0, "any") }, result)
-    }
-
-    /// "Portfolio|nil" → "Portfolio?", "{Asset}" → "Asset[]", "string|nil" → "string?".
-    static func luaType(_ type: String) -> String {
-        var t = type.trimmingCharacters(in: .whitespaces)
-        if t.hasPrefix("{"), t.hasSuffix("}"), !t.contains(" "), !t.contains(",") { t = String(t.dropFirst().dropLast()) + "[]" }
-        if t.hasSuffix("|nil") { t = String(t.dropLast(4)) + "?" }
-        if t.contains(" ") || t.contains("{") || t.contains(",") { return "table" }
-        return t.isEmpty ? "any" : t
-    }
 }
-
-import Foundation

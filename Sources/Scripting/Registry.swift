@@ -5,10 +5,10 @@ import LuaBridge
 /// `luaL_Reg` arrays) that installs `af` and the classes, and feeds `help`, `assetflow docs`,
 /// REPL.md and the LuaLS stubs.
 public enum Registry {
-    public static let all: [Binding] = DecimalBindings.all + PortfolioBindings.all + AssetBindings.all + RecordBindings.all
-        + ChangeBindings.all + AnalysisBindings.all + PlanBindings.all + IntrospectionBindings.all + RebalanceBindings.all + ProjectionBindings.all
-        + ReportBindings.all
-        + ReturnsBindings.all
+    public static let all: [Binding] = AfBindings.all + IntrospectionBindings.all + DecimalBindings.all
+        + PortfolioBindings.all + AssetBindings.all + TransactionBindings.all + PriceBindings.all
+        + InvestmentPlanBindings.all + SavingPlanBindings.all + ReportBindings.all
+        + ReturnsBindings.all + RebalanceBindings.all
 
     /// The classes of model objects, with the line that introduces each in the reference.
     public static let classes: [(name: String, summary: String)] = [

@@ -4,7 +4,7 @@ import LuaBridge
 import LuaDecimals
 import Store
 
-/// Goal projections (issue 6): `af.project{…}` and `plan:project{…}`.
+/// Goal projections (issue 6): what `af.project{…}` and `plan:project{…}` share.
 enum ProjectionBindings {
     /// The fields of `af.project{…}` and `plan:project{…}`; `project` reads them itself
     /// (a model is a name or a function, `years` and `to` override each other).
@@ -42,30 +42,14 @@ enum ProjectionBindings {
                                         LuaRecordField("reach_date", .optional(.date)), LuaRecordField("required_monthly", .optional(.table)),
                                         LuaRecordField("on_track", .optional(.boolean)), LuaRecordField("projected_on_track", .optional(.boolean))])
 
-    static let all: [Binding] = [
-        .function("af", "project", Project.self, returns: .value(result),
-                  "Projects a value month by month (default: the net worth, towards the financial goal): the deterministic path, and with runs a seeded Monte Carlo range (model normal, lognormal, bootstrap or a function). See Documentation/Projections.md.",
-                  example: #"local r = af.project{ start_value = 10000, monthly = 500, years = 20, annual_return = 0.06, volatility = 0.15, goal = 300000, runs = 1000, seed = 42 }"#) { env, call, _ in
-            var d = Defaults(today: env.session.today)
-            d.goal = try env.session.setting(AnalysisBindings.goalKey).flatMap(ExactDecimal.parseOrNil)
-            return try project(env, call, at: 1, function: "af.project", defaults: d)
-        },
-        .method(InvestmentPlanHandle.self, "project", Project.self, returns: .value(result),
-                "Projects the plan: start value its current amount, monthly its contribution, goal its target, up to its target date, return and volatility from its risk tolerance's profile.") { env, call, handle, _ in
-            let fn = "InvestmentPlan:project"
-            let progress = try env.session.progress(ofPlan: handle.id)
-            let plan = progress.plan
-            var d = Defaults(today: env.session.today)
-            d.startValue = progress.currentAmount
-            d.monthly = plan.monthlyContribution
-            d.goal = plan.targetAmount
-            d.months = Projection.months(from: env.session.today, to: plan.targetDate)
-            d.profile = RiskProfile(tolerance: plan.riskTolerance)
-            d.targetDate = plan.targetDate
-            d.onTrack = progress.isOnTrack
-            return try project(env, call, at: 2, function: fn, defaults: d)
-        },
-    ]
+    /// `af.project{…}`: the net worth (or a portfolio) towards the financial goal.
+    static let projectFunction: Binding = .function("af", "project", Project.self, returns: .value(result),
+        "Projects a value month by month (default: the net worth, towards the financial goal): the deterministic path, and with runs a seeded Monte Carlo range (model normal, lognormal, bootstrap or a function). See Documentation/Projections.md.",
+        example: #"local r = af.project{ start_value = 10000, monthly = 500, years = 20, annual_return = 0.06, volatility = 0.15, goal = 300000, runs = 1000, seed = 42 }"#) { env, call, _ in
+        var d = Defaults(today: env.session.today)
+        d.goal = try env.session.setting(AfBindings.goalKey).flatMap(ExactDecimal.parseOrNil)
+        return try project(env, call, at: 1, function: "af.project", defaults: d)
+    }
 
     struct Defaults {
         var today: CalendarDate
@@ -290,9 +274,3 @@ enum ProjectionBindings {
     }
 }
 
-/// An investment plan, as the receiver of its methods.
-struct InvestmentPlanHandle: LuaObjectHandle {
-    static let className = "InvestmentPlan"
-    static let callHint = "call it as plan:METHOD{…}"
-    let id: Int64
-}

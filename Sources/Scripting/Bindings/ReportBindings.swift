@@ -24,7 +24,14 @@ enum ReportBindings {
     }
 
     static let formats = LuaType.oneOf(["number", "integer", "money", "percent", "text"])
+    /// The shapes ReportReader reads; their keys are the fields it allows.
     static let figure = LuaType.record([LuaRecordField("label", .string), LuaRecordField("value", .union([.decimal, .string])), LuaRecordField("format", formats)])
+    static let tableOptions = LuaType.record([LuaRecordField("columns", .list(.union([.string, .table]))), LuaRecordField("format", .union([formats, .map(.string, formats)])),
+                                              LuaRecordField("title", .string)])
+    static let chart = LuaType.record(["kind", "series", "x", "y", "names", "title", "format"].map {
+        LuaRecordField($0, $0 == "kind" ? .oneOf(["line", "area", "bar", "pie", "fan"]) : $0 == "series" ? .list(.table)
+                           : $0 == "y" || $0 == "names" ? .union([.string, .list(.string)]) : .string)
+    })
 
     /// `{{label, value, format}, …}`; ReportReader reads it.
     struct Figures: LuaDecodable {
@@ -36,17 +43,15 @@ enum ReportBindings {
     struct Table: LuaDecodable {
         static let fields: [LuaField<Table>] = [
             .declared("rows", .list(.table), required: true, "The rows: tables of fields, such as p:allocation{}."),
-            .declared("options", .record([LuaRecordField("columns", .list(.union([.string, .table]))), LuaRecordField("format", .union([formats, .map(.string, formats)])),
-                                          LuaRecordField("title", .string)]), "columns: keys or {key, label}; format: one format or {column = format}; title."),
+            .declared("options", tableOptions, "columns: keys or {key, label}; format: one format or {column = format}; title."),
         ]
         static let layout = LuaArgumentLayout.positional
     }
 
     /// `{kind, series, x, y, names, title, format}`; ReportReader reads it.
     struct Chart: LuaDecodable {
-        static let fields: [LuaField<Chart>] = [.declared("chart", .record(["kind", "series", "x", "y", "names", "title", "format"].map {
-            LuaRecordField($0, $0 == "kind" ? .oneOf(["line", "area", "bar", "pie", "fan"]) : $0 == "series" ? .list(.table) : $0 == "y" || $0 == "names" ? .union([.string, .list(.string)]) : .string)
-        }), required: true, "kind line, area, bar, pie or fan; series: rows, or {{name, rows}}; x and y name the fields.")]
+        static let fields: [LuaField<Chart>] = [.declared("chart", chart, required: true,
+                                                          "kind line, area, bar, pie or fan; series: rows, or {{name, rows}}; x and y name the fields.")]
         static let layout = LuaArgumentLayout.positional
     }
 

@@ -3,10 +3,9 @@ import LuaBridge
 import LuaDecimals
 import Store
 
-/// `scope:performance{from, to}`, `scope:twr_series{from, to, every}` and
-/// `af.returns.explain{scope, from, to}` for assets, portfolios and everything.
+/// The pieces of `scope:performance{from, to}`, `scope:twr_series{from, to, every}` (declared
+/// with the Asset, the Portfolio and `af`) and `af.returns.explain{scope, from, to}`.
 extension ReturnsBindings {
-    static let scoped: [Binding] = performance + series + [explain]
 
     static let performanceSummary = "start_value end_value net_flows income realized_gain unrealized_change twr twr_annualized mwr modified_dietz cagr growth; a figure that cannot be computed is nil with its reason in reasons[name]."
 
@@ -54,49 +53,53 @@ extension ReturnsBindings {
         + [LuaRecordField("reasons", .map(.string, .string))])
     static let seriesRow = LuaType.record([LuaRecordField("date", .date), LuaRecordField("twr", .decimal), LuaRecordField("value", .decimal)])
 
-    static var performance: [Binding] {
-        let summary = "Performance over from…to (default: first transaction…today): " + performanceSummary
-        let example = #"local r = p:performance{ from = "2024-01-01", to = "2024-12-31" }; print(r.twr)"#
-        func body<R>(_ scope: @escaping (R) -> PerformanceScope) -> (ScriptEnvironment, LuaCall, R, Period) throws -> Int32 {
-            { env, call, receiver, args in
-                pushReport(try env.session.performance(scope(receiver), from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort), call)
-                return 1
-            }
+    static let performanceSummaryOfScope = "Performance over from…to (default: first transaction…today): " + performanceSummary
+    static let performanceExample = #"local r = p:performance{ from = "2024-01-01", to = "2024-12-31" }; print(r.twr)"#
+    static let seriesSummary = "Cumulative TWR on each day or month (every = \"day\" or \"month\", default month) from `from` (0 %) to `to`"
+    static let seriesExample = #"for _, r in ipairs(p:twr_series{ from = "2024-01-01", every = "month" }) do print(r.date, r.twr) end"#
+
+    /// `x:performance{from, to, annualize_short}` for an Asset or a Portfolio.
+    static func performanceMethod<R: LuaReadable>(_ receiver: R.Type, _ scope: @escaping (R) -> PerformanceScope) -> Binding {
+        .method(R.self, "performance", Period.self, returns: .value(performanceResult), performanceSummaryOfScope, example: performanceExample) { env, call, r, args in
+            try pushPerformance(env, call, scope(r), args)
         }
-        return [
-            .method(Asset.self, "performance", Period.self, returns: .value(performanceResult), summary, example: example, body { .asset($0.id!) }),
-            .method(Portfolio.self, "performance", Period.self, returns: .value(performanceResult), summary, example: example, body { .portfolio($0.id!) }),
-            .function("af", "performance", Period.self, returns: .value(performanceResult),
-                      "Performance of everything (also af:performance{…}): " + performanceSummary,
-                      example: #"local r = af.performance{ from = "2024-01-01" }; print(r.twr, r.reasons.twr)"#, alsoAsMethod: true) { env, call, args in
-                try body { (_: Void) in .everything }(env, call, (), args)
-            },
-        ]
     }
 
-    static var series: [Binding] {
-        let summary = "Cumulative TWR on each day or month (every = \"day\" or \"month\", default month) from `from` (0 %) to `to`"
-        let example = #"for _, r in ipairs(p:twr_series{ from = "2024-01-01", every = "month" }) do print(r.date, r.twr) end"#
-        func body<R>(_ scope: @escaping (R) -> PerformanceScope) -> (ScriptEnvironment, LuaCall, R, Series) throws -> Int32 {
-            { env, call, receiver, args in
-                let points = try env.session.twrSeries(scope(receiver), from: args.from, to: args.to, monthly: args.every == .month)
-                env.pushList(points, call) { point in
-                    call.newTable()
-                    call.pushString(point.date.description); call.setField("date", of: -2)
-                    call.pushDecimal(point.cumulative); call.setField("twr", of: -2)
-                    call.pushDecimal(point.value); call.setField("value", of: -2)
-                }
-                return 1
-            }
+    /// `af.performance{…}` (also `af:performance{…}`): everything.
+    static let performanceOfEverything: Binding = .function(
+        "af", "performance", Period.self, returns: .value(performanceResult), "Performance of everything (also af:performance{…}): " + performanceSummary,
+        example: #"local r = af.performance{ from = "2024-01-01" }; print(r.twr, r.reasons.twr)"#, alsoAsMethod: true) { env, call, args in
+        try pushPerformance(env, call, .everything, args)
+    }
+
+    static func pushPerformance(_ env: ScriptEnvironment, _ call: LuaCall, _ scope: PerformanceScope, _ args: Period) throws -> Int32 {
+        pushReport(try env.session.performance(scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort), call)
+        return 1
+    }
+
+    /// `x:twr_series{from, to, every}` for an Asset or a Portfolio.
+    static func seriesMethod<R: LuaReadable>(_ receiver: R.Type, _ scope: @escaping (R) -> PerformanceScope) -> Binding {
+        .method(R.self, "twr_series", Series.self, returns: .value(.list(seriesRow)), seriesSummary + ".", example: seriesExample) { env, call, r, args in
+            try pushSeries(env, call, scope(r), args)
         }
-        return [
-            .method(Asset.self, "twr_series", Series.self, returns: .value(.list(seriesRow)), summary + ".", example: example, body { .asset($0.id!) }),
-            .method(Portfolio.self, "twr_series", Series.self, returns: .value(.list(seriesRow)), summary + ".", example: example, body { .portfolio($0.id!) }),
-            .function("af", "twr_series", Series.self, returns: .value(.list(seriesRow)), summary + ", over everything.", example: example,
-                      alsoAsMethod: true) { env, call, args in
-                try body { (_: Void) in .everything }(env, call, (), args)
-            },
-        ]
+    }
+
+    /// `af.twr_series{…}`: everything.
+    static let seriesOfEverything: Binding = .function(
+        "af", "twr_series", Series.self, returns: .value(.list(seriesRow)), seriesSummary + ", over everything.", example: seriesExample,
+        alsoAsMethod: true) { env, call, args in
+        try pushSeries(env, call, .everything, args)
+    }
+
+    static func pushSeries(_ env: ScriptEnvironment, _ call: LuaCall, _ scope: PerformanceScope, _ args: Series) throws -> Int32 {
+        let points = try env.session.twrSeries(scope, from: args.from, to: args.to, monthly: args.every == .month)
+        env.pushList(points, call) { point in
+            call.newTable()
+            call.pushString(point.date.description); call.setField("date", of: -2)
+            call.pushDecimal(point.cumulative); call.setField("twr", of: -2)
+            call.pushDecimal(point.value); call.setField("value", of: -2)
+        }
+        return 1
     }
 
     static func pushReport(_ r: PerformanceReport, _ call: LuaCall) {

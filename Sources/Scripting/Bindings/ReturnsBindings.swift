@@ -7,7 +7,7 @@ import Store
 /// `scope:twr_series{from, to, every}`. A figure that cannot be computed comes back as
 /// `nil, reason`, never as a stand-in 0 or −100 %. See Documentation/Returns.md.
 enum ReturnsBindings {
-    static let all: [Binding] = calculators + scoped
+    static let all: [Binding] = calculators + [explain]
 
     // MARK: Reading arguments
 

@@ -17,14 +17,12 @@ public struct Binding {
     public let name: String
     public let kind: Kind
     /// The declared parameters after a method's receiver: one `args` table for a `table`
-    /// declaration, one per field for a `positional` one. Nil while the binding still
-    /// describes itself in prose (`legacySignature`).
+    /// declaration, one per field for a `positional` one; nil for a field.
     public let parameters: [LuaFieldInfo]?
     /// The declared result of a function or method, the type of a field.
     public let result: LuaResult?
     /// A global name that is the same function (`D` for `af.D`).
     public let globalAlias: String?
-    let legacySignature: String?
     public let summary: String
     public let example: String?
     let body: Body
@@ -37,13 +35,9 @@ public struct Binding {
     /// `af.create_asset`, `Asset:buy`, `Asset.quantity`.
     public var qualifiedName: String { owner + (kind == .method ? ":" : ".") + name }
 
-    /// True when parameters and result are declared with types (not prose).
-    public var isTyped: Bool { legacySignature == nil }
-
     /// Parameters and result as help shows them: `{from, to, every} -> {{date, value}}`,
     /// `(date) -> decimal`; a field's type.
     public var signature: String {
-        if let legacySignature { return legacySignature }
         let result = self.result ?? .none
         if kind == .field { return result.compact }
         let returns = result.values.isEmpty ? "" : " -> " + result.compact
@@ -86,7 +80,7 @@ extension Binding {
                                           _ body: @escaping (ScriptEnvironment, LuaCall, A) throws -> Int32) -> Binding {
         let qualified = "\(owner).\(name)"
         return Binding(owner: owner, name: name, kind: .function, parameters: A.parameterInfos, result: returns, globalAlias: global,
-                       legacySignature: nil, summary: summary, example: example, body: .call { env, call in
+                       summary: summary, example: example, body: .call { env, call in
             let reader = ArgumentReader(environment: env, call: call, function: qualified)
             let first: Int32 = alsoAsMethod && ReturnsBindings.isAf(call, at: 1) ? 2 : 1
             return try body(env, call, try A.decodeArguments(reader, from: first))
@@ -101,7 +95,7 @@ extension Binding {
         let owner = R.luaType.compact
         let qualified = "\(owner):\(name)"
         return Binding(owner: owner, name: name, kind: .method, parameters: A.parameterInfos, result: returns, globalAlias: nil,
-                       legacySignature: nil, summary: summary, example: example, body: .call { env, call in
+                       summary: summary, example: example, body: .call { env, call in
             let reader = ArgumentReader(environment: env, call: call, function: qualified)
             let this: R
             do { this = try R.read(reader, at: 1) } catch let problem as LuaFieldProblem {
@@ -115,7 +109,7 @@ extension Binding {
     static func field(_ owner: String, _ name: String, _ type: LuaType, _ summary: String,
                       _ body: @escaping (ScriptEnvironment, LuaCall, Int64) throws -> Void) -> Binding {
         Binding(owner: owner, name: name, kind: .field, parameters: nil, result: .value(type), globalAlias: nil,
-                legacySignature: nil, summary: summary, example: nil, body: .field(body))
+                summary: summary, example: nil, body: .field(body))
     }
 }
 
@@ -132,46 +126,6 @@ extension LuaDecodable {
         switch layout {
         case .positional: try readPositional(reader, from: first)
         case .table: try read(reader, at: first)
-        }
-    }
-}
-
-// MARK: Prose declarations (write bindings awaiting their Core commands)
-
-extension Binding {
-    static func function(_ owner: String, _ name: String, _ signature: String, _ summary: String, example: String? = nil,
-                         _ body: @escaping (ScriptEnvironment, LuaCall) throws -> Int32) -> Binding {
-        Binding(owner: owner, name: name, kind: .function, parameters: nil, result: nil, globalAlias: nil,
-                legacySignature: signature, summary: summary, example: example, body: .call(body))
-    }
-
-    static func method(_ owner: String, _ name: String, _ signature: String, _ summary: String, example: String? = nil,
-                       _ body: @escaping (ScriptEnvironment, LuaCall) throws -> Int32) -> Binding {
-        Binding(owner: owner, name: name, kind: .method, parameters: nil, result: nil, globalAlias: nil,
-                legacySignature: signature, summary: summary, example: example, body: .call(body))
-    }
-
-    /// A field whose type is given as text ("decimal", "Portfolio|nil"); the text is read
-    /// into a `LuaType`, so the field is typed all the same.
-    static func field(_ owner: String, _ name: String, _ type: String, _ summary: String,
-                      _ body: @escaping (ScriptEnvironment, LuaCall, Int64) throws -> Void) -> Binding {
-        field(owner, name, LuaType.parse(type), summary, body)
-    }
-}
-
-extension LuaType {
-    /// "string", "decimal|nil", "Asset": the simple types fields are given as in text.
-    static func parse(_ text: String) -> LuaType {
-        if text.hasSuffix("|nil") { return .optional(parse(String(text.dropLast(4)))) }
-        switch text {
-        case "string": return .string
-        case "integer": return .integer
-        case "number": return .number
-        case "boolean": return .boolean
-        case "decimal": return .decimal
-        case "date": return .date
-        case "table": return .table
-        default: return .object(text)
         }
     }
 }

@@ -36,7 +36,7 @@ extension LuaDecodable {
 
     /// The keys of the table, for the unknown-field check of a binding that reads its
     /// `declared` fields itself.
-    static var fieldNames: [String] { fields.map(\.info.name).filter { !$0.isEmpty } }
+    static var fieldNames: [String] { fields.map(\.info.name).filter { !$0.isEmpty && $0 != LuaFieldInfo.othersName } }
 
     /// A table with no required field may be left out: `p:allocation()`.
     static var mayBeOmitted: Bool { !fields.contains { $0.info.required } }
@@ -51,17 +51,22 @@ extension LuaDecodable {
         var value = Self()
         let call = reader.call
         if call.isNil(at: index), mayBeOmitted { return value }
-        let names = fields.map(\.info.name).filter { !$0.isEmpty }
+        let names = fieldNames
         guard call.type(at: index) == LuaTypeCode.table else {
             let expected = tableHint ?? "a table of named fields {\(names.joined(separator: ", "))}"
             throw LuaArgumentError("\(reader.function) expects \(expected), got \(call.typeName(at: index))")
         }
         var unknown: [String] = []
-        call.forEachStringKey(of: index) { key in if !names.contains(key) { unknown.append(key) } }
+        let takesOthers = fields.contains { $0.info.name == LuaFieldInfo.othersName }
+        call.forEachStringKey(of: index) { key in if !names.contains(key), !takesOthers { unknown.append(key) } }
         if let first = unknown.sorted().first {
             throw LuaArgumentError("\(reader.function): unknown field '\(first)' (expected one of: \(names.joined(separator: ", ")))")
         }
         for field in fields {
+            if field.info.name == LuaFieldInfo.othersName {
+                try field.read(&value, reader, index)
+                continue
+            }
             if field.info.name.isEmpty {
                 do { try field.read(&value, reader, index) } catch let problem as LuaElementProblem {
                     throw LuaArgumentError("\(reader.function) #\(problem.index): \(problem.text)")
@@ -123,6 +128,20 @@ public struct LuaField<Root> {
     /// the docs and the stubs.
     public static func declared(_ name: String, _ type: LuaType, required: Bool = false, _ doc: String = "") -> LuaField {
         LuaField(info: LuaFieldInfo(name: name, type: type, required: required, doc: doc)) { _, _, _ in }
+    }
+
+    /// Every other key of the table, each with a `T` value: `{stock = 60, bond = 40}`.
+    public static func others<T: LuaReadable>(_ path: WritableKeyPath<Root, [String: T]>, _ doc: String = "") -> LuaField where Root: LuaDecodable {
+        LuaField(info: LuaFieldInfo(name: LuaFieldInfo.othersName, type: T.luaType, required: false, doc: doc)) { root, reader, table in
+            let call = reader.call
+            var keys: [String] = []
+            call.forEachStringKey(of: table) { if !Root.fieldNames.contains($0) { keys.append($0) } }
+            for key in keys.sorted() {
+                root[keyPath: path][key] = try call.field(key, of: table) { i in
+                    do { return try T.read(reader, at: i) } catch let problem as LuaFieldProblem { throw reader.fieldError(key, problem.text) }
+                }
+            }
+        }
     }
 
     /// The array part of the table: `{x, y, …}` (with `[T]` read element by element).

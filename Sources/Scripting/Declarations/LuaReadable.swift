@@ -142,14 +142,6 @@ extension Array: LuaReadable where Element: LuaReadable {
     }
 }
 
-extension AllocationDimension: LuaReadable {
-    public static var luaType: LuaType { .oneOf(allCases.map(\.rawValue)) }
-    /// Read with the Store's own parser, so its message names the choices.
-    public static func read(_ reader: ArgumentReader, at index: Int32) throws -> AllocationDimension {
-        try parse(String.read(reader, at: index))
-    }
-}
-
 /// An object of one of AssetFlow's classes that lives only in the session (a report, a
 /// plan), known by its id.
 public protocol LuaObjectHandle: LuaReadable {

@@ -68,6 +68,12 @@ public indirect enum LuaType: Equatable, Sendable {
         }
     }
 
+    /// The keys of a record type: the fields a table of that shape may have.
+    public var recordKeys: [String] {
+        if case .record(let fields) = self { return fields.map(\.name) }
+        return []
+    }
+
     /// True when the LuaLS form needs no parentheses before `[]` or `?`.
     func isSimple(input: Bool) -> Bool {
         switch self {
@@ -99,8 +105,11 @@ public struct LuaFieldInfo: Equatable, Sendable {
     public let required: Bool
     public let doc: String
 
-    /// The name in a usage line: `…` for the array part.
-    var usageName: String { name.isEmpty ? "…" : name }
+    /// The name of the field that takes every other key (`{stock = 60, …}`).
+    public static let othersName = "*"
+
+    /// The name in a usage line: `…` for the array part, `key = …` for the other keys.
+    var usageName: String { name.isEmpty ? "…" : name == Self.othersName ? "key = …" : name }
 }
 
 /// What a binding returns.

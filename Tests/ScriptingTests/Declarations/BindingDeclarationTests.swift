@@ -4,27 +4,26 @@ import Testing
 
 @Suite("Binding declarations")
 struct BindingDeclarationTests {
-    /// Write bindings still described in prose: they become typed declarations when their
-    /// Core commands land (issue 10, the Core/Store half). This list may only shrink.
-    static let awaitingCommands: Set<String> = [
-        "Portfolio:set_targets", "Portfolio:rebalance", "Portfolio:risk_deviation",
-        "Asset:buy", "Asset:sell", "Asset:record_price", "Asset:transfer_in", "Asset:transfer_out", "Asset:set_quantity", "Asset:update", "Asset:delete",
-        "Transaction:edit", "Transaction:delete", "Price:edit", "Price:delete", "Portfolio:delete",
-        "InvestmentPlan:progress",
-        "af.create_portfolio", "af.create_asset", "af.swap", "af.dividend", "af.interest", "af.create_category",
-        "af.set_financial_goal", "af.create_investment_plan", "af.risk_profile", "af.create_saving_plan", "af.run_due_plans", "af.reminders",
-        "af.rebalance.define", "af.rebalance.strategies",
-    ]
-
-    @Test("every binding is declared with types, except the write bindings awaiting their commands")
+    @Test("every binding of the registry is declared with types (no prose signatures)")
     func everyBindingIsTyped() {
-        let untyped = Set(Registry.all.filter { !$0.isTyped }.map(\.qualifiedName))
-        #expect(untyped.isSubset(of: Self.awaitingCommands), "untyped: \(untyped.subtracting(Self.awaitingCommands).sorted())")
+        for b in Registry.all {
+            #expect(b.result != nil, "\(b.qualifiedName) declares no result type")
+            #expect((b.parameters != nil) == (b.kind != .field), "\(b.qualifiedName)")
+        }
+    }
+
+    @Test("bindings are grouped by Lua type: each class's fields and methods come from one declaration list")
+    func groupedByType() {
+        let byClass: [String: [Binding]] = ["Asset": AssetBindings.all, "Portfolio": PortfolioBindings.all, "Transaction": TransactionBindings.all,
+                                            "Price": PriceBindings.all, "InvestmentPlan": InvestmentPlanBindings.all, "SavingPlan": SavingPlanBindings.all]
+        for (name, bindings) in byClass {
+            #expect(Set(Registry.bindings(of: name).map(\.qualifiedName)) == Set(bindings.map(\.qualifiedName)), "\(name)")
+        }
     }
 
     @Test("every typed binding's LuaLS stub has a typed ---@param per parameter, a ---@return per result, and no `any` it did not declare")
     func stubsAreTyped() {
-        for b in Registry.all where b.isTyped && b.kind != .field {
+        for b in Registry.all where b.kind != .field {
             let stub = LuaLSStubs.function(b, declaredAs: b.qualifiedName).joined(separator: "\n")
             for p in b.parameters ?? [] {
                 #expect(stub.contains("---@param \(p.name)\(p.required ? "" : "?") \(p.type.luaLS(input: true))"), "\(b.qualifiedName): \(p.name)")
