@@ -55,11 +55,18 @@ public struct LuaCall {
         lua_type(L, index) == LUA_TNUMBER ? clua_tonumber(L, index) : nil
     }
 
-    /// Reads `key` of the table at `index` without metamethods and leaves it on the stack.
-    /// Returns the value's type. Pop it with `pop()`.
+    /// Whether the value at `index` is a table. The raw accessors below check it first: the
+    /// Lua API reads any other value as a table and crashes (no API checks in release builds),
+    /// so walking a string or a number a script passed where a table belongs yields nothing.
+    /// [-0, +0, -]
+    public func isTable(at index: Int32) -> Bool { lua_type(L, index) == LUA_TTABLE }
+
+    /// Reads `key` of the table at `index` without metamethods and leaves it on the stack
+    /// (nil when the value is not a table). Returns the value's type. Pop it with `pop()`.
     /// [-0, +1, -]
     @discardableResult
     public func rawField(_ key: String, of index: Int32) -> Int32 {
+        guard isTable(at: index) else { lua_pushnil(L); return LUA_TNIL }
         let table = lua_absindex(L, index)
         pushString(key)
         return lua_rawget(L, table)
@@ -87,26 +94,32 @@ public struct LuaCall {
     public func remove(at index: Int32) { clua_remove(L, index) }
 
     /// Pushes `table[key]` for the key on top of the stack, replacing the key; no
-    /// metamethods. Returns the value's type. [-1, +1, -]
+    /// metamethods. Returns the value's type. The caller checks `isTable` first. [-1, +1, -]
     @discardableResult
     public func rawGet(of table: Int32) -> Int32 { lua_rawget(L, table) }
 
     /// Sets `table[key] = value` for the key and value on top of the stack (value topmost)
-    /// and pops both; no metamethods. [-2, +0, m]
+    /// and pops both; no metamethods. The caller checks `isTable` first. [-2, +0, m]
     public func rawSet(of table: Int32) { lua_rawset(L, table) }
 
-    /// The length of a table without metamethods.
+    /// The length of a table without metamethods; 0 for anything else (lua_rawlen would give
+    /// a string's or a userdata's byte count, and walking those as tables crashes).
     /// [-0, +0, -]
-    public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+    public func rawLength(at index: Int32) -> Int { isTable(at: index) ? Int(lua_rawlen(L, index)) : 0 }
 
-    /// Pushes element `i` (1-based) of the array at `index`.
+    /// Pushes element `i` (1-based) of the array at `index`; nil when it is not a table.
     /// [-0, +1, -]
-    public func pushElement(_ i: Int, of index: Int32) { lua_rawgeti(L, index, lua_Integer(i)) }
+    public func pushElement(_ i: Int, of index: Int32) {
+        guard isTable(at: index) else { lua_pushnil(L); return }
+        lua_rawgeti(L, index, lua_Integer(i))
+    }
 
-    /// Iterates the key/value pairs of the table at `index` (keys as strings only).
-    /// lua_next raises only for a key that is not in the table, which this loop never passes.
+    /// Iterates the key/value pairs of the table at `index` (keys as strings only); nothing
+    /// when it is not a table. lua_next raises only for a key that is not in the table, which
+    /// this loop never passes.
     /// [-0, +0, -]
     public func forEachStringKey(of index: Int32, _ body: (String) throws -> Void) rethrows {
+        guard isTable(at: index) else { return }
         let table = lua_absindex(L, index)
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
@@ -164,6 +177,19 @@ public struct LuaCall {
 
     /// A Swift function as a Lua C function (through the trampoline). [-0, +1, m]
     public func pushFunction(_ function: @escaping LuaFunction) { state.pushFunction(function) }
+
+    // MARK: Host memory
+
+    /// Counts `bytes` of Swift memory this binding is about to use because of the script (a
+    /// result sized by an argument, a report it keeps) against `--max-memory`, before they are
+    /// allocated. `retained`: kept as long as the state. Throws when they do not fit; the
+    /// script then gets the sticky memory-limit error once this binding has returned.
+    /// [-0, +0, -]
+    public func reserveHostMemory(_ bytes: Int, retained: Bool = false) throws {
+        if clua_reserve_host(L, bytes < 0 ? 0 : bytes, retained ? 1 : 0) != 0 {
+            throw LuaArgumentError("memory limit exceeded")
+        }
+    }
 
     // MARK: Errors and calls
 

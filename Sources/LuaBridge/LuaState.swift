@@ -50,7 +50,25 @@ public final class LuaState {
         (clua_should_interrupt, UnsafeMutableRawPointer(clua_gethost(L)))
     }
 
-    deinit { clua_close(L) }
+    /// Runs the pending `__gc` finalizers and frees the state, while the bindings' owner is
+    /// still alive (a finalizer may call them). Nothing may use this state afterwards.
+    /// [-all, +0, -] (finalizers' errors are caught by Lua, as in lua_close)
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        clua_close(L)
+    }
+
+    /// True once `close()` ran. [-0, +0, -]
+    public private(set) var isClosed = false
+
+    /// A state dropped without `close()`: the objects the bindings point to may already be
+    /// gone, so finalizers run at close get an error from any binding instead of a crash.
+    deinit {
+        guard !isClosed else { return }
+        clua_detach(L)
+        clua_close(L)
+    }
 
     static func owner(of L: OpaquePointer) -> LuaState {
         Unmanaged<LuaState>.fromOpaque(clua_gethost(L).pointee.swift_host).takeUnretainedValue()
@@ -291,6 +309,12 @@ public final class LuaState {
         defer { clua_restore_sigint() }
         return try body()
     }
+
+    /// For the command-line tool: a run still going 0.1 s past its `--timeout` where no hook
+    /// reaches (a looping `__gc` finalizer, a long Swift computation) ends the process with the
+    /// timeout message and `status`, before anything is committed. Never in a library or test.
+    /// [-0, +0, -]
+    public static func exitProcessWhenStuckPastDeadline(status: Int32) { clua_enable_watchdog(status) }
 
     /// Asks the running code to stop at its next instruction (safe from a signal handler).
     /// [-0, +0, -]

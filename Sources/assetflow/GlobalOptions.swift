@@ -50,6 +50,7 @@ struct SandboxOptions: ParsableArguments {
         run.allowWrite = allowWrite
         run.timeoutSeconds = timeout
         run.maxMemoryMB = maxMemory
+        run.exitProcessWhenStuckPastDeadline = true  // --timeout holds even where no hook reaches
         return run
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LuaBridge
 import Scripting
 
 /// `assetflow report NAME [--format F] [--output FILE]`

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LuaBridge
 import Scripting
 
 /// `assetflow run SCRIPT.lua [ARGS…]`

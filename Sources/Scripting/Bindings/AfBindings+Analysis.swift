@@ -128,12 +128,6 @@ extension AfBindings {
     /// The risk profile called `name`: conservative, moderate, aggressive, or a risk
     /// tolerance (very_low … very_high) mapped to one.
     static func riskProfile(named name: String) throws -> RiskProfile {
-        if let profile = RiskProfile(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) { return profile }
-        guard let tolerance = try? RiskTolerance.parse(name) else {
-            let profiles = RiskProfile.allCases.map(\.rawValue)
-            let names = (profiles + RiskTolerance.allCases.map(\.rawValue).filter { !profiles.contains($0) }).joined(separator: ", ")
-            throw RuleViolation("Unknown risk profile '\(name)'. Use one of: \(names).")
-        }
-        return RiskProfile(tolerance: tolerance)
+        try RiskProfile.named(name)
     }
 }

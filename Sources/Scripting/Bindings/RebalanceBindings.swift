@@ -16,7 +16,7 @@ enum RebalanceBindings {
             guard call.type(at: 2) == LuaTypeCode.function else {
                 throw LuaArgumentError("af.rebalance.define: a function(ctx) expected for '\(args.name)', got \(call.typeName(at: 2))")
             }
-            if builtIn.contains(args.name) { throw RuleViolation("'\(args.name)' is a built-in strategy; give your rule another name.") }
+            try PlanRebalance.validateRuleName(args.name)
             pushRules(call)
             call.pushValue(at: 2)
             call.setField(args.name, of: -2)
@@ -292,7 +292,7 @@ enum RebalanceBindings {
         let flag = AppliedFlag()
         call.pushFunction { [unowned env] c in
             let args = try Apply.read(ArgumentReader(environment: env, call: c, function: "plan:apply"), at: 2)
-            guard !flag.applied else { throw RuleViolation("This plan was already applied; ask the portfolio for a new one.") }
+            guard !flag.applied else { throw RuleViolation(ApplyRebalancePlan.alreadyAppliedMessage, rule: .notAllowed) }
             let recorded = try env.session.execute(ApplyRebalancePlan(plan, date: args.date, note: args.note))
             flag.applied = true
             env.pushList(recorded, c) { env.pushTransaction($0.id!) }

@@ -90,28 +90,28 @@ enum ReportBindings {
         },
         .method(ReportHandle.self, "text", Text.self, returns: .value(.object("Report")), "Adds a paragraph.",
                 example: #"r:text("Values on " .. os.date("%Y-%m-%d"))"#) { env, call, r, args in
-            env.reports.documents[r.id]!.elements.append(.text(args.text))
+            try env.reports.append(.text(args.text), to: r.id, call)
             call.pushValue(at: 1)
             return 1
         },
         .method(ReportHandle.self, "figures", Figures.self, returns: .value(.object("Report")),
                 "Adds key figures; format is number, integer, money, percent or text (default: number).",
                 example: #"r:figures{ { label = "Net worth", value = af.net_worth(), format = "money" } }"#) { env, call, r, _ in
-            env.reports.documents[r.id]!.elements.append(.figures(try ReportReader(env, call, "Report:figures").figures(at: 2)))
+            try env.reports.append(.figures(try ReportReader(env, call, "Report:figures").figures(at: 2)), to: r.id, call)
             call.pushValue(at: 1)
             return 1
         },
         .method(ReportHandle.self, "table", Table.self, returns: .value(.object("Report")),
                 "Adds a table of rows (tables of fields). columns: keys or {key, label}; format: one format or {column = format}.",
                 example: #"r:table(p:allocation{}, { columns = { "key", "value", "percent" }, format = { value = "money", percent = "percent" } })"#) { env, call, r, _ in
-            env.reports.documents[r.id]!.elements.append(.table(try ReportReader(env, call, "Report:table").table(rows: 2, options: 3)))
+            try env.reports.append(.table(try ReportReader(env, call, "Report:table").table(rows: 2, options: 3)), to: r.id, call)
             call.pushValue(at: 1)
             return 1
         },
         .method(ReportHandle.self, "chart", Chart.self, returns: .value(.object("Report")),
                 "Adds a chart: kind line, area, bar, pie or fan; series: rows, or {{name, rows}}; x and y name the fields (default date and value; y may list several).",
                 example: #"r:chart{ kind = "line", series = p:timeline{ from = "2024-01-01", every = "month" }, format = "money" }"#) { env, call, r, _ in
-            env.reports.documents[r.id]!.elements.append(.chart(try ReportReader(env, call, "Report:chart").chart(at: 2)))
+            try env.reports.append(.chart(try ReportReader(env, call, "Report:chart").chart(at: 2)), to: r.id, call)
             call.pushValue(at: 1)
             return 1
         },

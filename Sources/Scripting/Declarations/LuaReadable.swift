@@ -120,7 +120,7 @@ public enum LuaStep: String, LuaEnumeration {
 extension Array: LuaReadable where Element: LuaReadable {
     public static var luaType: LuaType { .list(Element.luaType) }
     public static func read(_ reader: ArgumentReader, at index: Int32) throws -> [Element] {
-        guard reader.call.type(at: index) == LuaTypeCode.table else { throw LuaFieldProblem("a list expected, got \(reader.call.typeName(at: index))") }
+        guard reader.call.type(at: index) == LuaTypeCode.table else { throw LuaFieldProblem("a list of \(Element.luaType.compact) expected, got \(reader.call.typeName(at: index))") }
         do { return try readElements(reader, of: index) } catch let problem as LuaElementProblem { throw LuaFieldProblem(problem.description) }
     }
 

@@ -16,6 +16,7 @@ extension Repl {
                 reader = StandardInputReader()
             }
             Repl(env: env, reader: reader).run()
+            env.close()  // finalizers run while the environment is alive
         }
     }
 }

@@ -61,6 +61,7 @@ public enum ReportRunner {
             } catch {
                 return Outcome(text: nil, writtenPath: nil, error: (error as? LuaError)?.description ?? String(describing: error))
             }
+            defer { env.close() }  // finalizers run while the environment is alive
             if let output { env.output = output }
             env.reports.outputPath = request.outputPath
             env.reports.reportsFolder = request.reportsFolder

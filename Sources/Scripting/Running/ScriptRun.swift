@@ -25,6 +25,11 @@ public struct ScriptRun {
     public var dryRun = false
     /// `arg[1…]` of the script.
     public var arguments: [String] = []
+    /// For the command-line tool only (never a library or a test): a run still going 0.1 s
+    /// past its `--timeout` where no hook reaches (a looping `__gc` finalizer, a long Swift
+    /// computation) ends the process with the timeout message and status 1, before anything
+    /// is committed.
+    public var exitProcessWhenStuckPastDeadline = false
 
     public init() {}
 
@@ -48,6 +53,7 @@ public struct ScriptRun {
     /// The environment of this run over `session`: the sandbox, the limits, and `arg` for
     /// `script` (nil in the REPL). `require` looks in `moduleFolders` first.
     public func environment(session: StoreSession, script: String?, moduleFolders: [String]) throws -> ScriptEnvironment {
+        if exitProcessWhenStuckPastDeadline { LuaState.exitProcessWhenStuckPastDeadline(status: 1) }
         let env = try ScriptEnvironment(session: session, policy: policy, moduleFolders: moduleFolders)
         if let script { env.setArguments(script: script, arguments) }
         env.lua.setLimits(timeoutSeconds: timeoutSeconds, memoryBytes: maxMemoryMB * 1024 * 1024)
