@@ -117,7 +117,24 @@ enum PortfolioBindings {
         },
     ]
 
+    /// `{name, description}`: the fields to change.
+    struct Update: LuaDecodable {
+        var name: String?
+        var description: String?
+        static let fields: [LuaField<Update>] = [
+            .optional("name", \.name, "Trimmed; unique, ignoring case."),
+            .optional("description", \.description, "Free text."),
+        ]
+    }
+
     static let changes: [Binding] = [
+        .method(Portfolio.self, "update", Update.self, returns: .value(.object("Portfolio")),
+                "Renames it or changes its description; the name follows the rules of a new one.",
+                example: #"p:update{ name = "Core holdings" }"#) { env, _, p, args in
+            try env.session.execute(UpdatePortfolio(id: p.id!, name: args.name, description: args.description))
+            env.pushPortfolio(p.id!)
+            return 1
+        },
         .method(Portfolio.self, "delete", NoArguments.self, returns: .none, "Deletes the portfolio; only an empty one can be deleted.") { env, _, p, _ in
             try env.session.execute(DeletePortfolio(id: p.id!))
             return 0
