@@ -12,6 +12,10 @@ public struct LuaCall {
     /// The Swift object that owns this state. [-0, +0, -]
     public var state: LuaState { LuaState.owner(of: L) }
 
+    /// The registry's pseudo-index, for raw access (`rawField`, `setField`) to values the
+    /// host keeps there by name. [-0, +0, -]
+    public var registryIndex: Int32 { clua_registryindex() }
+
     /// The number of values on the stack: the arguments of the call. [-0, +0, -]
     public var argumentCount: Int32 { lua_gettop(L) }
 

@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import Core
 import LuaBridge
 import LuaDecimals
@@ -47,11 +45,11 @@ enum RebalanceBindings {
     /// Pushes the registry table of defined rules, creating it on first use.
     /// Raw access only: the registry has no metamethods, and nothing here can raise.
     static func pushRules(_ call: LuaCall) {
-        if call.rawField(rulesKey, of: clua_registryindex()) != LUA_TTABLE {
+        if call.rawField(rulesKey, of: call.registryIndex) != LuaTypeCode.table {
             call.pop()
             call.newTable()
             call.pushValue(at: -1)
-            call.setField(rulesKey, of: clua_registryindex())
+            call.setField(rulesKey, of: call.registryIndex)
         }
     }
 
@@ -112,7 +110,7 @@ enum RebalanceBindings {
             request.destination = try args.string("to").map(BandDestination.parse) ?? request.destination
             request.amount = try args.decimal("amount")
             targets = try args.value("targets") { i -> [String: ExactDecimal] in
-                guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError("targets", "a table such as {stock = 60, bond = 40} expected") }
+                guard call.type(at: i) == LuaTypeCode.table else { throw args.fieldError("targets", "a table such as {stock = 60, bond = 40} expected") }
                 var keys: [String] = []
                 call.forEachStringKey(of: i) { keys.append($0) }
                 var result: [String: ExactDecimal] = [:]
@@ -124,7 +122,7 @@ enum RebalanceBindings {
                 return result
             }
             if let ids = try args.value("choose", { i -> [String: Int64] in
-                guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError("choose", "a table {group = asset} expected") }
+                guard call.type(at: i) == LuaTypeCode.table else { throw args.fieldError("choose", "a table {group = asset} expected") }
                 var keys: [String] = []
                 call.forEachStringKey(of: i) { keys.append($0) }
                 var result: [String: Int64] = [:]
@@ -151,7 +149,7 @@ enum RebalanceBindings {
 
     /// `tolerance = 5` (points), or `{absolute = 5, relative = 25, floor = 1}`.
     static func readTolerance(_ call: LuaCall, at i: Int32, _ fn: String) throws -> RebalanceTolerance {
-        if call.type(at: i) == LUA_TTABLE {
+        if call.type(at: i) == LuaTypeCode.table {
             let t = try NamedArguments(call, at: i, function: "\(fn): tolerance", allowed: ["absolute", "relative", "floor"])
             let tolerance = RebalanceTolerance(absolute: try t.decimal("absolute"), relative: try t.decimal("relative"), floor: try t.decimal("floor"))
             try tolerance.validate()
@@ -172,7 +170,7 @@ enum RebalanceBindings {
                        by: AllocationDimension, amount: ExactDecimal, choose: [String: Int64]) throws -> TradePlan {
         pushRules(call)
         let type = call.rawField(name, of: -1)
-        guard type == LUA_TFUNCTION else {
+        guard type == LuaTypeCode.function else {
             call.pop(2)
             throw RuleViolation("Unknown rebalancing strategy '\(name)'. Use one of: \(try strategyNames(call).joined(separator: ", ")) (define your own with af.rebalance.define).")
         }
@@ -184,7 +182,7 @@ enum RebalanceBindings {
         }
         defer { call.pop() }
         let prefix = "Rebalancing rule '\(name)'"
-        guard call.type(at: -1) == LUA_TTABLE else {
+        guard call.type(at: -1) == LuaTypeCode.table else {
             throw RuleViolation("\(prefix) must return a list of trades {{asset, side, amount | quantity}, …}, not \(call.typeName(at: -1)).")
         }
         let list = call.argumentCount
@@ -193,7 +191,7 @@ enum RebalanceBindings {
             call.pushElement(i, of: list)
             defer { call.pop() }
             let t = call.argumentCount
-            guard call.type(at: t) == LUA_TTABLE else { throw RuleViolation("\(prefix): trade \(i): a table {asset, side, amount | quantity} expected, got \(call.typeName(at: t)).") }
+            guard call.type(at: t) == LuaTypeCode.table else { throw RuleViolation("\(prefix): trade \(i): a table {asset, side, amount | quantity} expected, got \(call.typeName(at: t)).") }
             let assetName = try call.field("asset", of: t) { j -> String? in
                 if call.isNil(at: j) { return nil }
                 if let id = env.lua.objectID(at: j, className: "Asset") { return try env.session.requireAsset(id: id).name }
