@@ -70,7 +70,7 @@ enum RebalanceBindings {
                       "bands: percentage points, or {absolute, relative}."),
             .declared("to", BandDestination.luaType, "bands: trade back to the target or to the band's edge."),
             .declared("amount", .decimal, "cash_flow: new money to invest (< 0: to withdraw)."),
-            .declared("choose", .map(.string, .union([.object("Asset"), .string])), "Which asset trades for a group: {group = asset}."),
+            .declared("choose", .map(.string, .object("Asset")), "Which asset trades for a group: {group = asset}."),
             .declared("targets", .map(.string, .decimal), "Targets to use instead of the stored ones."),
         ]
     }

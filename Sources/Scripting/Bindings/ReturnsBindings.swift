@@ -15,14 +15,8 @@ enum ReturnsBindings {
     static func scope(_ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, _ fn: String) throws -> PerformanceScope {
         if let id = env.lua.objectID(at: index, className: "Asset") { return .asset(id) }
         if let id = env.lua.objectID(at: index, className: "Portfolio") { return .portfolio(id) }
-        if isAf(call, at: index) { return .everything }
+        if Binding.isAfTable(call, at: index) { return .everything }
         throw LuaArgumentError("\(fn): scope must be an Asset, a Portfolio, or af for everything; got \(call.typeName(at: index))")
-    }
-
-    /// True for the `af` table itself (recognised by its `returns` table).
-    static func isAf(_ call: LuaCall, at index: Int32) -> Bool {
-        guard call.type(at: index) == LuaTypeCode.table else { return false }
-        return call.field("returns", of: index) { call.type(at: $0) == LuaTypeCode.table ? true : nil } ?? false
     }
 
     /// A `{date, amount}` pair (or `{date = …, amount = …}`) at `index`.

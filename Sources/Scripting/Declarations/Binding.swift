@@ -82,7 +82,7 @@ extension Binding {
         return Binding(owner: owner, name: name, kind: .function, parameters: A.parameterInfos, result: returns, globalAlias: global,
                        summary: summary, example: example, body: .call { env, call in
             let reader = ArgumentReader(environment: env, call: call, function: qualified)
-            let first: Int32 = alsoAsMethod && ReturnsBindings.isAf(call, at: 1) ? 2 : 1
+            let first: Int32 = alsoAsMethod && isAfTable(call, at: 1) ? 2 : 1
             return try body(env, call, try A.decodeArguments(reader, from: first))
         })
     }
@@ -110,6 +110,15 @@ extension Binding {
                       _ body: @escaping (ScriptEnvironment, LuaCall, Int64) throws -> Void) -> Binding {
         Binding(owner: owner, name: name, kind: .field, parameters: nil, result: .value(type), globalAlias: nil,
                 summary: summary, example: nil, body: .field(body))
+    }
+}
+
+extension Binding {
+    /// True for the `af` table itself (recognised by its `returns` table): `af:performance{…}`
+    /// and a scope of `af` (everything).
+    static func isAfTable(_ call: LuaCall, at index: Int32) -> Bool {
+        guard call.type(at: index) == LuaTypeCode.table else { return false }
+        return call.field("returns", of: index) { call.type(at: $0) == LuaTypeCode.table ? true : nil } ?? false
     }
 }
 

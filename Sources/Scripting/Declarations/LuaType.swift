@@ -25,7 +25,7 @@ public indirect enum LuaType: Equatable, Sendable {
     public var compact: String {
         switch self {
         case .string: "string"
-        case .oneOf(let values): values.map { "\"\($0)\"" }.joined(separator: "|")
+        case .oneOf(let values): values.count > 3 ? "string" : values.map { "\"\($0)\"" }.joined(separator: "|")  // long lists: the summary names them
         case .integer: "integer"
         case .number: "number"
         case .boolean: "boolean"
