@@ -18,12 +18,17 @@ let luaDispatch: @convention(c) (OpaquePointer?) -> Int32 = { L in
     let box = Unmanaged<LuaFunctionBox>.fromOpaque(raw).takeUnretainedValue()
     let call = LuaCall(L)
     do {
-        return try box.function(call)
+        let results = try box.function(call)
+        // A binding that pushed a value it could not represent (an out-of-range decimal,
+        // pushed as nil) fails with that value's error, never with the nil.
+        if let pending = LuaState.owner(of: L).takePendingError() { throw pending }
+        return results
     } catch let raised as LuaRaisedValue {
         lua_rawgeti(L, clua_registryindex(), lua_Integer(raised.reference))
         luaL_unref(L, clua_registryindex(), raised.reference)
         return CLUA_RAISE_RAW
     } catch {
+        _ = LuaState.owner(of: L).takePendingError()
         call.pushString(String(describing: error))
         return CLUA_RAISE
     }

@@ -8,6 +8,10 @@ import CLuaShim
 public final class LuaState {
     public let L: OpaquePointer
     private var metatables: [String: Int32] = [:]
+    /// An error a binding leaves to be raised once it has returned, for a value it could
+    /// not push (an out-of-range decimal goes on the stack as nil, its error here; see
+    /// `luaDispatch`). The first one wins.
+    var pendingError: Error?
 
     /// A new state with the sandbox's safe libraries, or all of them when `trusted`.
     public convenience init(trusted: Bool = false) throws {
@@ -282,6 +286,18 @@ public final class LuaState {
     }
 
     // MARK: Values stored in userdata
+
+    /// Leaves `error` to be raised once the running Swift function has returned, unless
+    /// one is already pending: for a value a binding cannot push. [-0, +0, -]
+    public func raiseAfterReturn(_ error: Error) {
+        if pendingError == nil { pendingError = error }
+    }
+
+    /// The pending error, cleared.
+    func takePendingError() -> Error? {
+        defer { pendingError = nil }
+        return pendingError
+    }
 
     /// Pushes a new userdata of class `name` holding a copy of `value`, which must be a
     /// trivial type (no references: the userdata has no `__gc` to release them). Decimals

@@ -27,27 +27,29 @@ enum LuaDecimal {
             }
         }
         state.defineClass(className, metamethods: [
-            "__add": binary { $0 + $1 },
-            "__sub": binary { $0 - $1 },
-            "__mul": binary { $0 * $1 },
+            // Checked arithmetic: an overflow is a Lua error naming the operation.
+            "__add": binary { a, b in try checked { try a.adding(b) } },
+            "__sub": binary { a, b in try checked { try a.subtracting(b) } },
+            "__mul": binary { a, b in try checked { try a.multiplied(by: b) } },
             "__div": binary { a, b in
                 if b.isZero { throw LuaArgumentError("division by zero") }
-                return a / b
+                return try checked { try a.divided(by: b) }
             },
             "__mod": binary { a, b in
                 if b.isZero { throw LuaArgumentError("division by zero") }
-                var quotient = a / b
-                var floored = ExactDecimal()
-                NSDecimalRound(&floored, &quotient, 0, .down)
-                if quotient < 0, floored != quotient { floored -= 1 }
-                return a - floored * b
+                return try checked {
+                    let quotient = try a.divided(by: b)
+                    var floored = try quotient.rounding(places: 0, mode: .down)
+                    if quotient < 0, floored != quotient { floored = try floored.subtracting(1) }
+                    return try a.subtracting(floored.multiplied(by: b))
+                }
             },
             "__pow": { call in
                 let base = try operand(call, 1)
                 guard let exponent = call.integer(at: 2), exponent >= 0, exponent <= 1000 else {
                     throw LuaArgumentError("a decimal can only be raised to a whole power from 0 to 1000")
                 }
-                call.pushDecimal(pow(base, Int(exponent)))
+                call.pushDecimal(try checked { try base.raised(to: Int(exponent)) })
                 return 1
             },
             "__unm": { call in
@@ -66,6 +68,11 @@ enum LuaDecimal {
                 return 1
             },
         ])
+    }
+
+    /// Runs a checked decimal operation, turning a range error into a Lua error.
+    static func checked(_ operation: () throws -> ExactDecimal) throws -> ExactDecimal {
+        do { return try operation() } catch let error as DecimalRangeError { throw LuaArgumentError(error.description) }
     }
 
     static func operand(_ call: LuaCall, _ index: Int32) throws -> ExactDecimal {

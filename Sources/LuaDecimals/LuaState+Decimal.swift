@@ -11,8 +11,14 @@ extension LuaState {
         LuaDecimal.install(in: self)
     }
 
-    /// Pushes an exact decimal. [-0, +1, m]
+    /// Pushes an exact decimal. An out-of-range decimal pushes nil and leaves its error to
+    /// be raised once the Swift function has returned (`raiseAfterReturn`). [-0, +1, m]
     public func pushDecimal(_ value: ExactDecimal) {
+        if value.isOutOfRange, let error = value.rangeError {
+            raiseAfterReturn(error)
+            LuaCall(L).pushNil()
+            return
+        }
         pushValue(value, ofClass: LuaDecimal.className)
     }
 
@@ -31,8 +37,8 @@ extension LuaCall {
         case LuaTypeCode.number:
             if let integer = integer(at: index) { return ExactDecimal(integer) }
             let double = number(at: index)!
-            guard let value = ExactDecimal(shortestTextOf: double) else { throw LuaArgumentError("\(double) is not a finite number") }
-            return value
+            guard double.isFinite else { throw LuaArgumentError("\(double) is not a finite number") }
+            do { return try ExactDecimal.exactly(shortestTextOf: double) } catch let error as DecimalParseError { throw LuaArgumentError(error.description) }
         case LuaTypeCode.string:
             return try ExactDecimal.parse(string(at: index)!)
         case LuaTypeCode.userdata:

@@ -48,12 +48,19 @@ enum DecimalBindings {
     static let methods: [Binding] = [
         .method(ExactDecimal.self, "round", Places.self, returns: .value(.decimal), "Rounded to `places` decimals (default 0), half away from zero.",
                 example: #"D"2.675":round(2)   --> 2.68"#) { _, call, d, args in
-            call.pushDecimal(d.rounded(places: Int(args.places ?? 0)))
+            // Any integer is fine: rounding is constant-time whatever the places.
+            call.pushDecimal(try d.rounding(places: Int(clamping: args.places ?? 0)))  // a range error is the Lua error
             return 1
         },
         .method(ExactDecimal.self, "format", Places.self, returns: .value(.string), "Text with exactly `places` decimals (default 2).",
                 example: #"D"5":format(2)   --> "5.00""#) { _, call, d, args in
-            call.pushString(d.fixedText(places: Int(args.places ?? 2)))
+            // Bounded: past 38 places every digit is a zero, and a huge count would only
+            // allocate (D"1":format(2^53) must not ask for petabytes).
+            let places = args.places ?? 2
+            guard places >= 0, places <= Int64(ExactDecimal.maxScale) else {
+                throw LuaArgumentError("decimal:format: places must be a whole number from 0 to \(ExactDecimal.maxScale), got \(places)")
+            }
+            call.pushString(d.fixedText(places: Int(places)))
             return 1
         },
         .method(ExactDecimal.self, "eq", Value.self, returns: .value(.boolean), "Equality with a decimal, integer, string or float.",
@@ -67,7 +74,7 @@ enum DecimalBindings {
         },
         .method(ExactDecimal.self, "tonumber", NoArguments.self, returns: .value(.number),
                 "A binary float approximation (lossy: for plotting, never for money).") { _, call, d, _ in
-            call.pushNumber(NSDecimalNumber(decimal: d).doubleValue)
+            call.pushNumber(d.doubleValue)
             return 1
         },
     ]
