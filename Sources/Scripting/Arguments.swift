@@ -4,8 +4,9 @@ import LuaDecimals
 
 /// Reads a table of named arguments (`asset:buy{quantity = 10, price = "12"}`), with errors
 /// that name the function and the field, and a complaint about unknown fields (a typo
-/// must not be silently ignored). Used by bindings not yet declared with a `LuaDecodable`
-/// struct, and by `af.project`, whose fields are `declared` but read here.
+/// must not be silently ignored). Bindings declare theirs as `LuaDecodable` structs; this
+/// reader is left for the nested tables ReportReader walks (a figure, a table's options, a
+/// chart), whose allowed keys come from the record types ReportBindings declares.
 struct NamedArguments {
     let call: LuaCall
     let index: Int32

@@ -22,6 +22,7 @@ extension InvestmentPlanStatus: LuaParsedEnumeration {}
 extension SavingFrequency: LuaParsedEnumeration {}
 extension SavingExecutionMethod: LuaParsedEnumeration {}
 extension BandDestination: LuaParsedEnumeration {}
+extension ContributionFrequency: LuaParsedEnumeration {}
 
 /// A value that may be given as `false` to remove it: `a:update{ portfolio = false }`.
 public enum Removable<Value: LuaReadable>: LuaReadable {
