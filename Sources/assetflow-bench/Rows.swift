@@ -89,15 +89,9 @@ enum Measure {
         """
         let scriptPath = folder + "/writes.lua"
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-<<<<<<< HEAD
         let start = cpuSeconds()
-        let outcome = try ScriptRunner.run(path: scriptPath, arguments: [], store: store, options: RunOptions(), today: BenchStore.today) { _ in }
-        let seconds = cpuSeconds() - start
-=======
-        let start = DispatchTime.now()
         let outcome = try ScriptRunner.run(path: scriptPath, arguments: [], store: store, options: ScriptRun(), today: BenchStore.today) { _ in }
-        let seconds = secondsSince(start)
->>>>>>> main
+        let seconds = cpuSeconds() - start
         guard outcome.succeeded else { throw BenchError("the write script failed: \(outcome.error ?? "")") }
         return Measurement(figure: seconds, peakMB: peakMemoryMB())
     }

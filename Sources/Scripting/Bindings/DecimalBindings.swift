@@ -52,7 +52,7 @@ enum DecimalBindings {
             call.pushDecimal(try d.rounding(places: Int(clamping: args.places ?? 0)))  // a range error is the Lua error
             return 1
         },
-        .method(ExactDecimal.self, "format", Places.self, returns: .value(.string), "Text with exactly `places` decimals (default 2).",
+        .method(ExactDecimal.self, "format", Places.self, returns: .value(.string), "Text with exactly `places` decimals, 0 to 38 (default 2).",
                 example: #"D"5":format(2)   --> "5.00""#) { _, call, d, args in
             // Bounded: past 38 places every digit is a zero, and a huge count would only
             // allocate (D"1":format(2^53) must not ask for petabytes).
@@ -77,13 +77,5 @@ enum DecimalBindings {
             call.pushNumber(d.doubleValue)
             return 1
         },
-<<<<<<< HEAD
-        .method("decimal", "round", "(places) -> decimal", "Rounded to `places` decimals, half away from zero.", example: #"D"2.675":round(2)   --> 2.68"#) { _, _ in 0 },
-        .method("decimal", "format", "(places) -> string", "Text with exactly `places` decimals, 0 to 38 (default 2).", example: #"D"5":format(2)   --> "5.00""#) { _, _ in 0 },
-        .method("decimal", "eq", "(other) -> boolean", "Equality with a decimal, integer, string or float.", example: #"D"1":eq(1)   --> true"#) { _, _ in 0 },
-        .method("decimal", "abs", "() -> decimal", "The absolute value.") { _, _ in 0 },
-        .method("decimal", "tonumber", "() -> number", "A binary float approximation (lossy: for plotting, never for money).") { _, _ in 0 },
-=======
->>>>>>> main
     ]
 }
