@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -34,8 +36,9 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "CEditShim", dependencies: ["CEdit"]),
-        .target(name: "Core"),
-        .target(name: "Store", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        .target(name: "Core", dependencies: [.product(name: "CSV", package: "CSV.swift")]),
+        .target(name: "Store", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                                       .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "Core"]),
         .target(name: "Scripting", dependencies: ["Core", "Store", "LuaBridge", "CEditShim"]),
         .executableTarget(

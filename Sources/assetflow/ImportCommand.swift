@@ -1,0 +1,135 @@
+import ArgumentParser
+import Core
+import Foundation
+import Store
+
+/// `assetflow import transactions|prices FILE.csv`
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import transactions or prices from a CSV file: all rows or none.",
+        discussion: """
+            Columns are found by header (trimmed, ignoring case: Asset/Name/Symbol, Date,
+            Type/Action, Quantity/Shares, Price, Fees, Currency, Asset Type, Platform, Note,
+            Source), else map them: --map "Trade Date=date,Ticker=asset". --mapping NAME
+            saves that mapping (with --date-format and --decimal-comma) for the next file,
+            or uses it when --map is not given. The delimiter (, ; or tab) is detected.
+            Every error is reported at once with its line and column, and then nothing is
+            written. Rows already in the store (same asset, date, type, quantity, price)
+            are skipped, so importing a file twice adds nothing.
+
+            Examples:
+              assetflow import transactions broker.csv --dry-run
+              assetflow import transactions export.csv --decimal-comma --date-format DD.MM.YYYY \\
+                  --map "Datum=date,Wertpapier=asset,Stück=quantity,Kurs=price,Art=type" --mapping mybank
+              assetflow import transactions next-month.csv --mapping mybank
+              assetflow import prices prices.csv
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("transactions or prices (rates: not yet).", valueName: "kind"))
+    var kind: String
+
+    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"))
+    var file: String
+
+    @Option(help: ArgumentHelp("Map columns to fields: \"Column=field,…\".", valueName: "mapping"))
+    var map: String?
+
+    @Option(help: ArgumentHelp("Use the saved mapping NAME, or save --map under NAME.", valueName: "name"))
+    var mapping: String?
+
+    @Option(name: .customLong("date-format"), help: ArgumentHelp("The file's dates, such as DD/MM/YYYY (ISO always works).", valueName: "format"))
+    var dateFormat: String?
+
+    @Flag(name: .customLong("decimal-comma"), help: "Numbers use a decimal comma: 1.234,50.")
+    var decimalComma = false
+
+    @Flag(name: .customLong("dry-run"), help: "Show what would be imported; write nothing.")
+    var dryRun = false
+
+    @Option(name: .customLong("asset-type"), help: ArgumentHelp("Type of assets the file creates when it has no Asset Type column.", valueName: "type"))
+    var assetType = "stock"
+
+    @Option(help: ArgumentHelp("Currency of assets the file creates when it has no Currency column.", valueName: "code"))
+    var currency = "USD"
+
+    @Option(help: ArgumentHelp("Platform of rows that name none.", valueName: "name"))
+    var platform: String?
+
+    @Flag(name: .customLong("match-platform"), help: "Find assets by name and platform.")
+    var matchPlatform = false
+
+    func options() throws -> ImportOptions {
+        var options = ImportOptions(kind: try ImportKind.parse(kind))
+        if options.kind == .rates { throw Core.ValidationError(ImportKind.ratesNotYetMessage) }
+        options.map = try map.map(ColumnMapping.parsePairs) ?? []
+        options.dateFormat = try dateFormat.map { try ImportDate(format: $0) }
+        options.decimalComma = decimalComma
+        options.defaultAssetType = try AssetType.parse(assetType)
+        options.defaultCurrency = try AssetRules.validateCurrency(currency)
+        options.platform = platform ?? ""
+        options.matchPlatform = matchPlatform
+        return options
+    }
+
+    func run() throws {
+        do {
+            try runImport()
+        } catch let failure as ImportFailure {
+            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+            throw ExitCode(1)
+        } catch let error as Core.ValidationError {
+            FileHandle.standardError.write(Data((error.message + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    private func runImport() throws {
+        var options = try options()
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw Core.ValidationError("Could not open file. Please check the file is a valid CSV. (\(file))")
+        }
+        let store = try global.openStore()
+        let lines = try store.withSession { session -> [String] in
+            if let name = mapping, map == nil { try session.applySavedMapping(name, to: &options) }
+            var request = ImportRequest(options: options, data: data)
+            request.dryRun = dryRun
+            request.saveMappingAs = map == nil ? nil : mapping
+            let bar = ProgressBar()
+            request.progress = bar.map { bar in { bar.show($0, of: $1) } }
+            try session.begin()
+            let outcome = try session.importCSV(request)
+            bar?.finish()
+            try session.commit()
+            var lines = outcome.lines
+            if let name = request.saveMappingAs, !dryRun { lines.append("Mapping saved as '\(name)'.") }
+            return lines
+        }
+        print(lines.joined(separator: "\n"))
+    }
+}
+
+/// A progress bar on standard error, only when it is a terminal (never in a pipe or a log).
+final class ProgressBar {
+    private var shown = false
+
+    init?() {
+        guard isatty(STDERR_FILENO) != 0 else { return nil }
+    }
+
+    func show(_ done: Int, of total: Int) {
+        guard total >= 20_000 else { return }
+        let width = 30
+        let filled = total == 0 ? width : done * width / total
+        let text = "\rReading rows [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(done)/\(total)"
+        FileHandle.standardError.write(Data(text.utf8))
+        shown = true
+    }
+
+    func finish() {
+        if shown { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}
