@@ -36,24 +36,19 @@ func peakMemoryMB() -> String {
     return String(format: "%.1f MB", Double(usage.ru_maxrss) / 1024)
 }
 
-let assetCount = 50, businessDays = 5_000, transactionCount = 100_000
+if CommandLine.arguments.dropFirst().first == "import" {
+    try runImportBenchmark()
+    exit(0)
+}
+
+let assetCount = BenchDataSet.assetCount, businessDays = BenchDataSet.businessDays, transactionCount = BenchDataSet.transactionCount
 let path = CommandLine.arguments.dropFirst().first ?? NSTemporaryDirectory() + "assetflow-bench.sqlite"
 let reuse = CommandLine.arguments.count > 2 && CommandLine.arguments[2] == "--reuse"
 if !reuse { try? FileManager.default.removeItem(atPath: path) }
-
-// Business days from 2006-01-02, weekends skipped.
-var days: [CalendarDate] = []
-var day = CalendarDate(year: 2006, month: 1, day: 2)!
-while days.count < businessDays {
-    let weekday = (day.dayNumber + 4) % 7  // 1970-01-01 was a Thursday (4); 0 = Sunday
-    if weekday != 0 && weekday != 6 { days.append(day) }
-    day = day.adding(days: 1)
-}
-let today = days.last!
+let today = BenchDataSet.today
 
 print("AssetFlow load benchmark: \(assetCount) assets, \(businessDays) days of prices, \(transactionCount) transactions")
 print("store: \(path)")
-var random = SplitMix64(state: 42)
 let generateStart = DispatchTime.now()
 if !reuse {
     let store = try AssetFlowStore(path: path)
@@ -61,34 +56,15 @@ if !reuse {
         try session.begin()
         var assetIDs: [Int64] = []
         for i in 0..<assetCount {
-            var request = StoreSession.NewAsset(name: "Asset \(i)", type: .stock)
+            var request = StoreSession.NewAsset(name: BenchDataSet.assetName(i), type: .stock)
             request.currency = "USD"
             assetIDs.append(try session.createAsset(request).id!)
         }
-        // Prices: a random walk in cents per asset.
-        for (a, id) in assetIDs.enumerated() {
-            var cents = 5_000 + a * 100
-            for d in days {
-                cents = max(100, cents + random.below(201) - 100)
-                _ = try session.recordPrice(PricePoint(assetID: id, date: d, price: ExactDecimal(cents) / 100))
-            }
-        }
-        // Transactions: buys and sells spread over the days, sells never above holdings.
-        var held = [Int](repeating: 0, count: assetCount)
-        for n in 0..<transactionCount {
-            let a = random.below(assetCount)
-            let d = days[n * businessDays / transactionCount]
-            let price = ExactDecimal(1_000 + random.below(9_000)) / 100
-            if held[a] > 10, random.below(3) == 0 {
-                let q = 1 + random.below(held[a] / 2)
-                held[a] -= q
-                _ = try session.record(Transaction(assetID: assetIDs[a], type: .sell, date: d, quantity: ExactDecimal(q), pricePerUnit: price, currency: "USD"))
-            } else {
-                let q = 1 + random.below(20)
-                held[a] += q
-                _ = try session.record(Transaction(assetID: assetIDs[a], type: .buy, date: d, quantity: ExactDecimal(q), pricePerUnit: price, currency: "USD"))
-            }
-        }
+        try BenchDataSet.generate(price: { a, d, price in
+            _ = try session.recordPrice(PricePoint(assetID: assetIDs[a], date: d, price: price))
+        }, transaction: { a, type, d, q, price in
+            _ = try session.record(Transaction(assetID: assetIDs[a], type: type, date: d, quantity: q, pricePerUnit: price, currency: "USD"))
+        })
         try session.commit()
     }
     print("generate (validated inserts)       \(seconds(since: generateStart))")

@@ -25,43 +25,45 @@ public struct CSVTable: Sendable {
     public static let notTextMessage = "The file is not UTF-8 text. Save it as \"CSV UTF-8\" and import it again."
 
     /// Decodes a file's bytes (UTF-8 with or without BOM, or UTF-16 with BOM) and parses it.
-    public static func parse(data: Data, delimiter: Character? = nil) throws -> CSVTable {
-        try parse(text: try decode(data), delimiter: delimiter)
+    public static func parse(data: Data, delimiter: Character? = nil, trim: Bool = true) throws -> CSVTable {
+        try parse(text: try decode(data), delimiter: delimiter, trim: trim)
     }
 
     /// The text of a file's bytes; an error when they are not text.
     public static func decode(_ data: Data) throws -> String {
         let bytes = [UInt8](data.prefix(3))
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            guard let text = String(data: data.dropFirst(3), encoding: .utf8) else { throw ValidationError(notTextMessage) }
+            guard let text = String(validating: data.dropFirst(3), as: UTF8.self) else { throw ValidationError(notTextMessage) }
             return text
         }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             guard let text = String(data: data, encoding: .utf16) else { throw ValidationError(notTextMessage) }
             return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         }
-        guard let text = String(data: data, encoding: .utf8), !text.contains("\u{0}") else { throw ValidationError(notTextMessage) }
+        guard let text = String(validating: data, as: UTF8.self), !data.contains(0) else { throw ValidationError(notTextMessage) }
         return text
     }
 
     /// Parses CSV text; the delimiter is guessed from the header line when not given.
-    public static func parse(text: String, delimiter: Character? = nil) throws -> CSVTable {
+    /// Fields are trimmed of spaces and tabs unless `trim` is false (a backup's exact values).
+    public static func parse(text: String, delimiter: Character? = nil, trim: Bool = true) throws -> CSVTable {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         let separator = delimiter ?? guessDelimiter(text)
         guard let scalar = separator.unicodeScalars.first else { throw ValidationError(emptyMessage) }
         let reader: CSVReader
         do {
-            reader = try CSVReader(string: text, hasHeaderRow: false, trimFields: true, delimiter: scalar)
+            reader = try CSVReader(string: text, hasHeaderRow: false, trimFields: false, delimiter: scalar)
         } catch {
             throw ValidationError(emptyMessage)
         }
         var line = 1
         var header: (line: Int, fields: [String])?
         var rows: [Row] = []
-        while let fields = reader.next() {
+        while var fields = reader.next() {
+            if trim, fields.contains(where: ImportText.needsTrim) { fields = fields.map(ImportText.trimmed) }
             let start = line
             line += 1 + fields.reduce(0) { $0 + lineBreaks(in: $1) }
-            if fields.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { continue }  // blank line
+            if fields.allSatisfy({ $0.utf8.allSatisfy(ImportText.isBlank) }) { continue }  // blank line
             if header == nil {
                 header = (start, fields.map { $0.trimmingCharacters(in: .whitespaces) })
             } else {

@@ -48,6 +48,23 @@ public enum ImportField: String, CaseIterable, Sendable {
     case assetType = "asset_type"
     case platform, note, source
 
+    /// Position in `allCases`, for array lookups on the import's hot path.
+    var ordinal: Int {
+        switch self {
+        case .asset: 0
+        case .date: 1
+        case .type: 2
+        case .quantity: 3
+        case .price: 4
+        case .fees: 5
+        case .currency: 6
+        case .assetType: 7
+        case .platform: 8
+        case .note: 9
+        case .source: 10
+        }
+    }
+
     /// The column title used in messages and in exported files ("Asset Name").
     public var title: String {
         switch self {

@@ -12,6 +12,12 @@ public struct ImportPlan: Sendable {
         public var source: AssetRef?
         /// Its `assetID` and `sourceAssetID` are filled in when written.
         public var transaction: Transaction
+        /// The file's text of the quantity and price, when it is their plain form.
+        public var quantityText: String?
+        public var priceText: String?
+        /// quantity × price as plain text, computed from the texts in 64-bit integers when
+        /// they fit (Foundation's decimal product is the slow part of a big import).
+        public var totalText: String?
     }
 
     public struct NewPrice: Sendable {
@@ -19,6 +25,7 @@ public struct ImportPlan: Sendable {
         public var asset: AssetRef
         public var date: CalendarDate
         public var price: ExactDecimal
+        public var priceText: String?
     }
 
     public var kind: ImportKind

@@ -25,7 +25,8 @@ extension ImportPlanner {
                 continue
             }
             fileDays[ref, default: [:]][row.date.dayNumber] = (point.price, row.line)
-            plan.prices.append(ImportPlan.NewPrice(line: row.line, asset: ref, date: row.date, price: point.price))
+            plan.prices.append(ImportPlan.NewPrice(line: row.line, asset: ref, date: row.date, price: point.price,
+                                                   priceText: point.price == raw ? row.priceText : nil))
         }
     }
 }

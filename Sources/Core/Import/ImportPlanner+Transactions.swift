@@ -30,9 +30,28 @@ extension ImportPlanner {
                 continue
             }
             seen[key, default: []].append((transaction.quantity, transaction.pricePerUnit))
-            plan.transactions.append(ImportPlan.NewTransaction(line: row.line, asset: ref, source: source, transaction: transaction))
+            var new = ImportPlan.NewTransaction(line: row.line, asset: ref, source: source, transaction: transaction,
+                                                quantityText: row.quantityText,
+                                                priceText: transaction.pricePerUnit == row.price ? row.priceText : nil)
+            if let q = new.quantityText, let p = new.priceText { new.totalText = ImportText.product(q, p) }
+            if new.totalText == nil { new.transaction.totalAmount = transaction.quantity * transaction.pricePerUnit }
+            plan.transactions.append(new)
         }
         checkHoldings()
+        priceNewCash()
+    }
+
+    /// Cash counts at 1 per unit from a price record of 1, as when an asset is created with
+    /// an amount: a cash asset the file creates gets one on its first transaction's date.
+    mutating func priceNewCash() {
+        var first: [Int: CalendarDate] = [:]
+        for new in plan.transactions {
+            guard case .new(let index) = new.asset, plan.newAssets[index].isCash else { continue }
+            first[index] = min(first[index] ?? new.transaction.date, new.transaction.date)
+        }
+        for (index, date) in first.sorted(by: { $0.key < $1.key }) {
+            plan.prices.append(ImportPlan.NewPrice(line: 0, asset: .new(index), date: date, price: 1))
+        }
     }
 
     /// The row as a transaction of `asset`, checked by the transaction form's rules.
@@ -41,8 +60,9 @@ extension ImportPlanner {
             fail(row, .price, "Price is empty.")
             return nil
         }
+        // The total is set when the plan is made (from the texts when they allow it).
         let transaction = Transaction(assetID: 0, type: row.type, date: row.date, quantity: row.quantity, pricePerUnit: price,
-                                      fees: row.fees, currency: asset.currency, note: row.note)
+                                      fees: row.fees, currency: asset.currency, note: row.note, totalAmount: 0)
         do {
             try TransactionRules.validateFields(transaction, asset: asset, today: context.today)
         } catch {

@@ -17,6 +17,8 @@ public struct ImportPlanner {
     var errors: [RowError] = []
     var existingByName: [String: Asset] = [:]
     var newByName: [String: Int] = [:]
+    /// Assets already resolved, by the exact spelling of the row (a fast path for big files).
+    var resolved: [String: (ref: ImportPlan.AssetRef, asset: Asset)] = [:]
 
     /// Plans the import of `rows`; every row error at once, or the plan.
     public static func plan(_ rows: [ImportRow], options: ImportOptions, context: ImportContext,
@@ -42,6 +44,15 @@ public struct ImportPlanner {
 
     /// The asset a row names: found, or planned as new. Nil (with an error) when it conflicts.
     mutating func resolveAsset(_ row: ImportRow) -> (ref: ImportPlan.AssetRef, asset: Asset)? {
+        if let known = resolved[row.assetName], row.currency == nil, row.assetType == nil, !options.matchPlatform {
+            return known  // the same spelling as an earlier row: nothing new to check
+        }
+        guard let found = resolveAssetByName(row) else { return nil }
+        resolved[row.assetName] = found
+        return found
+    }
+
+    private mutating func resolveAssetByName(_ row: ImportRow) -> (ref: ImportPlan.AssetRef, asset: Asset)? {
         let key = row.assetName.lowercased()
         if let asset = existingByName[key] {
             guard checkMatches(row, asset) else { return nil }

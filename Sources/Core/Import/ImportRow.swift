@@ -15,6 +15,10 @@ public struct ImportRow: Sendable {
     public var fees: ExactDecimal = 0
     public var note = ""
     public var source: String?
+    /// The cells the quantity and price were read from, when read as plain decimals: the
+    /// store keeps such text as is instead of formatting the value again.
+    public var quantityText: String?
+    public var priceText: String?
 
     /// Reads every row of `table`; each problem becomes a `RowError` with line and column
     /// (a row with errors is left out of the result).
@@ -47,14 +51,24 @@ struct RowReader {
         "dividends": .dividend, "div": .dividend,
     ]
 
+    /// The column of each field by `ordinal`.
+    let indices: [Int?]
+
+    init(table: CSVTable, mapping: ColumnMapping, options: ImportOptions) {
+        self.table = table
+        self.mapping = mapping
+        self.options = options
+        indices = ImportField.allCases.map { mapping.columns[$0] }
+    }
+
     func read(_ row: CSVTable.Row) -> Result<ImportRow, RowErrors> {
-        var cells = Cells(row: row, table: table, mapping: mapping)
+        var cells = Cells(row: row, table: table, mapping: mapping, indices: indices)
         let extra = row.fields.dropFirst(table.headers.count)
         if extra.contains(where: { !$0.isEmpty }) {
             cells.errors.append(RowError(line: row.line, column: nil,
                                          message: "The row has \(row.fields.count) fields but the header has \(table.headers.count): check the quotes and the delimiter."))
         }
-        let name = cells[.asset].trimmingCharacters(in: .whitespaces)
+        let name = cells[.asset]
         if name.isEmpty { cells.fail(.asset, "Asset name is empty.") }
         let dateText = cells[.date], priceText = cells[.price]
         let date = cells.required(.date, "Date") { try ImportDate.parse(dateText, format: options.dateFormat) }
@@ -62,9 +76,10 @@ struct RowReader {
         let platform = cells[.platform].isEmpty ? options.platform : cells[.platform]
         var parsed = ImportRow(line: row.line, assetName: name, platform: AssetRules.normalizedPlatform(platform),
                                date: date ?? CalendarDate(dayNumber: 0), price: price)
-        let assetType = cells[.assetType].trimmingCharacters(in: .whitespaces)
+        if !options.decimalComma { parsed.priceText = priceText }
+        let assetType = cells[.assetType]
         if !assetType.isEmpty { parsed.assetType = cells.attempt(.assetType) { try AssetType.parse(parseableType(assetType)) } }
-        let currency = cells[.currency].trimmingCharacters(in: .whitespaces)
+        let currency = cells[.currency]
         if !currency.isEmpty { parsed.currency = cells.attempt(.currency) { try AssetRules.validateCurrency(currency) } }
         if options.kind == .transactions {
             readTransaction(&cells, into: &parsed)
@@ -75,18 +90,21 @@ struct RowReader {
     }
 
     private func readTransaction(_ cells: inout Cells, into parsed: inout ImportRow) {
-        let typeText = cells[.type].trimmingCharacters(in: .whitespaces)
-        let type = cells.required(.type, "Type") {
-            typeText.isEmpty ? nil : try Self.typeSynonyms[typeText.lowercased()] ?? TransactionType.parse(typeText)
+        let typeText = cells[.type]
+        let type: TransactionType? = cells.required(.type, "Type") {
+            if typeText.isEmpty { return nil }
+            if let exact = TransactionType(rawValue: typeText) { return exact }
+            return try Self.typeSynonyms[typeText.lowercased()] ?? TransactionType.parse(typeText)
         }
         let quantityText = cells[.quantity], feesText = cells[.fees]
         let quantity = cells.required(.quantity, "Quantity") { try ImportNumber.parse(quantityText, decimalComma: options.decimalComma) }
         let fees = cells.attempt(.fees) { try ImportNumber.parse(feesText, decimalComma: options.decimalComma) }
         parsed.type = type ?? .buy
         parsed.quantity = quantity ?? 0
+        if !options.decimalComma { parsed.quantityText = quantityText }
         parsed.fees = fees ?? 0
         parsed.note = cells[.note]
-        let source = cells[.source].trimmingCharacters(in: .whitespaces)
+        let source = cells[.source]
         parsed.source = source.isEmpty ? nil : source
     }
 
@@ -102,17 +120,19 @@ struct Cells {
     let row: CSVTable.Row
     let table: CSVTable
     let mapping: ColumnMapping
+    let indices: [Int?]
     var errors: [RowError] = []
 
-    init(row: CSVTable.Row, table: CSVTable, mapping: ColumnMapping) {
+    init(row: CSVTable.Row, table: CSVTable, mapping: ColumnMapping, indices: [Int?]) {
         self.row = row
         self.table = table
         self.mapping = mapping
+        self.indices = indices
     }
 
     /// The cell of `field`; "" when the field is not mapped or the row is short.
     subscript(field: ImportField) -> String {
-        guard let index = mapping.columns[field], index < row.fields.count else { return "" }
+        guard let index = indices[field.ordinal], index < row.fields.count else { return "" }
         return row.fields[index]
     }
 

@@ -48,7 +48,7 @@ extension StoreSession {
         let total = table.rows.count
         let (rows, rowErrors) = ImportRow.read(table, mapping: mapping, options: options,
                                                progress: request.progress.map { report in { report($0, total) } })
-        let context = try importContext(for: rows)
+        let context = try importContext(for: rows, kind: options.kind)
         let titles = mapping.columns.mapValues { table.headers[$0] }
         let (plan, planErrors) = ImportPlanner.plan(rows, options: options, context: context, titles: titles)
         let errors = (rowErrors + planErrors).sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") }
@@ -73,11 +73,12 @@ extension StoreSession {
     }
 
     /// Every asset, and the transactions and prices of those the rows name.
-    func importContext(for rows: [ImportRow]) throws -> ImportContext {
+    func importContext(for rows: [ImportRow], kind: ImportKind) throws -> ImportContext {
         var context = ImportContext(assets: try assets(), today: today)
         let ids = ImportContext.namedAssets(in: rows, assets: context.assets)
         guard !ids.isEmpty else { return context }
         let list = ids.map(String.init).joined(separator: ",")
+        if kind == .prices { return try withPrices(context, of: list) }
         let cursor = try Row.fetchCursor(db, sql: """
             SELECT id, asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note
             FROM asset_transaction WHERE asset_id IN (\(list)) ORDER BY asset_id, date, id
@@ -86,6 +87,12 @@ extension StoreSession {
             let t = try Records.transactionByPosition(row)
             context.transactions[t.assetID, default: []].append(t)
         }
+        return context
+    }
+
+    /// `context` with the price records of the assets in `list` ("1,2,3").
+    private func withPrices(_ context: ImportContext, of list: String) throws -> ImportContext {
+        var context = context
         let prices = try Row.fetchCursor(db, sql: "SELECT asset_id, date, price FROM price_history WHERE asset_id IN (\(list))")
         while let row = try prices.next() {
             context.prices[row[0], default: [:]][try row.date("date")] = try row.decimal("price")
@@ -109,20 +116,31 @@ extension StoreSession {
             case .new(let index): newIDs[index]
             }
         }
-        let transactions = try db.makeStatement(sql: """
+        let transactions = try BulkStatement(db, sql: """
             INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
             """)
         for new in plan.transactions {
             let t = new.transaction
-            try transactions.execute(arguments: [id(new.asset), t.type.rawValue, t.date.description, t.quantity.plainText,
-                                                 t.pricePerUnit.plainText, t.totalAmount.plainText, t.fees.plainText,
-                                                 t.currency, new.source.map(id), t.note])
+            transactions.bind(1, id(new.asset))
+            transactions.bind(2, t.type.rawValue)
+            transactions.bind(3, t.date.isoText)
+            transactions.bind(4, t.quantity.plainText(reusing: new.quantityText))
+            transactions.bind(5, t.pricePerUnit.plainText(reusing: new.priceText))
+            transactions.bind(6, new.totalText ?? t.totalAmount.plainText)
+            transactions.bind(7, t.fees.isZero ? "0" : t.fees.plainText)
+            transactions.bind(8, t.currency)
+            transactions.bind(9, new.source.map(id))
+            transactions.bind(10, t.note)
+            try transactions.run()
             noteChange("transaction", .added)
         }
-        let prices = try db.makeStatement(sql: "INSERT INTO price_history(asset_id, date, price) VALUES (?, ?, ?)")
+        let prices = try BulkStatement(db, sql: "INSERT INTO price_history(asset_id, date, price) VALUES (?, ?, ?)")
         for new in plan.prices {
-            try prices.execute(arguments: [id(new.asset), new.date.description, new.price.plainText])
+            prices.bind(1, id(new.asset))
+            prices.bind(2, new.date.isoText)
+            prices.bind(3, new.price.plainText(reusing: new.priceText))
+            try prices.run()
             noteChange("price", .added)
         }
         invalidateAll()

@@ -1,0 +1,46 @@
+import Core
+import Foundation
+import Store
+
+/// The import benchmark: the load benchmark's data set (100,000 transactions, 250,000
+/// prices) written as two CSV files, then imported into a new store, as
+/// `assetflow import transactions` and `assetflow import prices` do, each in one
+/// transaction. Then the same files again (everything a duplicate). Figures only.
+func runImportBenchmark() throws {
+    let folder = NSTemporaryDirectory() + "assetflow-import-bench-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var transactions = "Date,Asset,Type,Quantity,Price\n"
+    var prices = "Date,Asset,Price\n"
+    BenchDataSet.generate(price: { a, d, price in
+        prices += "\(d),\(BenchDataSet.assetName(a)),\(price.plainText)\n"
+    }, transaction: { a, type, d, q, price in
+        transactions += "\(d),\(BenchDataSet.assetName(a)),\(type.rawValue),\(q.plainText),\(price.plainText)\n"
+    })
+    print("AssetFlow import benchmark: \(BenchDataSet.transactionCount) transactions (\(transactions.utf8.count / 1024) KB), "
+        + "\(BenchDataSet.assetCount * BenchDataSet.businessDays) prices (\(prices.utf8.count / 1024) KB) from CSV")
+    let store = try AssetFlowStore(path: folder + "/import.sqlite")
+    for round in ["first import", "re-import (all duplicates)"] {
+        let start = DispatchTime.now(), cpuStart = cpuSeconds()
+        for (kind, text) in [(ImportKind.transactions, transactions), (.prices, prices)] {
+            let kindStart = DispatchTime.now(), kindCPU = cpuSeconds()
+            let outcome = try store.withSession(today: BenchDataSet.today) { session -> ImportOutcome in
+                try session.begin()
+                let outcome = try session.importCSV(ImportRequest(options: ImportOptions(kind: kind), data: Data(text.utf8)))
+                try session.commit()
+                return outcome
+            }
+            print("  \(round), \(kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(seconds(since: kindStart))   (CPU \(String(format: "%.3f", cpuSeconds() - kindCPU)) s; \(outcome.plan.addedCount) added, \(outcome.plan.duplicates) duplicates)")
+        }
+        print("\(round.padding(toLength: 34, withPad: " ", startingAt: 0))\(seconds(since: start))   (CPU \(String(format: "%.3f", cpuSeconds() - cpuStart)) s)")
+    }
+    print("peak memory                        \(String(repeating: " ", count: 2))\(peakMemoryMB())")
+}
+
+/// User + system CPU time of this process: steadier than wall time on a busy machine.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return s(usage.ru_utime) + s(usage.ru_stime)
+}
