@@ -46,7 +46,7 @@ public struct CSVTable: Sendable {
 
     /// Parses CSV text; the delimiter is guessed from the header line when not given.
     /// Fields are trimmed of spaces and tabs unless `trim` is false (a backup's exact values).
-    public static func parse(text: String, delimiter: Character? = nil, trim: Bool = true) throws -> CSVTable {
+    public static func parse(text: String, delimiter: Character? = nil, trim: Bool = true, allowNoRows: Bool = false) throws -> CSVTable {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         let separator = delimiter ?? guessDelimiter(text)
         guard let scalar = separator.unicodeScalars.first else { throw ValidationError(emptyMessage) }
@@ -71,7 +71,7 @@ public struct CSVTable: Sendable {
             }
         }
         guard let header else { throw ValidationError(emptyMessage) }
-        if rows.isEmpty { throw ValidationError(noRowsMessage) }
+        if rows.isEmpty, !allowNoRows { throw ValidationError(noRowsMessage) }
         return CSVTable(headers: header.fields, headerLine: header.line, rows: rows, delimiter: separator)
     }
 

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Core
+import Foundation
+import Store
+
+/// `assetflow backup [FILE.zip]`
+struct BackupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Save the whole store as a ZIP backup.",
+        discussion: """
+            The archive holds manifest.json (format version, app version, time, row counts,
+            a SHA-256 per file) and every table as CSV, exact values. The default name is
+            AssetFlow-Backup-YYYY-MM-DD.zip in the current folder. The file is readable by
+            you only (0600). Restore it with `assetflow restore FILE.zip`.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The archive to write.", valueName: "file.zip"))
+    var file: String?
+
+    func run() throws {
+        let store = try global.openStore()
+        let path = file ?? BackupManifest.defaultFileName(on: CalendarDate.today().description)
+        try store.withSession { session in
+            try session.writeBackup(to: path, appVersion: AssetFlowCommand.configuration.version)
+        }
+        print("Backup written to \(path).")
+    }
+}
+
+/// `assetflow restore FILE.zip`
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Replace the whole store with a backup (all or nothing).",
+        discussion: """
+            Everything in the archive is checked first (manifest, files, checksums, headers,
+            every value and reference); on any problem the store is not touched. Otherwise
+            the current store is kept beside it as NAME-before-restore-DATE-TIME.sqlite and
+            ALL its data is replaced by the backup's.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The backup archive.", valueName: "file.zip"))
+    var file: String
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            FileHandle.standardError.write(Data("Cannot read \(file).\n".utf8))
+            throw ExitCode(1)
+        }
+        do {
+            let backup = try BackupRestore.validate(data)
+            let copy = try global.openStore().restore(backup)
+            if let copy { print("The previous store was kept as \(copy).") }
+            let rows = backup.manifest.rowCounts.values.reduce(0, +)
+            print("Restored \(rows) rows from \(file) (made \(backup.manifest.exportTimestamp)).")
+        } catch let error as RestoreError {
+            FileHandle.standardError.write(Data((error.message + "\nThe store was not changed.\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+}

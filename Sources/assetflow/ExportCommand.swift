@@ -1,0 +1,56 @@
+import ArgumentParser
+import Core
+import Foundation
+import Store
+
+/// `assetflow export csv|json DIR` and `assetflow export journal [FILE]`
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the store as CSV or JSON files, or as an hledger/ledger journal.",
+        discussion: """
+            csv DIR and json DIR write transactions and prices ready for `assetflow import`
+            (transactions.csv, prices.csv), and every table as stored in DIR/tables/. Values
+            are exact. journal [FILE] writes an hledger/ledger journal (to standard output
+            without FILE): `hledger -f FILE balance assets -V` totals to the net worth.
+            Files are readable by you only (0600, folders 0700).
+
+            Examples:
+              assetflow export csv ~/assetflow-export
+              assetflow export journal assetflow.journal && hledger -f assetflow.journal bal assets -V
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("csv, json or journal.", valueName: "format"))
+    var format: String
+
+    @Argument(help: ArgumentHelp("The folder (csv, json) or file (journal).", valueName: "path"))
+    var path: String?
+
+    func validate() throws {
+        guard ["csv", "json", "journal"].contains(format) else {
+            throw ArgumentParser.ValidationError("Unknown export format '\(format)'. Use csv, json or journal.")
+        }
+        if format != "journal", path == nil { throw ArgumentParser.ValidationError("Give the folder to export into: assetflow export \(format) DIR.") }
+    }
+
+    func run() throws {
+        let store = try global.openStore()
+        try store.withSession { session in
+            if format == "journal" {
+                let text = try session.journal()
+                if let path {
+                    try OwnerOnlyFile.write(Data(text.utf8), to: path)
+                    FileHandle.standardError.write(Data("Wrote \(path)\n".utf8))
+                } else {
+                    print(text, terminator: "")
+                }
+                return
+            }
+            let files = try StoreExport.write(session, format: StoreExport.Format(rawValue: format)!, to: path!)
+            print("Exported \(files.count) files to \(path!).")
+        }
+    }
+}
