@@ -2,7 +2,7 @@ import Foundation
 
 /// Numbers as people's files write them, cleaned into exact decimals (never a float).
 ///
-/// Accepted: currency symbols (`$ € £ ¥ ₩ ₹`) and a trailing or leading three-letter code,
+/// Accepted: currency symbols (`$ € £ ¥ ₩ ₹`) and a leading or trailing ISO code (`USD`),
 /// thousands separators (`,` or, with `decimalComma`, `.`; also spaces and `'`),
 /// negatives as `-12`, `12-` or `(12)`. Anything else is an error that quotes the text:
 /// "Cannot parse '12abc' as a number."
@@ -53,10 +53,9 @@ public enum ImportNumber {
         var text = text
         text.removeAll { symbols.contains($0) }
         text = text.trimmingCharacters(in: .whitespaces)
-        let letters = text.prefix { $0.isLetter }
-        if letters.count == 3 { text = String(text.dropFirst(3)) }
-        let tail = text.reversed().prefix { $0.isLetter }
-        if tail.count == 3 { text = String(text.dropLast(3)) }
+        let isCode: (Character) -> Bool = { $0.isASCII && $0.isUppercase }  // "USD", not "abc"
+        if text.prefix(while: isCode).count == 3 { text = String(text.dropFirst(3)) }
+        if text.reversed().prefix(while: isCode).count == 3 { text = String(text.dropLast(3)) }
         return text.trimmingCharacters(in: .whitespaces)
     }
 }

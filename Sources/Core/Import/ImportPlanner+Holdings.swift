@@ -28,6 +28,8 @@ extension ImportPlanner {
             if let message = Self.holdingsProblem(t, held: held) {
                 if !takeStored {
                     errors.append(RowError(line: added[a].line, column: title(.quantity), message: message))
+                    a += 1  // a refused row moves nothing
+                    continue
                 } else if let culprit = lastReducer, blamed.insert(culprit.line).inserted {
                     errors.append(RowError(line: culprit.line, column: title(.quantity),
                                            message: "This leaves the stored \(t.type.rawValue) of \(t.quantity.plainText) on \(t.date) beyond holdings."))
