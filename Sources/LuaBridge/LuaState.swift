@@ -53,7 +53,23 @@ public final class LuaState {
         (clua_should_interrupt, UnsafeMutableRawPointer(clua_gethost(L)))
     }
 
-    deinit { clua_close(L) }
+    /// Runs the pending `__gc` finalizers and frees the state, while the bindings' owner is
+    /// still alive (a finalizer may call them). Nothing may use this state afterwards.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        clua_close(L)
+    }
+
+    public private(set) var isClosed = false
+
+    /// A state dropped without `close()`: the objects the bindings point to may already be
+    /// gone, so finalizers run at close get an error from any binding instead of a crash.
+    deinit {
+        guard !isClosed else { return }
+        clua_detach(L)
+        clua_close(L)
+    }
 
     static func owner(of L: OpaquePointer) -> LuaState {
         Unmanaged<LuaState>.fromOpaque(clua_gethost(L).pointee.swift_host).takeUnretainedValue()

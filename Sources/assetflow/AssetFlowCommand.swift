@@ -21,8 +21,15 @@ struct AssetFlowCommand: ParsableCommand {
               assetflow docs --format luals      LuaLS stubs so your editor completes af.
             """,
         version: "0.1.0",
-        subcommands: [ReplCommand.self, RunCommand.self, ReportCommand.self, DocsCommand.self, ImportCommand.self, ExportCommand.self,
-                      BackupCommand.self, RestoreCommand.self],
+        subcommands: [ReplCommand.self, RunCommand.self, ReportCommand.self, CheckCommand.self, DocsCommand.self,
+                      ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self],
         defaultSubcommand: ReplCommand.self
     )
+
+    /// Everything this process creates is owner-only whatever umask it inherited (the
+    /// store code also sets 0600/0700 itself; this covers files a script or libedit makes).
+    static func main() {
+        umask(0o077)
+        main(nil)
+    }
 }

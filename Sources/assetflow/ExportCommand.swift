@@ -42,7 +42,7 @@ struct ExportCommand: ParsableCommand {
             if format == "journal" {
                 let text = try session.journal()
                 if let path {
-                    try OwnerOnlyFile.write(Data(text.utf8), to: path)
+                    try OwnerOnlyFiles.write(Data(text.utf8), to: path)
                     FileHandle.standardError.write(Data("Wrote \(path)\n".utf8))
                 } else {
                     print(text, terminator: "")

@@ -64,7 +64,7 @@ struct ImportCommand: ParsableCommand {
 
     func options() throws -> ImportOptions {
         var options = ImportOptions(kind: try ImportKind.parse(kind))
-        if options.kind == .rates { throw Core.ValidationError(ImportKind.ratesNotYetMessage) }
+        if options.kind == .rates { throw Core.RuleViolation(ImportKind.ratesNotYetMessage) }
         options.map = try map.map(ColumnMapping.parsePairs) ?? []
         options.dateFormat = try dateFormat.map { try ImportDate(format: $0) }
         options.decimalComma = decimalComma
@@ -81,7 +81,7 @@ struct ImportCommand: ParsableCommand {
         } catch let failure as ImportFailure {
             FileHandle.standardError.write(Data((failure.description + "\n").utf8))
             throw ExitCode(1)
-        } catch let error as Core.ValidationError {
+        } catch let error as Core.RuleViolation {
             FileHandle.standardError.write(Data((error.message + "\n").utf8))
             throw ExitCode(1)
         }
@@ -90,7 +90,7 @@ struct ImportCommand: ParsableCommand {
     private func runImport() throws {
         var options = try options()
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw Core.ValidationError("Could not open file. Please check the file is a valid CSV. (\(file))")
+            throw Core.RuleViolation("Could not open file. Please check the file is a valid CSV. (\(file))")
         }
         let store = try global.openStore()
         let lines = try store.withSession { session -> [String] in

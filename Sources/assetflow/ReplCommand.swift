@@ -31,6 +31,7 @@ struct ReplCommand: ParsableCommand {
                 reader = StandardInputReader()
             }
             Repl(env: env, reader: reader).run()
+            env.close()  // finalizers run while the environment is alive
         }
     }
 }

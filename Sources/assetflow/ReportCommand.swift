@@ -36,7 +36,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func parsedFormat(_ text: String) throws -> ReportFormat {
-        do { return try ReportFormat.parse(text) } catch let error as Core.ValidationError {
+        do { return try ReportFormat.parse(text) } catch let error as Core.RuleViolation {
             throw ArgumentParser.ValidationError(error.message)
         }
     }

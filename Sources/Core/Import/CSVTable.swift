@@ -33,14 +33,14 @@ public struct CSVTable: Sendable {
     public static func decode(_ data: Data) throws -> String {
         let bytes = [UInt8](data.prefix(3))
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            guard let text = String(validating: data.dropFirst(3), as: UTF8.self) else { throw ValidationError(notTextMessage) }
+            guard let text = String(validating: data.dropFirst(3), as: UTF8.self) else { throw RuleViolation(notTextMessage) }
             return text
         }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            guard let text = String(data: data, encoding: .utf16) else { throw ValidationError(notTextMessage) }
+            guard let text = String(data: data, encoding: .utf16) else { throw RuleViolation(notTextMessage) }
             return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         }
-        guard let text = String(validating: data, as: UTF8.self), !data.contains(0) else { throw ValidationError(notTextMessage) }
+        guard let text = String(validating: data, as: UTF8.self), !data.contains(0) else { throw RuleViolation(notTextMessage) }
         return text
     }
 
@@ -49,12 +49,12 @@ public struct CSVTable: Sendable {
     public static func parse(text: String, delimiter: Character? = nil, trim: Bool = true, allowNoRows: Bool = false) throws -> CSVTable {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         let separator = delimiter ?? guessDelimiter(text)
-        guard let scalar = separator.unicodeScalars.first else { throw ValidationError(emptyMessage) }
+        guard let scalar = separator.unicodeScalars.first else { throw RuleViolation(emptyMessage) }
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: false, trimFields: false, delimiter: scalar)
         } catch {
-            throw ValidationError(emptyMessage)
+            throw RuleViolation(emptyMessage)
         }
         var line = 1
         var header: (line: Int, fields: [String])?
@@ -70,8 +70,8 @@ public struct CSVTable: Sendable {
                 rows.append(Row(line: start, fields: fields))
             }
         }
-        guard let header else { throw ValidationError(emptyMessage) }
-        if rows.isEmpty, !allowNoRows { throw ValidationError(noRowsMessage) }
+        guard let header else { throw RuleViolation(emptyMessage) }
+        if rows.isEmpty, !allowNoRows { throw RuleViolation(noRowsMessage) }
         return CSVTable(headers: header.fields, headerLine: header.line, rows: rows, delimiter: separator)
     }
 

@@ -14,7 +14,7 @@ public struct ColumnMapping: Equatable, Sendable {
         try text.split(separator: ",").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw ValidationError("Invalid mapping '\(pair)': write COLUMN=FIELD, such as \"Trade Date=date\".")
+                throw RuleViolation("Invalid mapping '\(pair)': write COLUMN=FIELD, such as \"Trade Date=date\".")
             }
             return (parts[0], parts[1])
         }
@@ -33,7 +33,7 @@ public struct ColumnMapping: Equatable, Sendable {
         for pair in explicit {
             let field = try ImportField.parse(pair.field, kind: kind)
             guard let index = keys.firstIndex(of: pair.column.lowercased()) else {
-                throw ValidationError("The mapping names a column '\(pair.column)' that the file does not have. Columns in the file: \(headers.joined(separator: ", ")).")
+                throw RuleViolation("The mapping names a column '\(pair.column)' that the file does not have. Columns in the file: \(headers.joined(separator: ", ")).")
             }
             mapping.columns[field] = index
         }

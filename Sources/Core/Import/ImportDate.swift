@@ -25,7 +25,7 @@ public struct ImportDate: Sendable, Equatable {
         let hasMonth = tokens.contains(.month(true)) || tokens.contains(.month(false))
         let hasDay = tokens.contains(.day(true)) || tokens.contains(.day(false))
         guard hasYear, hasMonth, hasDay else {
-            throw ValidationError("Invalid date format '\(pattern)': use YYYY (or YY), MM (or M) and DD (or D) with separators, such as DD/MM/YYYY.")
+            throw RuleViolation("Invalid date format '\(pattern)': use YYYY (or YY), MM (or M) and DD (or D) with separators, such as DD/MM/YYYY.")
         }
         self.tokens = tokens
         self.pattern = pattern
@@ -42,7 +42,7 @@ public struct ImportDate: Sendable, Equatable {
         if text.isEmpty { return nil }
         let parsed: CalendarDate?
         if let format { parsed = format.date(text) } else { parsed = iso(text) }
-        guard let parsed else { throw ValidationError(message(raw, format: format)) }
+        guard let parsed else { throw RuleViolation(message(raw, format: format)) }
         return parsed
     }
 

@@ -8,7 +8,7 @@ public enum ImportKind: String, CaseIterable, Sendable {
     /// "transactions", "prices" or "rates"; the error lists them.
     public static func parse(_ text: String) throws -> ImportKind {
         if let kind = ImportKind(rawValue: text.lowercased()) { return kind }
-        throw ValidationError("Unknown import kind '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
+        throw RuleViolation("Unknown import kind '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
     }
 
     /// Rates arrive with multi-currency support; until then importing them is refused.
@@ -102,6 +102,6 @@ public enum ImportField: String, CaseIterable, Sendable {
     public static func parse(_ text: String, kind: ImportKind) throws -> ImportField {
         let key = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let field = kind.fields.first(where: { $0.rawValue == key || $0.headerNames.contains(key) }) { return field }
-        throw ValidationError("Unknown field '\(text)' for \(kind.rawValue). Use one of: \(kind.fields.map(\.rawValue).joined(separator: ", ")).")
+        throw RuleViolation("Unknown field '\(text)' for \(kind.rawValue). Use one of: \(kind.fields.map(\.rawValue).joined(separator: ", ")).")
     }
 }

@@ -28,7 +28,7 @@ public enum ImportNumber {
             text.removeLast()
         }
         if text.hasPrefix("-") || text.hasPrefix("+") {
-            if negative { throw ValidationError(message(raw)) }  // "(-12)" is not a number
+            if negative { throw RuleViolation(message(raw)) }  // "(-12)" is not a number
             negative = text.hasPrefix("-")
             text.removeFirst()
         }
@@ -41,7 +41,7 @@ public enum ImportNumber {
             text.removeAll { $0 == "," }
         }
         guard !text.isEmpty, !text.hasPrefix("-"), !text.hasPrefix("+"), let value = ExactDecimal.parseOrNil(text) else {
-            throw ValidationError(message(raw))
+            throw RuleViolation(message(raw))
         }
         return negative ? -value : value
     }

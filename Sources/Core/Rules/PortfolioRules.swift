@@ -5,7 +5,7 @@ public enum PortfolioRules {
     /// Trims the name and refuses an empty one.
     public static func validateName(_ name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { throw ValidationError("Portfolio name cannot be empty.") }
+        if trimmed.isEmpty { throw RuleViolation("Portfolio name cannot be empty.", rule: .required) }
         return trimmed
     }
 
@@ -14,7 +14,7 @@ public enum PortfolioRules {
     /// Only an empty portfolio can be deleted.
     public static func validateDeletion(assetCount: Int) throws {
         if assetCount > 0 {
-            throw ValidationError("This portfolio contains \(assetCount) asset(s). Remove all assets before deleting the portfolio.")
+            throw RuleViolation("This portfolio contains \(assetCount) asset(s). Remove all assets before deleting the portfolio.", rule: .inUse)
         }
     }
 }

@@ -30,7 +30,7 @@ enum ImportBindings {
 
     static func options(_ args: NamedArguments) throws -> ImportOptions {
         var options = ImportOptions(kind: try ImportKind.parse(try args.requiredString("kind")))
-        if options.kind == .rates { throw ValidationError(ImportKind.ratesNotYetMessage) }
+        if options.kind == .rates { throw RuleViolation(ImportKind.ratesNotYetMessage) }
         options.map = try args.string("map").map(ColumnMapping.parsePairs) ?? []
         options.dateFormat = try args.string("date_format").map { try ImportDate(format: $0) }
         options.decimalComma = try args.value("decimal_comma") { args.call.boolean(at: $0) } ?? false
@@ -47,7 +47,7 @@ enum ImportBindings {
         guard let path = try args.string("path") else { throw args.fieldError("path", "or text is required") }
         let file = try env.policy.checkReadable(path, function: "af.import")
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw ValidationError("Could not open file. Please check the file is a valid CSV. (\(path))")
+            throw RuleViolation("Could not open file. Please check the file is a valid CSV. (\(path))")
         }
         return data
     }

@@ -187,7 +187,7 @@ enum ProjectionBindings {
             } else {
                 let history = try env.session.monthlyReturns(of: scope(args, env, call, fn: fn))
                 guard !history.isEmpty else {
-                    throw ValidationError("\(fn): bootstrap needs monthly price history of the assets (none found); record prices or pass history = {…}.")
+                    throw RuleViolation("\(fn): bootstrap needs monthly price history of the assets (none found); record prices or pass history = {…}.")
                 }
                 model = .bootstrap(history)
             }

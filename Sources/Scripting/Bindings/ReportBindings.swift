@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import LuaBridge
+import Store
 
 /// `af.report.new{…}` and the Report methods: build a report from rows the other bindings
 /// return, then render it as terminal text, Markdown, CSV, JSON or HTML, or save it.
@@ -75,9 +76,9 @@ enum ReportBindings {
             let target = try env.reports.checkWritable(path, trusted: trusted, function: fn)
             let text = format.render(env.reports.documents[id]!, terminalStyle: .plain)
             do {
-                try text.write(toFile: target, atomically: true, encoding: .utf8)
+                try OwnerOnlyFiles.write(text, to: target)
             } catch {
-                throw ValidationError("\(fn): cannot write \(target): \(error.localizedDescription)")
+                throw RuleViolation("\(fn): cannot write \(target): \(error.localizedDescription)")
             }
             call.pushString(target)
             return 1

@@ -1,5 +1,7 @@
+import CLuaShim
 import Core
 import Foundation
+import Store
 
 /// The reports a script builds (`af.report.new`), where it may save them, and whether its
 /// terminal output may use colour. One per `ScriptEnvironment`.
@@ -40,24 +42,50 @@ public final class ReportSession {
         return nextID
     }
 
+    /// The extensions a sandboxed script may save a report under: output formats only, never
+    /// `.lua` or anything else a later run would execute.
+    static let outputExtensions: Set<String> = ["txt", "text", "md", "markdown", "csv", "json", "html", "htm"]
+
     /// Checks that a sandboxed script may write `path`: it is the `--output` file or lies
-    /// inside the reports folder (after resolving "..", symbolic links and relative paths).
-    /// Returns the resolved path to write.
+    /// inside the reports folder, with an output format's extension. The path is resolved as
+    /// the kernel will (every existing folder and symbolic link; a dangling link or a ".." after
+    /// a missing folder is refused), and missing folders are created inside the reports folder
+    /// only. Returns the resolved path to write.
     func checkWritable(_ path: String, trusted: Bool, function: String) throws -> String {
-        let resolved = ReportSession.resolve(path)
-        if trusted { return resolved }
-        if let outputPath, ReportSession.resolve(outputPath) == resolved { return resolved }
-        if let reportsFolder {
-            let folder = ReportSession.resolve(reportsFolder)
+        if trusted { return ReportSession.resolve(path) }
+        let resolved = ReportSession.resolveForWriting(path)
+        if let resolved, let outputPath, ReportSession.resolveForWriting(outputPath) == resolved { return resolved }
+        if let reportsFolder, let resolved {
+            let folder = ReportSession.resolveForWriting(reportsFolder) ?? ReportSession.resolve(reportsFolder)
             if resolved.hasPrefix(folder + "/") {
-                try FileManager.default.createDirectory(atPath: (resolved as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                let ext = (resolved as NSString).pathExtension.lowercased()
+                guard ReportSession.outputExtensions.contains(ext) else {
+                    throw RuleViolation("\(function): a sandboxed script may save a report only as "
+                        + ".txt, .md, .csv, .json or .html, not '\((path as NSString).lastPathComponent)'.")
+                }
+                guard clua_make_folders((resolved as NSString).deletingLastPathComponent, folder) == 0 else {
+                    throw RuleViolation("\(function): cannot create the folders of '\(path)' inside the reports folder.")
+                }
+                // A file already there must be a plain file: never write through a link.
+                var info = stat()
+                if lstat(resolved, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+                    throw RuleViolation("\(function): '\(path)' exists and is not a plain file.")
+                }
                 return resolved
             }
         }
         let allowed = ([outputPath.map { "the --output file \($0)" }, reportsFolder.map { "the reports folder \($0)" }].compactMap { $0 })
-        throw ValidationError("\(function): a sandboxed script may not write '\(path)'. It may write "
+        throw RuleViolation("\(function): a sandboxed script may not write '\(path)'. It may write "
             + (allowed.isEmpty ? "no file here" : allowed.joined(separator: " or "))
             + "; pass --output \(path) to `assetflow report`, save into the reports folder, or run with --trusted.")
+    }
+
+    /// Where `path` leads once written (see `clua_resolve_path`), or nil when that cannot be
+    /// told safely (a dangling symbolic link, ".." after a missing folder).
+    static func resolveForWriting(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard clua_resolve_path(path, &buffer, buffer.count) >= 0 else { return nil }
+        return String(cString: buffer)
     }
 
     /// An absolute, standardised path with symbolic links of its existing parent resolved.

@@ -155,10 +155,7 @@ extension AssetFlowStore {
 extension StoreSession {
     /// A consistent copy of the store at `path` (VACUUM INTO a file first created 0600).
     func keepCopy(at path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw OwnerOnlyFile.failure("create", path) }
-        fchmod(fd, 0o600)
-        close(fd)
+        guard try OwnerOnlyFiles.createFile(path) else { throw RestoreError("Cannot keep a copy of the store: \(path) exists.") }
         try db.execute(sql: "VACUUM INTO ?", arguments: [path])
     }
 }

@@ -36,6 +36,6 @@ extension StoreSession {
 
     /// Writes a backup to `path` (0600, folders 0700) and returns its manifest's row counts.
     public func writeBackup(to path: String, appVersion: String, now: Date = Date()) throws {
-        try OwnerOnlyFile.write(try backupArchive(appVersion: appVersion, now: now), to: path)
+        try OwnerOnlyFiles.write(try backupArchive(appVersion: appVersion, now: now), to: path)
     }
 }

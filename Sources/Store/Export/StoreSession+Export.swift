@@ -66,10 +66,10 @@ public enum StoreExport {
             case .json: files.append(("tables/\(table).json", try json(columns: dump.columns, rows: dump.rows)))
             }
         }
-        try OwnerOnlyFile.makeFolder(folder)
+        try OwnerOnlyFiles.createFolder(folder)
         return try files.map { name, data in
             let path = (folder as NSString).appendingPathComponent(name)
-            try OwnerOnlyFile.write(data, to: path)
+            try OwnerOnlyFiles.write(data, to: path)
             return path
         }
     }

@@ -46,7 +46,7 @@ extension StoreSession {
     /// Saves (or replaces) a named mapping.
     public func saveMapping(_ mapping: SavedMapping) throws {
         let name = mapping.name.trimmingCharacters(in: .whitespaces)
-        if name.isEmpty { throw ValidationError("A mapping needs a name.") }
+        if name.isEmpty { throw RuleViolation("A mapping needs a name.") }
         try db.execute(sql: """
             INSERT INTO import_mapping(name, kind, columns, date_format, decimal_comma) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT(name) DO UPDATE SET kind = excluded.kind, columns = excluded.columns,
@@ -59,7 +59,7 @@ extension StoreSession {
     public func requireMapping(named name: String) throws -> SavedMapping {
         if let mapping = try savedMapping(named: name) { return mapping }
         let names = try savedMappings().map(\.name)
-        throw ValidationError("No saved mapping named '\(name)'. " + (names.isEmpty
+        throw RuleViolation("No saved mapping named '\(name)'. " + (names.isEmpty
             ? "Save one with --map \"COLUMN=FIELD,…\" --mapping \(name)."
             : "Saved mappings: \(names.joined(separator: ", "))."))
     }

@@ -42,7 +42,7 @@ extension StoreSession {
     /// nothing. The rows are then written in bulk, atomically.
     public func importCSV(_ request: ImportRequest) throws -> ImportOutcome {
         let options = request.options
-        if options.kind == .rates { throw ValidationError(ImportKind.ratesNotYetMessage) }
+        if options.kind == .rates { throw RuleViolation(ImportKind.ratesNotYetMessage) }
         let table = try CSVTable.parse(data: request.data)
         let mapping = try ColumnMapping.resolve(kind: options.kind, headers: table.headers, explicit: options.map)
         let total = table.rows.count
@@ -67,7 +67,7 @@ extension StoreSession {
     public func applySavedMapping(_ name: String, to options: inout ImportOptions) throws {
         let saved = try requireMapping(named: name)
         guard saved.kind == options.kind else {
-            throw ValidationError("The mapping '\(saved.name)' is for \(saved.kind.rawValue), not \(options.kind.rawValue).")
+            throw RuleViolation("The mapping '\(saved.name)' is for \(saved.kind.rawValue), not \(options.kind.rawValue).")
         }
         try saved.apply(to: &options)
     }
@@ -100,49 +100,8 @@ extension StoreSession {
         return context
     }
 
-    /// The one place an import writes: the new assets, then the rows in bulk (one prepared
-    /// statement each, no per-row query). The plan has been checked against every rule.
+    /// The one place an import writes: the `ImportRows` command, run like every change.
     func applyImport(_ plan: ImportPlan) throws {
-        var newIDs: [Int64] = []
-        for asset in plan.newAssets {
-            var request = NewAsset(name: asset.name, type: asset.type)
-            request.currency = asset.currency
-            request.platform = asset.platform
-            newIDs.append(try createAsset(request).id!)
-        }
-        func id(_ ref: ImportPlan.AssetRef) -> Int64 {
-            switch ref {
-            case .existing(let id): id
-            case .new(let index): newIDs[index]
-            }
-        }
-        let transactions = try BulkStatement(db, sql: """
-            INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
-            """)
-        for new in plan.transactions {
-            let t = new.transaction
-            transactions.bind(1, id(new.asset))
-            transactions.bind(2, t.type.rawValue)
-            transactions.bind(3, t.date.isoText)
-            transactions.bind(4, t.quantity.plainText(reusing: new.quantityText))
-            transactions.bind(5, t.pricePerUnit.plainText(reusing: new.priceText))
-            transactions.bind(6, new.totalText ?? t.totalAmount.plainText)
-            transactions.bind(7, t.fees.isZero ? "0" : t.fees.plainText)
-            transactions.bind(8, t.currency)
-            transactions.bind(9, new.source.map(id))
-            transactions.bind(10, t.note)
-            try transactions.run()
-            noteChange("transaction", .added)
-        }
-        let prices = try BulkStatement(db, sql: "INSERT INTO price_history(asset_id, date, price) VALUES (?, ?, ?)")
-        for new in plan.prices {
-            prices.bind(1, id(new.asset))
-            prices.bind(2, new.date.isoText)
-            prices.bind(3, new.price.plainText(reusing: new.priceText))
-            try prices.run()
-            noteChange("price", .added)
-        }
-        invalidateAll()
+        try execute(ImportRows(plan: plan))
     }
 }

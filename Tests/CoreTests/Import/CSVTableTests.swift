@@ -44,10 +44,10 @@ struct CSVTableTests {
 
     @Test("the app's messages: not text, empty, no data rows")
     func messages() {
-        #expect(throws: ValidationError(CSVTable.notTextMessage)) { try CSVTable.parse(data: Data([0x41, 0xFF, 0xFE, 0x0A, 0xC3])) }
-        #expect(throws: ValidationError("File is empty or contains no data.")) { try CSVTable.parse(text: "") }
-        #expect(throws: ValidationError("File is empty or contains no data.")) { try CSVTable.parse(text: "\n \n") }
-        #expect(throws: ValidationError("File contains no data rows.")) { try CSVTable.parse(text: "Date,Asset\n") }
+        #expect(throws: RuleViolation(CSVTable.notTextMessage)) { try CSVTable.parse(data: Data([0x41, 0xFF, 0xFE, 0x0A, 0xC3])) }
+        #expect(throws: RuleViolation("File is empty or contains no data.")) { try CSVTable.parse(text: "") }
+        #expect(throws: RuleViolation("File is empty or contains no data.")) { try CSVTable.parse(text: "\n \n") }
+        #expect(throws: RuleViolation("File contains no data rows.")) { try CSVTable.parse(text: "Date,Asset\n") }
     }
 
     @Test("CSVWriting quotes what needs it and reads back the same")

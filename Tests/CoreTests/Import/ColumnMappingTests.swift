@@ -33,8 +33,8 @@ struct ColumnMappingTests {
 
     @Test("a mapping naming a missing column or an unknown field is an error")
     func badMapping() {
-        #expect(throws: ValidationError.self) { try ColumnMapping.resolve(kind: .prices, headers: ["A"], explicit: [("B", "date")]) }
-        #expect(throws: ValidationError.self) { try ColumnMapping.resolve(kind: .prices, headers: ["A"], explicit: [("A", "colour")]) }
-        #expect(throws: ValidationError.self) { try ColumnMapping.parsePairs("Date") }
+        #expect(throws: RuleViolation.self) { try ColumnMapping.resolve(kind: .prices, headers: ["A"], explicit: [("B", "date")]) }
+        #expect(throws: RuleViolation.self) { try ColumnMapping.resolve(kind: .prices, headers: ["A"], explicit: [("A", "colour")]) }
+        #expect(throws: RuleViolation.self) { try ColumnMapping.parsePairs("Date") }
     }
 }

@@ -19,13 +19,13 @@ struct ImportDateTests {
     @Test("a date that does not exist or does not fit is an error naming the expected format")
     func invalid() throws {
         let format = try ImportDate(format: "DD/MM/YYYY")
-        #expect(throws: ValidationError(ImportDate.message("31/02/2024", format: format))) { try ImportDate.parse("31/02/2024", format: format) }
-        #expect(throws: ValidationError(ImportDate.message("2024/01/02", format: nil))) { try ImportDate.parse("2024/01/02", format: nil) }
+        #expect(throws: RuleViolation(ImportDate.message("31/02/2024", format: format))) { try ImportDate.parse("31/02/2024", format: format) }
+        #expect(throws: RuleViolation(ImportDate.message("2024/01/02", format: nil))) { try ImportDate.parse("2024/01/02", format: nil) }
         #expect(ImportDate.message("x", format: format).contains("expected DD/MM/YYYY"))
     }
 
     @Test("a format without year, month and day is refused")
     func badFormat() {
-        #expect(throws: ValidationError.self) { try ImportDate(format: "MM/DD") }
+        #expect(throws: RuleViolation.self) { try ImportDate(format: "MM/DD") }
     }
 }

@@ -40,7 +40,7 @@ struct ImportNumberTests {
     @Test("empty is nil; anything else is the app's message quoting the text",
           arguments: ["12abc", "1.2.3", "abc", "(-12)", "--1", "$", "1,2,3.4.5"])
     func invalid(_ text: String) throws {
-        #expect(throws: ValidationError("Cannot parse '\(text)' as a number.")) { try ImportNumber.parse(text) }
+        #expect(throws: RuleViolation("Cannot parse '\(text)' as a number.")) { try ImportNumber.parse(text) }
     }
 
     @Test("an empty cell is no number")

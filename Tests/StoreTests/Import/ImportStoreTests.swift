@@ -186,7 +186,7 @@ struct ImportStoreTests: StoreRuleTesting {
             let outcome = try importCSV(s, .transactions, "Datum;Wertpapier;Art;Stück;Kurs\n03.01.2024;ACME;sell;500,5;13\n") { $0 = next }
             #expect(outcome.plan.addedCount == 1)
             #expect(try s.position(ofAsset: s.asset(named: "ACME")!.id!).quantity == x("499.5"))
-            #expect(throws: ValidationError.self) { try s.applySavedMapping("nope", to: &next) }
+            #expect(throws: RuleViolation.self) { try s.applySavedMapping("nope", to: &next) }
         }
     }
 
@@ -207,7 +207,7 @@ struct ImportStoreTests: StoreRuleTesting {
     @Test("rates are not importable yet; the message says why")
     func rates() throws {
         try withStore { s in
-            #expect(throws: ValidationError(ImportKind.ratesNotYetMessage)) { _ = try importCSV(s, .rates, "a\n1\n") }
+            #expect(throws: RuleViolation(ImportKind.ratesNotYetMessage)) { _ = try importCSV(s, .rates, "a\n1\n") }
         }
     }
 
