@@ -12,9 +12,20 @@ import Foundation
 public enum ImportNumber {
     public static func message(_ raw: String) -> String { "Cannot parse '\(raw)' as a number." }
 
+    /// At most this many digits before the decimal point and after it, so that a file cannot
+    /// bring in a value whose products (quantity × price) leave the decimal's range.
+    public static let maxIntegerDigits = 15, maxFractionDigits = 18
+
+    public static func rangeMessage(_ raw: String) -> String {
+        "'\(raw)' is out of range: at most \(maxIntegerDigits) digits before the decimal point and \(maxFractionDigits) after."
+    }
+
     /// The exact value of `raw`; nil for an empty cell.
     public static func parse(_ raw: String, decimalComma: Bool = false) throws -> ExactDecimal? {
-        if !decimalComma, let plain = ExactDecimal.parseOrNil(raw) { return plain }  // the common case, no copies
+        if !decimalComma, let plain = ExactDecimal.parseOrNil(raw) {  // the common case, no copies
+            try checkRange(digitsOf: raw, raw: raw)
+            return plain
+        }
         var text = raw.trimmingCharacters(in: .whitespaces)
         if text.isEmpty { return nil }
         var negative = false
@@ -43,7 +54,28 @@ public enum ImportNumber {
         guard !text.isEmpty, !text.hasPrefix("-"), !text.hasPrefix("+"), let value = ExactDecimal.parseOrNil(text) else {
             throw RuleViolation(message(raw))
         }
+        try checkRange(digitsOf: text, raw: raw)
         return negative ? -value : value
+    }
+
+    /// Refuses a plain decimal `text` with too many digits before or after the point
+    /// (leading zeros before it and trailing zeros after it do not count).
+    static func checkRange(digitsOf text: String, raw: String) throws {
+        var integer = 0, fraction = 0, trailingZeros = 0, point = false, leading = true
+        for b in text.utf8 {
+            if b == UInt8(ascii: ".") { point = true; continue }
+            guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { continue }
+            if point {
+                fraction += 1
+                trailingZeros = b == UInt8(ascii: "0") ? trailingZeros + 1 : 0
+            } else if !(leading && b == UInt8(ascii: "0")) {
+                leading = false
+                integer += 1
+            }
+        }
+        if integer > maxIntegerDigits || fraction - trailingZeros > maxFractionDigits {
+            throw RuleViolation(rangeMessage(raw), rule: .outOfRange)
+        }
     }
 
     static let symbols: Set<Character> = ["$", "€", "£", "¥", "₩", "₹"]

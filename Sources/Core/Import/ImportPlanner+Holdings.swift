@@ -13,11 +13,18 @@ extension ImportPlanner {
             if case .existing(let id) = ref { stored = context.transactions[id] ?? [] }
             let added = indices.map { plan.transactions[$0] }.enumerated()
                 .sorted { ($0.element.transaction.date, $0.offset) < ($1.element.transaction.date, $1.offset) }.map(\.element)
-            checkTimeline(stored: stored, added: added)
+            checkTimeline(stored: stored, added: added, asset: asset(of: ref))
         }
     }
 
-    private mutating func checkTimeline(stored: [Transaction], added: [ImportPlan.NewTransaction]) {
+    func asset(of ref: ImportPlan.AssetRef) -> Asset {
+        switch ref {
+        case .new(let index): plan.newAssets[index]
+        case .existing(let id): context.assets.first { $0.id == id }!
+        }
+    }
+
+    private mutating func checkTimeline(stored: [Transaction], added: [ImportPlan.NewTransaction], asset: Asset) {
         var held: ExactDecimal = 0
         var s = 0, a = 0
         var lastReducer: ImportPlan.NewTransaction?  // the imported row to blame for a stored sell that no longer fits
@@ -25,7 +32,7 @@ extension ImportPlanner {
         while s < stored.count || a < added.count {
             let takeStored = a == added.count || (s < stored.count && stored[s].date <= added[a].transaction.date)
             let t = takeStored ? stored[s] : added[a].transaction
-            if let message = Self.holdingsProblem(t, held: held) {
+            if let message = holdingsProblem(t, held: held, asset: asset) {
                 if !takeStored {
                     errors.append(RowError(line: added[a].line, column: title(.quantity), message: message))
                     a += 1  // a refused row moves nothing
@@ -41,12 +48,11 @@ extension ImportPlanner {
         }
     }
 
-    /// The store's message when `t` takes more than `held`, else nil.
-    static func holdingsProblem(_ t: Transaction, held: ExactDecimal) -> String? {
-        if t.type.isOutflow, t.quantity > held {
-            return "Cannot \(t.type == .sell ? "sell" : "transfer out") more than current holdings (\(held.plainText))."
-        }
-        if t.type == .adjustment, held + t.quantity < 0 { return "This change would cause the asset quantity to become negative." }
+    /// The store's message (TransactionRules) when `t` takes more than `held`, else nil.
+    func holdingsProblem(_ t: Transaction, held: ExactDecimal, asset: Asset) -> String? {
+        let exceeds = (t.type.isOutflow && t.quantity > held) || (t.type == .adjustment && held + t.quantity < 0)
+        guard exceeds else { return nil }
+        do { try TransactionRules.validateNew(t, asset: asset, currentQuantity: held, today: context.today) } catch { return "\(error)" }
         return nil
     }
 }

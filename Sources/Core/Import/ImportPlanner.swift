@@ -79,7 +79,7 @@ public struct ImportPlanner {
     mutating func checkMatches(_ row: ImportRow, _ asset: Asset) -> Bool {
         let before = errors.count
         if options.matchPlatform, !row.platform.isEmpty, row.platform.lowercased() != asset.platform.lowercased() {
-            fail(row, .platform, "An asset named '\(asset.name)' already exists on platform '\(asset.platform)'; asset names are unique.")
+            fail(row, .platform, "'\(asset.name)' is on platform '\(asset.platform)', not '\(row.platform)'; asset names are unique in the store.")
         }
         if let currency = row.currency, currency != asset.currency {
             fail(row, .currency, "Currency '\(currency)' does not match the currency of '\(asset.name)' (\(asset.currency)).")

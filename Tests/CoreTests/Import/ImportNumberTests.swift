@@ -43,6 +43,15 @@ struct ImportNumberTests {
         #expect(throws: RuleViolation("Cannot parse '\(text)' as a number.")) { try ImportNumber.parse(text) }
     }
 
+    @Test("out of range: more than 15 digits before the point or 18 after is refused, not rounded")
+    func range() throws {
+        #expect(try n("999999999999999.000000000000000001") == "999999999999999.000000000000000001")
+        #expect(try n("0001.5000") == "1.5")
+        for text in ["1000000000000000", "0.0000000000000000001", "$1,000,000,000,000,000.00"] {
+            #expect(throws: RuleViolation(ImportNumber.rangeMessage(text))) { try ImportNumber.parse(text) }
+        }
+    }
+
     @Test("an empty cell is no number")
     func empty() throws {
         #expect(try ImportNumber.parse("") == nil)

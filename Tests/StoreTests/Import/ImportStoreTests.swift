@@ -139,7 +139,7 @@ struct ImportStoreTests: StoreRuleTesting {
             let lines = failureLines {
                 _ = try importCSV(s, .transactions, "Date,Asset,Type,Quantity,Price,Platform\n2024-01-03,acme,buy,1,10,Broker B\n") { $0.matchPlatform = true }
             }
-            #expect(lines?.last == "line 2, Platform: An asset named 'ACME' already exists on platform 'Broker A'; asset names are unique.")
+            #expect(lines?.last == "line 2, Platform: 'ACME' is on platform 'Broker A', not 'Broker B'; asset names are unique in the store.")
         }
     }
 
