@@ -74,7 +74,7 @@ struct RowReader {
         let date = cells.required(.date, "Date") { try ImportDate.parse(dateText, format: options.dateFormat) }
         let price = cells.attempt(.price) { try ImportNumber.parse(priceText, decimalComma: options.decimalComma) }
         let platform = cells[.platform].isEmpty ? options.platform : cells[.platform]
-        var parsed = ImportRow(line: row.line, assetName: name, platform: AssetRules.normalizedPlatform(platform),
+        var parsed = ImportRow(line: row.line, assetName: name, platform: platform.isEmpty ? "" : AssetRules.normalizedPlatform(platform),
                                date: date ?? CalendarDate(dayNumber: 0), price: price)
         if !options.decimalComma { parsed.priceText = priceText }
         let assetType = cells[.assetType]
