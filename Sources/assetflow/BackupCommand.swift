@@ -37,10 +37,11 @@ struct RestoreCommand: ParsableCommand {
         commandName: "restore",
         abstract: "Replace the whole store with a backup (all or nothing).",
         discussion: """
-            Everything in the archive is checked first (manifest, files, checksums, headers,
-            every value and reference); on any problem the store is not touched. Otherwise
-            the current store is kept beside it as NAME-before-restore-DATE-TIME.sqlite and
-            ALL its data is replaced by the backup's.
+            Everything in the archive is checked first (manifest, files, checksums,
+            headers, every value and reference); on any problem the store is not
+            touched. Otherwise the current store is kept beside it as
+            NAME-before-restore-DATE-TIME.sqlite and ALL its data is replaced by the
+            backup's.
             """
     )
 

@@ -7,17 +7,18 @@ import Store
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export the store as CSV or JSON files, or as an hledger/ledger journal.",
+        abstract: "Export the store as CSV or JSON files, or as a journal.",
         discussion: """
-            csv DIR and json DIR write transactions and prices ready for `assetflow import`
-            (transactions.csv, prices.csv), and every table as stored in DIR/tables/. Values
-            are exact. journal [FILE] writes an hledger/ledger journal (to standard output
-            without FILE): `hledger -f FILE balance assets -V` totals to the net worth.
-            Files are readable by you only (0600, folders 0700).
+            csv DIR and json DIR write transactions.csv and prices.csv, ready for
+            `assetflow import`, and every table as stored in DIR/tables/. Values are
+            exact. journal [FILE] writes an hledger/ledger journal (to standard
+            output without FILE): `hledger -f FILE balance assets -V` totals to the
+            net worth. Files are readable by you only (0600, folders 0700).
 
             Examples:
               assetflow export csv ~/assetflow-export
-              assetflow export journal assetflow.journal && hledger -f assetflow.journal bal assets -V
+              assetflow export journal af.journal
+              hledger -f af.journal balance assets -V
             """
     )
 

@@ -9,19 +9,21 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import transactions or prices from a CSV file: all rows or none.",
         discussion: """
-            Columns are found by header (trimmed, ignoring case: Asset/Name/Symbol, Date,
-            Type/Action, Quantity/Shares, Price, Fees, Currency, Asset Type, Platform, Note,
-            Source), else map them: --map "Trade Date=date,Ticker=asset". --mapping NAME
-            saves that mapping (with --date-format and --decimal-comma) for the next file,
-            or uses it when --map is not given. The delimiter (, ; or tab) is detected.
-            Every error is reported at once with its line and column, and then nothing is
-            written. Rows already in the store (same asset, date, type, quantity, price)
-            are skipped, so importing a file twice adds nothing.
+            Columns are found by header, trimmed and ignoring case (Asset or Symbol,
+            Date, Type or Action, Quantity or Shares, Price, Fees, Currency, Asset Type,
+            Platform, Note, Source), else mapped: --map "Trade Date=date,Ticker=asset".
+            --mapping NAME saves that mapping (with --date-format and --decimal-comma)
+            for the next file, or uses it when --map is not given. The delimiter
+            (, ; or tab) is detected. Every error is reported at once with its line
+            and column, and then nothing is written. Rows already in the store (same
+            asset, date, type, quantity and price) are skipped, so importing a file
+            twice adds nothing.
 
             Examples:
               assetflow import transactions broker.csv --dry-run
-              assetflow import transactions export.csv --decimal-comma --date-format DD.MM.YYYY \\
-                  --map "Datum=date,Wertpapier=asset,Stück=quantity,Kurs=price,Art=type" --mapping mybank
+              assetflow import transactions bank.csv --decimal-comma \\
+                --date-format DD.MM.YYYY --mapping mybank \\
+                --map "Datum=date,Wertpapier=asset,Stück=quantity,Kurs=price,Art=type"
               assetflow import transactions next-month.csv --mapping mybank
               assetflow import prices prices.csv
             """
