@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // Test-only: the big-integer reference the ExactDecimal property test compares with.
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -45,9 +47,10 @@ let package = Package(
             name: "assetflow",
             dependencies: ["Scripting", "Store", "Core", "LuaBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core"]),
+        .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core", "Scripting"]),
         .executableTarget(name: "assetflow-bench-calls", dependencies: ["LuaBridge"]),
-        .testTarget(name: "CoreTests", dependencies: ["Core", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "CoreTests", dependencies: ["Core", .product(name: "PropertyBased", package: "swift-property-based"),
+                                                   .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Core", .product(name: "GRDB", package: "GRDB.swift"),
                                                      .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
