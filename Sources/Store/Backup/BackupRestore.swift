@@ -42,7 +42,7 @@ public enum BackupRestore {
 
     /// The archive's files by name; a file that is not a ZIP is "not a valid backup archive".
     static func entries(of data: Data) throws -> [String: Data] {
-        guard let archive = try? Archive(data: data, accessMode: .read) else { throw RestoreError.notAnArchive }
+        guard let archive = try? Archive(data: data, accessMode: .read, pathEncoding: nil) else { throw RestoreError.notAnArchive }
         var files: [String: Data] = [:]
         for entry in archive where entry.type == .file {
             var content = Data()
