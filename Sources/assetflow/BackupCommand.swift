@@ -1,7 +1,6 @@
 import ArgumentParser
-import Core
 import Foundation
-import Store
+import Scripting
 
 /// `assetflow backup [FILE.zip]`
 struct BackupCommand: ParsableCommand {
@@ -22,10 +21,8 @@ struct BackupCommand: ParsableCommand {
     var file: String?
 
     func run() throws {
-        let store = try global.openStore()
-        let path = file ?? BackupManifest.defaultFileName(on: CalendarDate.today().description)
-        try store.withSession { session in
-            try session.writeBackup(to: path, appVersion: AssetFlowCommand.configuration.version)
+        let path = try printingErrors {
+            try DataTransfer.backup(to: file, appVersion: AssetFlowCommand.configuration.version, storePath: global.storePath)
         }
         print("Backup written to \(path).")
     }
@@ -51,19 +48,7 @@ struct RestoreCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            FileHandle.standardError.write(Data("Cannot read \(file).\n".utf8))
-            throw ExitCode(1)
-        }
-        do {
-            let backup = try BackupRestore.validate(data)
-            let copy = try global.openStore().restore(backup)
-            if let copy { print("The previous store was kept as \(copy).") }
-            let rows = backup.manifest.rowCounts.values.reduce(0, +)
-            print("Restored \(rows) rows from \(file) (made \(backup.manifest.exportTimestamp)).")
-        } catch let error as RestoreError {
-            FileHandle.standardError.write(Data((error.message + "\nThe store was not changed.\n").utf8))
-            throw ExitCode(1)
-        }
+        let lines = try printingErrors { try DataTransfer.restore(from: file, storePath: global.storePath) }
+        print(lines.joined(separator: "\n"))
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
-import Core
 import Foundation
-import Store
+import Scripting
 
 /// `assetflow export csv|json DIR` and `assetflow export journal [FILE]`
 struct ExportCommand: ParsableCommand {
@@ -38,20 +37,13 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try global.openStore()
-        try store.withSession { session in
-            if format == "journal" {
-                let text = try session.journal()
-                if let path {
-                    try OwnerOnlyFiles.write(Data(text.utf8), to: path)
-                    FileHandle.standardError.write(Data("Wrote \(path)\n".utf8))
-                } else {
-                    print(text, terminator: "")
-                }
-                return
-            }
-            let files = try StoreExport.write(session, format: StoreExport.Format(rawValue: format)!, to: path!)
-            print("Exported \(files.count) files to \(path!).")
+        let result = try printingErrors { try DataTransfer.export(format: format, to: path, storePath: global.storePath) }
+        if let journal = result.journal {
+            print(journal, terminator: "")
+        } else if format == "journal" {
+            FileHandle.standardError.write(Data("Wrote \(path!)\n".utf8))
+        } else {
+            print("Exported \(result.files.count) files to \(path!).")
         }
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
-import Core
 import Foundation
-import Store
+import Scripting
 
 /// `assetflow import transactions|prices FILE.csv`
 struct ImportCommand: ParsableCommand {
@@ -64,53 +63,36 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .customLong("match-platform"), help: "Find assets by name and platform.")
     var matchPlatform = false
 
-    func options() throws -> ImportOptions {
-        var options = ImportOptions(kind: try ImportKind.parse(kind))
-        if options.kind == .rates { throw Core.RuleViolation(ImportKind.ratesNotYetMessage) }
-        options.map = try map.map(ColumnMapping.parsePairs) ?? []
-        options.dateFormat = try dateFormat.map { try ImportDate(format: $0) }
-        options.decimalComma = decimalComma
-        options.defaultAssetType = try AssetType.parse(assetType)
-        options.defaultCurrency = try AssetRules.validateCurrency(currency)
-        options.platform = platform ?? ""
-        options.matchPlatform = matchPlatform
-        return options
+    var flags: DataTransfer.ImportFlags {
+        var flags = DataTransfer.ImportFlags(kind: kind, file: file)
+        flags.map = map
+        flags.mapping = mapping
+        flags.dateFormat = dateFormat
+        flags.decimalComma = decimalComma
+        flags.dryRun = dryRun
+        flags.assetType = assetType
+        flags.currency = currency
+        flags.platform = platform
+        flags.matchPlatform = matchPlatform
+        return flags
     }
 
     func run() throws {
-        do {
-            try runImport()
-        } catch let failure as ImportFailure {
-            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
-            throw ExitCode(1)
-        } catch let error as Core.RuleViolation {
-            FileHandle.standardError.write(Data((error.message + "\n").utf8))
-            throw ExitCode(1)
+        let bar = ProgressBar()
+        let lines = try printingErrors {
+            try DataTransfer.importFile(flags, storePath: global.storePath, progress: bar.map { bar in { bar.show($0, of: $1) } })
         }
-    }
-
-    private func runImport() throws {
-        var options = try options()
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw Core.RuleViolation("Could not open file. Please check the file is a valid CSV. (\(file))")
-        }
-        let store = try global.openStore()
-        let lines = try store.withSession { session -> [String] in
-            if let name = mapping, map == nil { try session.applySavedMapping(name, to: &options) }
-            var request = ImportRequest(options: options, data: data)
-            request.dryRun = dryRun
-            request.saveMappingAs = map == nil ? nil : mapping
-            let bar = ProgressBar()
-            request.progress = bar.map { bar in { bar.show($0, of: $1) } }
-            try session.begin()
-            let outcome = try session.importCSV(request)
-            bar?.finish()
-            try session.commit()
-            var lines = outcome.lines
-            if let name = request.saveMappingAs, !dryRun { lines.append("Mapping saved as '\(name)'.") }
-            return lines
-        }
+        bar?.finish()
         print(lines.joined(separator: "\n"))
+    }
+}
+
+/// Runs `body`; a refusal (`ScriptRunError`) is printed on standard error as it is, with
+/// exit status 1.
+func printingErrors<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as ScriptRunError {
+        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        throw ExitCode(1)
     }
 }
 

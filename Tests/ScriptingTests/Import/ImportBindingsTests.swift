@@ -17,7 +17,7 @@ struct ImportBindingsTests {
     func run(_ source: String, allowRead: [String] = [], arguments: [String] = []) throws -> (printed: String, outcome: ScriptRunner.Outcome) {
         let path = folder + "/script-\(UUID().uuidString).lua"
         try source.write(toFile: path, atomically: true, encoding: .utf8)
-        var options = RunOptions()
+        var options = ScriptRun()
         options.allowRead = allowRead
         var printed = ""
         let outcome = try ScriptRunner.run(path: path, arguments: arguments, store: AssetFlowStore(path: nil), options: options,
