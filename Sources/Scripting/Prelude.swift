@@ -6,11 +6,13 @@ enum Prelude {
     af.settings = setmetatable({}, {
         __index = function(_, key)
             if key == "financial_goal" then return af.financial_goal() end
-            error("af.settings has no setting '" .. tostring(key) .. "' (known: financial_goal)", 2)
+            if key == "main_currency" then return af.main_currency() end
+            error("af.settings has no setting '" .. tostring(key) .. "' (known: financial_goal, main_currency)", 2)
         end,
         __newindex = function(_, key, value)
             if key == "financial_goal" then return af.set_financial_goal(value) end
-            error("af.settings has no setting '" .. tostring(key) .. "' (known: financial_goal)", 2)
+            if key == "main_currency" then af.set_main_currency(value); return end
+            error("af.settings has no setting '" .. tostring(key) .. "' (known: financial_goal, main_currency)", 2)
         end,
     })
     """

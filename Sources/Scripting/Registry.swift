@@ -52,6 +52,7 @@ public enum Registry {
         + ChangeBindings.all + AnalysisBindings.all + PlanBindings.all + IntrospectionBindings.all + RebalanceBindings.all + ProjectionBindings.all
         + ReportBindings.all
         + ReturnsBindings.all
+        + CurrencyBindings.all
 
     /// The classes of model objects, with the line that introduces each in the reference.
     public static let classes: [(name: String, summary: String)] = [

@@ -6,13 +6,10 @@ public enum AssetRules {
         return trimmed
     }
 
-    /// Three letters, upper-cased ("usd" → "USD").
+    /// A known currency (ISO 4217 or a common crypto code), upper-cased ("usd" → "USD");
+    /// anything else is "Unsupported currency 'X'.".
     public static func validateCurrency(_ code: String) throws -> String {
-        let upper = code.trimmingCharacters(in: .whitespaces).uppercased()
-        guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw ValidationError("Currency must be a three-letter ISO 4217 code such as USD, not '\(code)'.")
-        }
-        return upper
+        try Currency.normalize(code)
     }
 
     public static let typeLockedMessage = "The asset type cannot be changed once the asset has transactions or price records."

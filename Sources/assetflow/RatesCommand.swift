@@ -1,0 +1,135 @@
+import ArgumentParser
+import Core
+import Foundation
+import Store
+
+/// `assetflow rates …`: exchange rates in the store.
+struct RatesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rates",
+        abstract: "Fetch and list exchange rates.",
+        discussion: """
+            Values in other currencies are converted with the rate of their date, else the
+            latest earlier one. Rates come from `assetflow rates fetch` (kept in the store, so
+            everything works offline afterwards), from Lua (af.set_rate{…}), or both.
+            """,
+        subcommands: [Fetch.self, List.self]
+    )
+}
+
+extension RatesCommand {
+    /// `assetflow rates fetch [--from DATE] [--to DATE] [--base CODE]`
+    struct Fetch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Download daily exchange rates and keep them in the store.",
+            discussion: """
+                One request per day to the public currency API
+                (cdn.jsdelivr.net/npm/@fawazahmed0/currency-api), or to --url / $ASSETFLOW_RATES_URL,
+                a template with {date} and {base}. Days already in the store are skipped unless
+                --refresh. All or nothing: a failed day stores nothing and is named.
+
+                Examples:
+                  assetflow rates fetch                                   today's rates of the main currency
+                  assetflow rates fetch --from 2024-01-01 --to 2024-12-31 a year, with a progress bar
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("First day (YYYY-MM-DD); default: --to.", valueName: "date"))
+        var from: String?
+
+        @Option(help: ArgumentHelp("Last day (YYYY-MM-DD); default: today.", valueName: "date"))
+        var to: String?
+
+        @Option(help: ArgumentHelp("Base currency of the rates; default: the main currency.", valueName: "code"))
+        var base: String?
+
+        @Option(help: ArgumentHelp("Address template with {date} and {base}; default: $ASSETFLOW_RATES_URL, else the public API.", valueName: "url"))
+        var url: String?
+
+        @Option(help: ArgumentHelp("Seconds to wait for each response.", valueName: "seconds"))
+        var timeout: Double = 20
+
+        @Flag(help: "Fetch days again even when their rates are stored.")
+        var refresh = false
+
+        func validate() throws {
+            if let from, CalendarDate(from) == nil { throw ArgumentParser.ValidationError("--from takes a date in the form YYYY-MM-DD, not '\(from)'.") }
+            if let to, CalendarDate(to) == nil { throw ArgumentParser.ValidationError("--to takes a date in the form YYYY-MM-DD, not '\(to)'.") }
+            if timeout <= 0 { throw ArgumentParser.ValidationError("--timeout takes a number of seconds above 0.") }
+        }
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            let template = url ?? environment["ASSETFLOW_RATES_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? RateFeed.defaultURLTemplate
+            let fetcher = RateFetcher(urlTemplate: template, timeout: timeout)
+            let store = try global.openStore()
+            let bar = ProgressBar(enabled: isatty(STDERR_FILENO) != 0)
+            do {
+                let summary = try store.withSession { session in
+                    let end = try to.map { try date($0) } ?? session.today
+                    let start = try from.map { try date($0) } ?? end
+                    let code = try base.map(Currency.normalize) ?? session.mainCurrency()
+                    try session.begin()
+                    let summary = try session.fetchRates(base: code, from: start, to: end, fetcher: fetcher, refresh: refresh, progress: bar.update)
+                    try session.commit()
+                    return summary
+                }
+                bar.finish()
+                print("Stored \(summary.stored) rates for \(summary.requested - summary.skipped) day(s)"
+                      + (summary.skipped > 0 ? "; \(summary.skipped) day(s) already stored (--refresh fetches them again)." : "."))
+            } catch {
+                bar.finish()
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+
+        func date(_ text: String) throws -> CalendarDate {
+            guard let date = CalendarDate(text) else { throw ArgumentParser.ValidationError("'\(text)' is not a date in the form YYYY-MM-DD.") }
+            return date
+        }
+    }
+
+    /// `assetflow rates list [--base CODE] [--quote CODE]`
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the stored exchange rates (date, base, quote, rate, source).")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("Only rates with this base currency.", valueName: "code"))
+        var base: String?
+
+        @Option(help: ArgumentHelp("Only rates with this quote currency.", valueName: "code"))
+        var quote: String?
+
+        func run() throws {
+            let rates = try global.openStore().withSession { try $0.rates(base: base, quote: quote) }
+            for r in rates { print("\(r.date)  1 \(r.base) = \(r.rate.plainText) \(r.quote)  (\(r.source))") }
+            if rates.isEmpty { print("No exchange rates stored: fetch them with `assetflow rates fetch` or add one with af.set_rate{…}.") }
+        }
+    }
+}
+
+/// A one-line progress bar on standard error, drawn only on a terminal and only for
+/// ranges long enough to wait for.
+final class ProgressBar {
+    let enabled: Bool
+    private var drawn = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func update(_ done: Int, _ total: Int) {
+        guard enabled, total >= 5 else { return }
+        let width = 30, filled = done * width / max(total, 1)
+        let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] \(done)/\(total) days"
+        FileHandle.standardError.write(Data(line.utf8))
+        drawn = true
+    }
+
+    func finish() {
+        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        drawn = false
+    }
+}
