@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core"]),
         .executableTarget(name: "assetflow-bench-calls", dependencies: ["LuaBridge"]),
         .testTarget(name: "CoreTests", dependencies: ["Core", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Core"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Core", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Store", "Core", "LuaBridge"]),
         .testTarget(name: "assetflowTests", dependencies: ["assetflow"]),

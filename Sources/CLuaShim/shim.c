@@ -1,4 +1,5 @@
 #include "clua_shim.h"
+#include "internal.h"
 #include <lualib.h>
 #include <signal.h>
 #include <stdio.h>
@@ -8,14 +9,25 @@
 #include <limits.h>
 #include <math.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 
-static void clua_hook(lua_State *L, lua_Debug *ar);
-static int64_t clua_now_ns(void);
+#define CLUA_EVERY_STEP (LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT)
 
-/* Once a limit fired, the hook runs on every call, return, line and instruction: the
-   error is raised again as soon as a script's pcall returns, so pcall cannot swallow it. */
-static void clua_escalate(clua_host *h) {
-    if (h->main) lua_sethook(h->main, clua_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+/* Once a limit fired, the hook runs on every call, return, line and instruction of the
+   main thread and of every running coroutine (hooks are per thread): the error is raised
+   again as soon as a script's pcall returns, so pcall cannot swallow it at any level. */
+void clua_escalate(clua_host *h) {
+    if (h->main) lua_sethook(h->main, clua_hook, CLUA_EVERY_STEP, 1);
+    int n = h->nesting;
+    for (int i = 0; i < n && i < CLUA_MAX_NESTING; i++)
+        if (h->running[i]) lua_sethook(h->running[i], clua_hook, CLUA_EVERY_STEP, 1);
+}
+
+void clua_arm(clua_host *h, lua_State *co) {
+    if (!h->enforcing) return;
+    if (h->abort_kind || h->interrupted) lua_sethook(co, clua_hook, CLUA_EVERY_STEP, 1);
+    else if (h->deadline_ns) lua_sethook(co, clua_hook, LUA_MASKCOUNT, 1000);
 }
 
 /* ---- allocator ------------------------------------------------------------------ */
@@ -31,7 +43,7 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         h->used -= old;
         return NULL;
     }
-    if (h->limit && nsize > old && h->used - old + nsize > h->limit) {
+    if (h->limit && nsize > old && h->used - old + nsize + h->host_held > h->limit) {
         if (h->enforcing && h->host_depth == 0) {
             h->abort_kind = 3;
             clua_escalate(h);
@@ -55,8 +67,10 @@ static int clua_panic(lua_State *L) {
 lua_State *clua_newstate(void) {
     clua_host *h = calloc(1, sizeof(clua_host));
     if (!h) return NULL;
+    h->running = calloc(CLUA_MAX_NESTING, sizeof(lua_State *));
+    if (!h->running) { free(h); return NULL; }
     lua_State *L = lua_newstate(clua_alloc, h);
-    if (!L) { free(h); return NULL; }
+    if (!L) { free(h->running); free(h); return NULL; }
     lua_atpanic(L, clua_panic);
     *(clua_host **)lua_getextraspace(L) = h;
     h->main = L;
@@ -65,11 +79,24 @@ lua_State *clua_newstate(void) {
 
 clua_host *clua_gethost(lua_State *L) { return *(clua_host **)lua_getextraspace(L); }
 
+/* lua_close runs the pending __gc finalizers. They run under the memory limit (the
+   allocator keeps enforcing), and bindings they call fail cleanly once detached. */
 void clua_close(lua_State *L) {
     clua_host *h = clua_gethost(L);
+    lua_sethook(L, NULL, 0, 0);
+    h->enforcing = 1;
+    h->host_depth = 0;
+    if (h->run_deadline_ns) {  /* finalizers get what is left of the run's time */
+        int64_t now = clua_now_ns();
+        clua_watch(h, h->run_deadline_ns > now ? h->run_deadline_ns : now);
+    }
     lua_close(L);
+    if (h->run_deadline_ns) clua_unwatch();
+    free(h->running);
     free(h);
 }
+
+void clua_detach(lua_State *L) { clua_gethost(L)->closing = 1; }
 
 /* ---- libraries ------------------------------------------------------------------ */
 
@@ -99,6 +126,7 @@ static int clua_openlibs_k(lua_State *L) {
     int trusted = (int)lua_tointeger(L, 1);
     if (trusted) {
         luaL_openlibs(L);
+        clua_install_guards(L);
         return 0;
     }
     static const luaL_Reg safe[] = {
@@ -110,6 +138,7 @@ static int clua_openlibs_k(lua_State *L) {
         luaL_requiref(L, lib->name, lib->func, 1);
         lua_pop(L, 1);
     }
+    clua_install_guards(L);
     clua_drop(L, LUA_STRLIBNAME, "dump");
     lua_pushnil(L); lua_setglobal(L, "dofile");
     lua_pushnil(L); lua_setglobal(L, "loadfile");
@@ -156,42 +185,13 @@ static int clua_call_wrapped(lua_State *L) {
     return lua_gettop(L);
 }
 
-/* Pattern functions run in C where the instruction hook never fires: a backtracking
-   pattern on a long subject could outlive any timeout. Refuse patterns whose worst case
-   (subject length to the power of their repetition items) is out of reach. */
-static int clua_pattern_guard(lua_State *L) {
-    size_t len = 0, plen = 0;
-    const char *subject = lua_tolstring(L, 1, &len);
-    const char *pattern = lua_tolstring(L, 2, &plen);
-    if (subject && pattern) {
-        int items = 0, in_set = 0;
-        for (size_t i = 0; i < plen; i++) {
-            char c = pattern[i];
-            if (c == '%') { i++; continue; }
-            if (in_set) { if (c == ']') in_set = 0; continue; }
-            if (c == '[') { in_set = 1; continue; }
-            if (c == '*' || c == '-' || c == '+') items++;
-        }
-        if (items >= 2 && pow((double)len, (double)items) > 5e8)
-            return luaL_error(L, "pattern '%s' has %d repetition items: too costly on a subject of %d bytes in the sandbox "
-                                 "(simplify the pattern, split the text, or run with --trusted)", pattern, items, (int)len);
-    }
-    return clua_call_wrapped(L);
-}
-
-/* Resolves a path the way the kernel will open it: the folder through realpath, the name
-   as given. Writes to `out`; returns 0 on failure. */
-static int clua_resolve(const char *path, char *out) {
-    if (realpath(path, out)) return 1;
-    char folder[PATH_MAX];
-    snprintf(folder, sizeof folder, "%s", path);
-    char *slash = strrchr(folder, '/');
-    const char *name = path;
-    if (slash) { *slash = 0; name = slash + 1; if (folder[0] == 0) strcpy(folder, "/"); } else strcpy(folder, ".");
-    char resolved[PATH_MAX];
-    if (!realpath(folder, resolved)) return 0;
-    snprintf(out, PATH_MAX, "%s/%s", resolved, name);
-    return 1;
+/* The same with the arguments from stack index `first` on (values below stay); returns how
+   many results it left above them. */
+static int clua_call_wrapped_from(lua_State *L, int first) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, first);
+    lua_call(L, lua_gettop(L) - first, LUA_MULTRET);
+    return lua_gettop(L) - first + 1;
 }
 
 /* 1 when `resolved` lies in one of the folders listed in registry[key]. */
@@ -201,9 +201,8 @@ static int clua_allowed(lua_State *L, const char *key, const char *resolved) {
         lua_Integer n = luaL_len(L, -1);
         for (lua_Integer i = 1; i <= n && !ok; i++) {
             lua_rawgeti(L, -1, i);
-            size_t dlen;
-            const char *dir = lua_tolstring(L, -1, &dlen);
-            if (dir && strncmp(resolved, dir, dlen) == 0 && (resolved[dlen] == '/' || resolved[dlen] == 0)) ok = 1;
+            const char *dir = lua_tostring(L, -1);
+            if (dir && clua_path_inside(resolved, dir)) ok = 1;
             lua_pop(L, 1);
         }
     }
@@ -211,21 +210,47 @@ static int clua_allowed(lua_State *L, const char *key, const char *resolved) {
     return ok;
 }
 
-/* io.open and io.lines limited to the --allow-read and --allow-write folders. */
+/* io.open and io.lines limited to the --allow-read and --allow-write folders. Messages name
+   the path as the script gave it, never where it resolved to, and a refusal reads the same
+   whether or not the file exists. The original (upvalue 1) opens the resolved path; a file
+   to write is created first without following a symbolic link. */
 static int clua_checked_io(lua_State *L) {
-    const char *path = luaL_checkstring(L, 1);
+    const char *given = luaL_checkstring(L, 1);
     const char *fn = lua_tostring(L, lua_upvalueindex(2));
-    const char *mode = strcmp(fn, "open") == 0 ? luaL_optstring(L, 2, "r") : "r";
+    int opening = strcmp(fn, "open") == 0;
+    const char *mode = opening ? luaL_optstring(L, 2, "r") : "r";
     int writing = strpbrk(mode, "wa+") != NULL;
+    int creating = strpbrk(mode, "wa") != NULL;
     char resolved[PATH_MAX];
-    if (!clua_resolve(path, resolved))
-        return luaL_error(L, "io.%s: cannot resolve '%s': %s", fn, path, strerror(errno));
-    int ok = writing ? clua_allowed(L, "clua.allow_write", resolved)
-                     : (clua_allowed(L, "clua.allow_read", resolved) || clua_allowed(L, "clua.allow_write", resolved));
+    int state = clua_resolve_path(given, resolved, sizeof resolved);
+    int ok = state >= 0 && (writing ? clua_allowed(L, "clua.allow_write", resolved)
+                                    : (clua_allowed(L, "clua.allow_read", resolved) || clua_allowed(L, "clua.allow_write", resolved)));
     if (!ok)
         return luaL_error(L, "io.%s: %s '%s' is not allowed in the sandbox (run with %s DIR for a folder containing it, or --trusted)",
-                          fn, writing ? "writing" : "reading", resolved, writing ? "--allow-write" : "--allow-read");
-    return clua_call_wrapped(L);
+                          fn, writing ? "writing" : "reading", given, writing ? "--allow-write" : "--allow-read");
+    int err = 0;
+    if (state == 1 && !creating) err = ENOENT;
+    if (!err && creating) {
+        int fd = open(resolved, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0) err = errno; else close(fd);
+    }
+    if (err) {
+        if (!opening) return luaL_error(L, "%s: %s", given, strerror(err));
+        luaL_pushfail(L);
+        lua_pushfstring(L, "%s: %s", given, strerror(err));
+        lua_pushinteger(L, err);
+        return 3;
+    }
+    lua_pushstring(L, resolved);
+    lua_replace(L, 1);
+    lua_pushstring(L, given);
+    lua_insert(L, 1);  /* kept below the call for the failure message */
+    int n = clua_call_wrapped_from(L, 2);
+    if (opening && n >= 3 && lua_isnil(L, 2) && lua_isinteger(L, 4)) {
+        lua_pushfstring(L, "%s: %s", lua_tostring(L, 1), strerror((int)lua_tointeger(L, 4)));
+        lua_replace(L, 3);
+    }
+    return n;
 }
 
 static int clua_sandbox_k(lua_State *L) {
@@ -268,16 +293,8 @@ static int clua_sandbox_k(lua_State *L) {
     for (const char **n = debug_denied; *n; n++) clua_deny(L, lua_gettop(L), "debug", *n, "--trusted");
     lua_setglobal(L, "debug");
     lua_settop(L, 1);
-    /* package.loadlib and C modules: there is no package library; require is the host's. */
-    /* Pattern functions behind the guard. */
-    lua_getglobal(L, "string");
-    const char *patterned[] = {"find", "match", "gmatch", "gsub", NULL};
-    for (const char **n = patterned; *n; n++) {
-        lua_getfield(L, -1, *n);
-        lua_pushcclosure(L, clua_pattern_guard, 1);
-        lua_setfield(L, -2, *n);
-    }
-    lua_pop(L, 1);
+    /* package.loadlib and C modules: there is no package library; require is the host's.
+       Pattern functions count their steps against the limits (patterns.c, for every state). */
     return 0;
 }
 
@@ -320,10 +337,22 @@ static int clua_box_gc(lua_State *L) {
     return 0;
 }
 
+int clua_reserve_host(lua_State *L, size_t bytes, int retain) {
+    clua_host *h = clua_gethost(L);
+    if (!h->limit || !h->enforcing) return 0;
+    if (bytes > h->limit || h->used + h->host_held + bytes > h->limit) {
+        h->over_limit = 1;
+        return -1;
+    }
+    if (retain) h->host_held += bytes;
+    return 0;
+}
+
 static void clua_raise_memory(lua_State *L) {
     clua_host *h = clua_gethost(L);
     h->over_limit = 0;
     h->abort_kind = 3;
+    clua_escalate(h);
     lua_pushstring(L, clua_abort_message(L));
     lua_error(L);
 }
@@ -331,9 +360,15 @@ static void clua_raise_memory(lua_State *L) {
 /* Calls the Swift dispatcher and raises, from C, whatever error it handed back. */
 static int clua_trampoline(lua_State *L) {
     clua_host *h = clua_gethost(L);
+    if (h->closing) {
+        lua_pushliteral(L, "the script has ended: host functions are not available in finalizers run at close");
+        return lua_error(L);
+    }
     h->host_depth++;
     int r = g_dispatch(L);
     h->host_depth--;
+    /* Past the memory limit in host code: that error wins over whatever the binding threw. */
+    if (h->over_limit && h->enforcing && h->host_depth == 0) clua_raise_memory(L);
     if (r == CLUA_RAISE) {
         if (lua_type(L, -1) == LUA_TSTRING) {
             luaL_where(L, 1);
@@ -343,7 +378,6 @@ static int clua_trampoline(lua_State *L) {
         return lua_error(L);
     }
     if (r == CLUA_RAISE_RAW) return lua_error(L);
-    if (h->over_limit && h->enforcing && h->host_depth == 0) clua_raise_memory(L);
     return r;
 }
 
@@ -419,7 +453,7 @@ int clua_ptostring(lua_State *L, int idx) {
 
 /* ---- limits and interruption ---------------------------------------------------- */
 
-static int64_t clua_now_ns(void) {
+int64_t clua_now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
@@ -442,16 +476,26 @@ const char *clua_abort_message(lua_State *L) {
 
 /* Sticky: once a limit fired, every later tick raises again, so a script's own pcall
    cannot swallow the abort. */
-static void clua_hook(lua_State *L, lua_Debug *ar) {
+void clua_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
+    if (clua_limit_reached(L)) {
+        lua_sethook(L, clua_hook, CLUA_EVERY_STEP, 1); /* this thread too, whoever resumed it */
+        clua_raise_abort(L);
+    }
+}
+
+int clua_limit_reached(lua_State *L) {
     clua_host *h = clua_gethost(L);
+    if (!h->enforcing) return 0;
     if (h->interrupted && !h->abort_kind) h->abort_kind = 1;
     if (!h->abort_kind && h->deadline_ns && clua_now_ns() > h->deadline_ns) h->abort_kind = 2;
-    if (h->abort_kind) {
-        clua_escalate(h);
-        lua_pushstring(L, clua_abort_message(L));
-        lua_error(L);
-    }
+    if (h->abort_kind) clua_escalate(h);
+    return h->abort_kind != 0;
+}
+
+int clua_raise_abort(lua_State *L) {
+    lua_pushstring(L, clua_abort_message(L));
+    return lua_error(L);
 }
 
 void clua_set_memory_limit(lua_State *L, size_t bytes) { clua_gethost(L)->limit = bytes; }
@@ -463,7 +507,9 @@ void clua_begin_run(lua_State *L) {
     h->enforcing = 1;
     if (h->timeout_seconds > 0) {
         h->deadline_ns = clua_now_ns() + (int64_t)(h->timeout_seconds * 1e9);
+        h->run_deadline_ns = h->deadline_ns;
         lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1000);
+        clua_watch(h, h->deadline_ns);
     }
 }
 
@@ -472,11 +518,18 @@ void clua_end_run(lua_State *L) {
     h->enforcing = 0;
     h->deadline_ns = 0;
     lua_sethook(L, NULL, 0, 0);
+    clua_unwatch();
 }
 
+/* From the signal handler: lua_sethook is async-signal-safe (ldebug.c). Every running
+   coroutine gets the hook, not only the main thread. */
 void clua_interrupt(lua_State *L) {
-    clua_gethost(L)->interrupted = 1;
-    lua_sethook(L, clua_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+    clua_host *h = clua_gethost(L);
+    h->interrupted = 1;
+    lua_sethook(L, clua_hook, CLUA_EVERY_STEP, 1);
+    int n = h->nesting;
+    for (int i = 0; i < n && i < CLUA_MAX_NESTING; i++)
+        if (h->running[i]) lua_sethook(h->running[i], clua_hook, CLUA_EVERY_STEP, 1);
 }
 
 void clua_clear_abort(lua_State *L) {

@@ -63,10 +63,16 @@ public struct LuaCall {
         }
     }
 
-    /// Reads `key` of the table at `index` without metamethods and leaves it on the stack.
-    /// Returns the value's type. Pop it with `pop()`.
+    /// Whether the value at `index` is a table. The raw accessors below check it first: the
+    /// Lua API reads any other value as a table and crashes (no API checks in release builds),
+    /// so walking a string or a number a script passed where a table belongs yields nothing.
+    public func isTable(at index: Int32) -> Bool { lua_type(L, index) == LUA_TTABLE }
+
+    /// Reads `key` of the table at `index` without metamethods and leaves it on the stack
+    /// (nil when the value is not a table). Returns the value's type. Pop it with `pop()`.
     @discardableResult
     public func rawField(_ key: String, of index: Int32) -> Int32 {
+        guard isTable(at: index) else { lua_pushnil(L); return LUA_TNIL }
         let table = lua_absindex(L, index)
         pushString(key)
         return lua_rawget(L, table)
@@ -81,15 +87,21 @@ public struct LuaCall {
 
     public func pop(_ n: Int32 = 1) { clua_pop(L, n) }
 
-    /// The length of a table without metamethods.
-    public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+    /// The length of a table without metamethods; 0 for anything else (lua_rawlen would give
+    /// a string's or a userdata's byte count, and walking those as tables crashes).
+    public func rawLength(at index: Int32) -> Int { isTable(at: index) ? Int(lua_rawlen(L, index)) : 0 }
 
-    /// Pushes element `i` (1-based) of the array at `index`.
-    public func pushElement(_ i: Int, of index: Int32) { lua_rawgeti(L, index, lua_Integer(i)) }
+    /// Pushes element `i` (1-based) of the array at `index`; nil when it is not a table.
+    public func pushElement(_ i: Int, of index: Int32) {
+        guard isTable(at: index) else { lua_pushnil(L); return }
+        lua_rawgeti(L, index, lua_Integer(i))
+    }
 
-    /// Iterates the key/value pairs of the table at `index` (keys as strings only).
-    /// lua_next raises only for a key that is not in the table, which this loop never passes.
+    /// Iterates the key/value pairs of the table at `index` (keys as strings only); nothing
+    /// when it is not a table. lua_next raises only for a key that is not in the table, which
+    /// this loop never passes.
     public func forEachStringKey(of index: Int32, _ body: (String) throws -> Void) rethrows {
+        guard isTable(at: index) else { return }
         let table = lua_absindex(L, index)
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
@@ -140,6 +152,18 @@ public struct LuaCall {
     public func setElement(_ i: Int, of table: Int32) { lua_rawseti(L, table > 0 ? table : lua_absindex(L, table), lua_Integer(i)) }
 
     public func pushFunction(_ function: @escaping LuaFunction) { state.pushFunction(function) }
+
+    // MARK: Host memory
+
+    /// Counts `bytes` of Swift memory this binding is about to use because of the script (a
+    /// result sized by an argument, a report it keeps) against `--max-memory`, before they are
+    /// allocated. `retained`: kept as long as the state. Throws when they do not fit; the
+    /// script then gets the sticky memory-limit error once this binding has returned.
+    public func reserveHostMemory(_ bytes: Int, retained: Bool = false) throws {
+        if clua_reserve_host(L, bytes < 0 ? 0 : bytes, retained ? 1 : 0) != 0 {
+            throw LuaArgumentError("memory limit exceeded")
+        }
+    }
 
     // MARK: Errors and calls
 

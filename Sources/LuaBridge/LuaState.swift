@@ -53,7 +53,23 @@ public final class LuaState {
         (clua_should_interrupt, UnsafeMutableRawPointer(clua_gethost(L)))
     }
 
-    deinit { clua_close(L) }
+    /// Runs the pending `__gc` finalizers and frees the state, while the bindings' owner is
+    /// still alive (a finalizer may call them). Nothing may use this state afterwards.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        clua_close(L)
+    }
+
+    public private(set) var isClosed = false
+
+    /// A state dropped without `close()`: the objects the bindings point to may already be
+    /// gone, so finalizers run at close get an error from any binding instead of a crash.
+    deinit {
+        guard !isClosed else { return }
+        clua_detach(L)
+        clua_close(L)
+    }
 
     static func owner(of L: OpaquePointer) -> LuaState {
         Unmanaged<LuaState>.fromOpaque(clua_gethost(L).pointee.swift_host).takeUnretainedValue()
@@ -261,6 +277,11 @@ public final class LuaState {
         defer { clua_restore_sigint() }
         return try body()
     }
+
+    /// For the command-line tool: a run still going 0.1 s past its `--timeout` where no hook
+    /// reaches (a looping `__gc` finalizer, a long Swift computation) ends the process with the
+    /// timeout message and `status`, before anything is committed. Never in a library or test.
+    public static func exitProcessWhenStuckPastDeadline(status: Int32) { clua_enable_watchdog(status) }
 
     /// Asks the running code to stop at its next instruction (safe from a signal handler).
     public func interrupt() { clua_interrupt(L) }

@@ -20,15 +20,16 @@ struct ModuleLoader {
             throw LuaArgumentError("require: '\(name)' is not a module name (letters, digits, _ and - separated by dots)")
         }
         let relative = name.replacingOccurrences(of: ".", with: "/")
-        var tried: [String] = []
         for folder in folders {
             for candidate in ["\(relative).lua", "\(relative)/init.lua"] {
                 let path = (folder as NSString).appendingPathComponent(candidate)
-                tried.append(path)
                 if let source = try? String(contentsOfFile: path, encoding: .utf8) { return (source, path) }
             }
         }
-        throw LuaArgumentError("module '\(name)' not found; looked in:\n\t" + tried.joined(separator: "\n\t"))
+        // The folders are not listed: a sandboxed script must not learn where the user's
+        // files live from an error message.
+        throw LuaArgumentError("module '\(name)' not found: looked for \(relative).lua and \(relative)/init.lua "
+            + "in the script's folder and in the user library (assetflow/lib in the configuration folder)")
     }
 
     /// Lua code that defines `require` over the host function `source_of`.

@@ -38,6 +38,15 @@ public final class ScriptEnvironment {
 
     deinit { session.setInterruptCheck(nil, context: nil) }
 
+    /// Ends the Lua state while this environment is alive: pending `__gc` finalizers run now
+    /// (under the memory limit) and may still print or call `af`. Call it before committing,
+    /// so what finalizers do belongs to the run. Nothing may run in this environment after.
+    public func close() {
+        guard !lua.isClosed else { return }
+        lua.close()
+        session.setInterruptCheck(nil, context: nil)
+    }
+
     private func installRequire(_ loader: ModuleLoader, trusted: Bool) throws {
         if trusted {
             try lua.execute("package.path = ... .. package.path", name: "=require", arguments: { LuaCall(self.lua.L).pushString(loader.trustedPathPrefix()); return 1 })

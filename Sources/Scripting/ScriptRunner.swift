@@ -56,10 +56,13 @@ public enum ScriptRunner {
                 try env.lua.withInterruptHandler {
                     try env.lua.execute(withoutShebang(source), name: "@" + path)
                 }
+                env.close()  // finalizers run now, inside the transaction
             } catch let error as LuaError {
+                env.close()
                 try session.rollback()
                 return Outcome(succeeded: false, error: error.description, changes: session.changes)
             } catch {
+                env.close()
                 try session.rollback()
                 return Outcome(succeeded: false, error: String(describing: error), changes: session.changes)
             }

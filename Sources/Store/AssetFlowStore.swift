@@ -2,30 +2,47 @@ import Core
 import Foundation
 import GRDB
 
-/// The persistent store: one SQLite file, migrated on open.
+/// The persistent store: one SQLite file, checked and migrated on open.
 ///
 /// Work happens in a `StoreSession` over one connection: a script run, a REPL session or a
 /// command. The session decides when to commit, so that a whole script is all or nothing.
+/// Several processes may share a store (a REPL and a cron script): it uses SQLite's WAL,
+/// and a writer waits for another writer (saying so after a second) instead of failing.
+/// See Documentation/Store.md.
 public final class AssetFlowStore {
     private let queue: DatabaseQueue
+    private var busyWait: BusyWait?
     public let path: String?
 
-    /// Opens (creating when missing) the store at `path`, or an in-memory one when nil.
-    public init(path: String?) throws {
+    /// Prints "Waiting for another AssetFlow process to finish writing…" on standard error.
+    public static let printWaitNotice: @Sendable () -> Void = BusyWait.printNotice
+
+    /// Opens (creating when missing, 0600 in a 0700 folder) the store at `path`, or an
+    /// in-memory one when nil. A store that fails the checks at open (see `StoreOpening`)
+    /// is an error, and nothing is written to it. `waitNotice` runs when a write has
+    /// waited a second for another process; a write gives up after `waitLimit` seconds
+    /// (default: $ASSETFLOW_BUSY_TIMEOUT, else 300).
+    public init(path: String?, waitNotice: (@Sendable () -> Void)? = AssetFlowStore.printWaitNotice, waitLimit: Double? = nil) throws {
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.label = "assetflow"
-        if let path {
-            let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            }
-            queue = try DatabaseQueue(path: path, configuration: config)
-        } else {
+        guard let path else {
             queue = try DatabaseQueue(configuration: config)
+            self.path = nil
+            try StoreOpening.prepareInMemory(queue)
+            return
         }
+        try OwnerOnlyFiles.createFile(path)
+        let wait = BusyWait(notice: waitNotice, limit: waitLimit ?? BusyWait.giveUpAfter)
+        config.busyMode = wait.mode
         self.path = path
-        try Migrations.migrator.migrate(queue)
+        busyWait = wait
+        do {
+            queue = try DatabaseQueue(path: path, configuration: config)
+            try StoreOpening.prepare(queue)
+        } catch {
+            throw StoreError.translating(error, waited: wait)
+        }
     }
 
     /// Runs `body` with a session over the store's connection. Nothing is committed unless
@@ -33,6 +50,7 @@ public final class AssetFlowStore {
     public func withSession<T>(today: CalendarDate = .today(), _ body: (StoreSession) throws -> T) throws -> T {
         try queue.inDatabase { db in
             let session = StoreSession(db: db, today: today)
+            session.busyWait = busyWait
             defer { if db.isInsideTransaction { try? db.rollback() } }
             return try body(session)
         }

@@ -1,23 +1,6 @@
 import Core
 import GRDB
 
-/// What an allocation groups assets by.
-public enum AllocationDimension: String, CaseIterable, Sendable {
-    case type, category, platform, asset
-
-    public static func parse(_ text: String) throws -> AllocationDimension {
-        if let d = AllocationDimension(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) { return d }
-        throw ValidationError("Unknown allocation grouping '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
-    }
-
-    /// Targets can be set by type or by category.
-    public func requireTargetable() throws {
-        if self != .type && self != .category {
-            throw ValidationError("Targets can be set by type or by category, not by \(rawValue).")
-        }
-    }
-}
-
 /// Allocation, targets, drift and rebalancing over stored assets.
 extension StoreSession {
     public static let uncategorized = "(Uncategorized)"
@@ -44,29 +27,9 @@ extension StoreSession {
         Allocation.rows(try groupedValues(of: assets, by: dimension))
     }
 
-    /// Replaces the portfolio's targets for `dimension` (type or category), each in 0…100.
-    /// Type keys must be asset types; category keys must name categories.
+    /// Replaces the portfolio's targets for `dimension`: the `SetTargets` command.
     public func setTargets(portfolio id: Int64, by dimension: AllocationDimension, _ targets: [String: ExactDecimal]) throws {
-        try dimension.requireTargetable()
-        guard try portfolio(id: id) != nil else { throw StoreError.notFound("No portfolio with id \(id).") }
-        try Drift.validateTargets(targets)
-        var normalized: [String: ExactDecimal] = [:]
-        for (key, value) in targets {
-            switch dimension {
-            case .type: normalized[try AssetType.parse(key).rawValue] = value
-            default:
-                guard let c = try category(named: key) else { throw ValidationError("No category named '\(key)'.") }
-                normalized[c.name] = value
-            }
-        }
-        try atomically {
-            try db.execute(sql: "DELETE FROM portfolio_target WHERE portfolio_id = ? AND dimension = ?", arguments: [id, dimension.rawValue])
-            for (key, value) in normalized {
-                try db.execute(sql: "INSERT INTO portfolio_target(portfolio_id, dimension, key, percent) VALUES (?, ?, ?, ?)",
-                               arguments: [id, dimension.rawValue, key, value.plainText])
-            }
-        }
-        noteChange("target", .changed)
+        try execute(SetTargets(portfolio: id, by: dimension, targets: targets))
     }
 
     /// The portfolio's targets for `dimension`. By category, with none set, the categories'
@@ -75,7 +38,7 @@ extension StoreSession {
         var result: [String: ExactDecimal] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT key, percent FROM portfolio_target WHERE portfolio_id = ? AND dimension = ?",
                                     arguments: [id, dimension.rawValue]) {
-            result[row["key"]] = try row.decimal("percent")
+            result[try row.value("key")] = try row.decimal("percent")
         }
         if result.isEmpty, dimension == .category {
             for c in try categories() { if let t = c.targetPercent { result[c.name] = t } }
@@ -97,12 +60,5 @@ extension StoreSession {
         let assets = try assets(inPortfolio: id)
         try requireSingleCurrency(assets)
         return try profile.deviation(fromTypeValues: assets.map { (type: $0.type, value: try valuation(ofAsset: $0.id!).currentValue) })
-    }
-
-    /// Rebalancing suggestions for the portfolio against its targets.
-    public func rebalance(portfolio id: Int64, by dimension: AllocationDimension) throws -> RebalancePlan {
-        try dimension.requireTargetable()
-        return try Rebalancing.suggest(values: groupedValues(of: assets(inPortfolio: id), by: dimension),
-                                       targets: targets(portfolio: id, by: dimension))
     }
 }

@@ -17,19 +17,13 @@ extension StoreSession {
                          arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines)]).map(Self.category)
     }
 
-    /// Creates a category ("Category name cannot be empty.", "A category named 'X' already
-    /// exists.", "Target allocation must be between 0% and 100%.").
+    /// Creates a category: the `CreateCategory` command.
     public func createCategory(name: String, targetPercent: ExactDecimal? = nil) throws -> Category {
-        let name = try CategoryRules.validateName(name)
-        try CategoryRules.validateTarget(targetPercent)
-        if let existing = try category(named: name) { throw ValidationError(CategoryRules.duplicateNameMessage(existing.name)) }
-        try db.execute(sql: "INSERT INTO category(name, target_percent) VALUES (?, ?)", arguments: [name, targetPercent?.plainText])
-        noteChange("category", .added)
-        return Category(id: db.lastInsertedRowID, name: name, targetPercent: targetPercent)
+        try execute(CreateCategory(name: name, targetPercent: targetPercent))
     }
 
     static func category(_ row: Row) throws -> Category {
-        let target: String? = row["target_percent"]
-        return Category(id: row["id"], name: row["name"], targetPercent: try target.map { try ExactDecimal.parse($0) })
+        let target: String? = try row.value("target_percent")
+        return Category(id: try row.value("id"), name: try row.value("name"), targetPercent: try target.map { try ExactDecimal.parse($0) })
     }
 }

@@ -9,7 +9,7 @@ extension StoreSession {
     public func requireSingleCurrency(_ assets: [Asset]) throws -> String? {
         let currencies = Set(assets.map(\.currency))
         if currencies.count > 1 {
-            throw ValidationError("Cannot add values in different currencies (\(currencies.sorted().joined(separator: ", "))) without exchange rates.")
+            throw RuleViolation("Cannot add values in different currencies (\(currencies.sorted().joined(separator: ", "))) without exchange rates.", rule: .mixedCurrencies)
         }
         return currencies.first
     }
@@ -65,7 +65,7 @@ extension StoreSession {
     /// The dates of a timeline from `from` to `to` inclusive, every day or every month (same
     /// day of month, falling back to the month's last day); `to` is always the last date.
     public static func timelineDates(from: CalendarDate, to: CalendarDate, monthly: Bool) throws -> [CalendarDate] {
-        if from > to { throw ValidationError("The timeline's start date (\(from)) is after its end date (\(to)).") }
+        if from > to { throw RuleViolation("The timeline's start date (\(from)) is after its end date (\(to)).") }
         var dates: [CalendarDate] = []
         var n = 0
         while true {
@@ -73,7 +73,7 @@ extension StoreSession {
             if date > to { break }
             dates.append(date)
             n += 1
-            if dates.count > timelineLimit { throw ValidationError("A timeline is limited to \(timelineLimit) dates; use every = \"month\" or a shorter range.") }
+            if dates.count > timelineLimit { throw RuleViolation("A timeline is limited to \(timelineLimit) dates; use every = \"month\" or a shorter range.") }
         }
         if dates.last != to { dates.append(to) }
         return dates

@@ -64,7 +64,7 @@ extension StoreSession {
     public func performance(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?, annualizeShortPeriod: Bool = false) throws -> PerformanceReport {
         let input = try performanceInput(scope)
         let end = to ?? today
-        let start = try from ?? Performance.firstActivity(input) ?? { throw ValidationError("Nothing to measure: the scope has no transactions; give `from`.") }()
+        let start = try from ?? Performance.firstActivity(input) ?? { throw RuleViolation("Nothing to measure: the scope has no transactions; give `from`.") }()
         return try Performance.report(input, from: start, to: end, annualizeShortPeriod: annualizeShortPeriod)
     }
 
@@ -72,7 +72,7 @@ extension StoreSession {
     public func twrSeries(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?, monthly: Bool) throws -> [Performance.SeriesPoint] {
         let input = try performanceInput(scope)
         let end = to ?? today
-        let start = try from ?? Performance.firstActivity(input) ?? { throw ValidationError("Nothing to measure: the scope has no transactions; give `from`.") }()
+        let start = try from ?? Performance.firstActivity(input) ?? { throw RuleViolation("Nothing to measure: the scope has no transactions; give `from`.") }()
         return Performance.twrSeries(input, dates: try StoreSession.timelineDates(from: start, to: end, monthly: monthly))
     }
 }

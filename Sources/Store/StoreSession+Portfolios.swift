@@ -16,13 +16,9 @@ extension StoreSession {
                          arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines)]).map(Records.portfolio)
     }
 
-    /// Creates a portfolio: name trimmed, required, unique ignoring case.
+    /// Creates a portfolio: the `CreatePortfolio` command.
     public func createPortfolio(name: String, description: String = "") throws -> Portfolio {
-        let name = try PortfolioRules.validateName(name)
-        if try portfolio(named: name) != nil { throw ValidationError(PortfolioRules.duplicateNameMessage) }
-        try db.execute(sql: "INSERT INTO portfolio(name, description) VALUES (?, ?)", arguments: [name, description])
-        noteChange("portfolio", .added)
-        return Portfolio(id: db.lastInsertedRowID, name: name, description: description)
+        try execute(CreatePortfolio(name: name, description: description))
     }
 
     public func assetCount(inPortfolio id: Int64) throws -> Int {

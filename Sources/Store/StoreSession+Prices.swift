@@ -31,25 +31,9 @@ extension StoreSession {
         return result
     }
 
-    /// Records a price: no future date, not negative, one record per asset per day.
+    /// Records a price: the `RecordPrice` command.
     public func recordPrice(_ draft: PricePoint) throws -> PricePoint {
-        let asset = try requireAsset(id: draft.assetID)
-        var point = draft
-        if asset.isCash { point.price = 1 }
-        try PriceRules.validate(point, today: today)
-        let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM price_history WHERE asset_id = ? AND date = ?)",
-                                       arguments: [point.assetID, point.date.description]) ?? false
-        if exists { throw ValidationError(PriceRules.duplicateDateMessage) }
-        try db.execute(sql: "INSERT INTO price_history(asset_id, date, price) VALUES (?, ?, ?)",
-                       arguments: [point.assetID, point.date.description, point.price.plainText])
-        point.id = db.lastInsertedRowID
-        noteChange("price", .added)
-        if case .some(let cached) = latestPriceCache[point.assetID], let latest = cached, latest.date > point.date {
-            // an older record does not change the latest price
-        } else {
-            latestPriceCache[point.assetID] = .some(point)
-        }
-        return point
+        try execute(RecordPrice(asset: draft.assetID, price: draft.price, date: draft.date))
     }
 }
 

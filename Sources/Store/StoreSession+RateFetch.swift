@@ -21,10 +21,10 @@ extension StoreSession {
     public func fetchRates(base: String, from: CalendarDate, to: CalendarDate, fetcher: RateFetcher, refresh: Bool = false,
                            progress: (Int, Int) -> Void = { _, _ in }) throws -> FetchSummary {
         let base = try Currency.normalize(base)
-        if from > to { throw ValidationError("The start date (\(from)) is after the end date (\(to)).") }
-        if to > today { throw ValidationError("Date cannot be in the future (\(to)); rates exist up to today (\(today)).") }
+        if from > to { throw RuleViolation("The start date (\(from)) is after the end date (\(to)).") }
+        if to > today { throw RuleViolation("Date cannot be in the future (\(to)); rates exist up to today (\(today)).", rule: .futureDate, date: to) }
         let days = from.days(until: to) + 1
-        if days > Self.fetchDayLimit { throw ValidationError("A fetch is limited to \(Self.fetchDayLimit) days; give a shorter range with --from and --to.") }
+        if days > Self.fetchDayLimit { throw RuleViolation("A fetch is limited to \(Self.fetchDayLimit) days; give a shorter range with --from and --to.") }
         let have = refresh ? [] : try rateDates(base: base, from: from, to: to)
         let dates = (0..<days).map { from.adding(days: $0) }.filter { !have.contains($0) }
         var summary = FetchSummary(requested: days, skipped: days - dates.count)

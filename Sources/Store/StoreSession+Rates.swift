@@ -36,11 +36,11 @@ extension StoreSession {
             if let goal = try setting(Self.financialGoalKey).flatMap(ExactDecimal.parseOrNil) {
                 let table = try rateTable(for: [old, new], through: today)
                 let value = try table.convert(goal, from: old, to: new, on: today).amount.rounded(places: 0)
-                if value <= 0 { throw ValidationError("Financial goal must be greater than zero.") }
-                try setSetting(Self.financialGoalKey, value.plainText)
+                if value <= 0 { throw RuleViolation("Financial goal must be greater than zero.") }
+                try writeSetting(Self.financialGoalKey, value.plainText)
                 converted = (goal, value)
             }
-            try setSetting(Self.mainCurrencyKey, new)
+            try writeSetting(Self.mainCurrencyKey, new)
             return converted
         }
     }
@@ -52,7 +52,7 @@ extension StoreSession {
     @discardableResult
     public func setRate(_ rate: ExchangeRate) throws -> ExchangeRate {
         let rate = try rate.validated()
-        if rate.date > today { throw ValidationError("Date cannot be in the future.") }
+        if rate.date > today { throw RuleViolation("Date cannot be in the future.", rule: .futureDate, date: rate.date) }
         let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM exchange_rate WHERE base = ? AND quote = ? AND date = ?",
                                         arguments: [rate.base, rate.quote, rate.date.description]) ?? false
         try db.execute(sql: """

@@ -27,23 +27,8 @@ extension StoreSession {
         return try RebalanceInput(holdings: holdings, targets: targets)
     }
 
-    /// Records the plan's trades as buys and sells on `date` (default today) inside one
-    /// savepoint: if any trade breaks a rule, nothing is recorded. Returns the transactions.
+    /// Records the plan's trades: the `ApplyRebalancePlan` command.
     public func apply(_ plan: TradePlan, date: CalendarDate? = nil, note: String? = nil) throws -> [Transaction] {
-        if let problem = plan.problems.first { throw ValidationError("This plan cannot be applied: \(problem)") }
-        let day = date ?? today
-        let text = note ?? "Rebalance (\(plan.strategy))"
-        // Sells first, so the holdings and the cash they free are there for the buys.
-        let ordered = plan.trades.filter { $0.side == .sell } + plan.trades.filter { $0.side == .buy }
-        return try atomically {
-            try ordered.map { trade in
-                let asset = try requireAsset(id: trade.assetID)
-                let draft = Transaction(assetID: trade.assetID, type: trade.side == .buy ? .buy : .sell, date: day,
-                                        quantity: trade.quantity, pricePerUnit: trade.price, currency: asset.currency, note: text)
-                do { return try record(draft) } catch {
-                    throw ValidationError("\(trade.label) (\(trade.quantity.plainText) at \(trade.price.plainText)): \(error) Nothing was recorded.")
-                }
-            }
-        }
+        try execute(ApplyRebalancePlan(plan, date: date, note: note))
     }
 }

@@ -29,7 +29,7 @@ extension StoreSession {
     public func allPositions() throws -> [Int64: Position] {
         var result: [Int64: Position] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT * FROM position_snapshot") {
-            let id: Int64 = row["asset_id"]
+            let id: Int64 = try row.value("asset_id")
             let cached = try Self.snapshot(from: row)
             positionCache[id] = cached
             result[id] = cached.position
@@ -61,6 +61,6 @@ extension StoreSession {
     static func snapshot(from row: Row) throws -> CachedPosition {
         CachedPosition(position: Position(quantity: try row.decimal("quantity"), costBasis: try row.decimal("cost_basis"),
                                           realizedGain: try row.decimal("realized_gain")),
-                       lastDate: try row.date("last_date"), lastID: row["last_id"])
+                       lastDate: try row.date("last_date"), lastID: try row.value("last_id"))
     }
 }

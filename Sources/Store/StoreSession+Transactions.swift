@@ -26,26 +26,9 @@ extension StoreSession {
         try Row.fetchOne(db, sql: "SELECT * FROM asset_transaction WHERE id = ?", arguments: [id]).map(Records.transaction)
     }
 
-    /// Records a transaction after checking it against the asset's current holdings.
-    public func record(_ draft: Transaction) throws -> Transaction {
-        let asset = try requireAsset(id: draft.assetID)
-        var transaction = TransactionRules.normalized(draft, for: asset)
-        transaction.currency = asset.currency
-        try TransactionRules.validateNew(transaction, asset: asset, currentQuantity: try position(ofAsset: draft.assetID).quantity, today: today)
-        try insert(&transaction)
-        return transaction
-    }
-
-    func insert(_ t: inout Transaction) throws {
-        try db.execute(sql: """
-            INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [t.assetID, t.type.rawValue, t.date.description, t.quantity.plainText, t.pricePerUnit.plainText,
-                             t.totalAmount.plainText, t.fees.plainText, t.currency, t.sourceAssetID, t.relatedTransactionID, t.note])
-        t.id = db.lastInsertedRowID
-        noteChange("transaction", .added)
-        try advanceCachedPosition(with: t)
-    }
+    /// Records a transaction after checking it against the asset's current holdings: the
+    /// `RecordTransaction` command.
+    public func record(_ draft: Transaction) throws -> Transaction { try execute(RecordTransaction(draft)) }
 
     /// The asset's position from all its transactions (cached until the asset changes).
     public func position(ofAsset id: Int64) throws -> Position {

@@ -14,6 +14,8 @@ public final class StoreSession {
     var latestPriceCache: [Int64: PricePoint?] = [:]
     /// Rows added, changed and deleted per kind since the last reset: for --dry-run.
     public private(set) var changes = ChangeCounter()
+    /// How this connection waits for other writers (nil in memory): for the busy message.
+    var busyWait: BusyWait?
 
     init(db: Database, today: CalendarDate) {
         self.db = db
@@ -24,7 +26,17 @@ public final class StoreSession {
 
     public var isInsideTransaction: Bool { db.isInsideTransaction }
 
-    public func begin() throws { try db.beginTransaction(.immediate) }
+    /// Begins a write transaction: takes the write lock now (waiting for another writer),
+    /// so that a script never fails halfway on a lock another process took after it read.
+    public func begin() throws {
+        do { try db.beginTransaction(.immediate) } catch { throw StoreError.translating(error, waited: busyWait) }
+    }
+
+    /// Begins a read transaction: it sees the store as of its first read and never waits
+    /// for a writer (WAL). For reports and other work that is rolled back anyway.
+    public func beginReading() throws {
+        try db.beginTransaction(.deferred)
+    }
 
     public func commit() throws {
         try db.commit()
@@ -36,7 +48,7 @@ public final class StoreSession {
     }
 
     /// Runs `body` all or nothing: a savepoint inside a transaction, a transaction outside.
-    /// A single binding that writes several rows (a swap) is atomic this way.
+    /// Every command runs this way (`execute`); the REPL runs each statement this way too.
     public func atomically<T>(_ body: () throws -> T) throws -> T {
         var result: T?
         do {
@@ -71,7 +83,8 @@ public final class StoreSession {
         try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
     }
 
-    public func setSetting(_ key: String, _ value: String?) throws {
+    /// Writes a setting; changes go through a command (`SetFinancialGoal`).
+    func writeSetting(_ key: String, _ value: String?) throws {
         if let value {
             try db.execute(sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", arguments: [key, value])
         } else {

@@ -112,6 +112,14 @@ for run in 1...3 {
     print("load + compute all assets, run \(run)  \(seconds(since: start))   (\(count) assets, checksum \(total.rounded(places: 2).plainText))")
 }
 
+// What opening alone costs: the checks at open (SQLite's quick_check reads every page; the
+// schema is compared with the one the migrations build). Included in the load runs above.
+for run in 1...3 {
+    let start = DispatchTime.now()
+    _ = try AssetFlowStore(path: path)
+    print("open with its checks, run \(run)       \(seconds(since: start))")
+}
+
 // The same figures replayed from the whole history (what a missing snapshot costs).
 for run in 1...2 {
     let start = DispatchTime.now()

@@ -21,7 +21,14 @@ struct AssetFlowCommand: ParsableCommand {
               assetflow docs --format luals      LuaLS stubs so your editor completes af.
             """,
         version: "0.1.0",
-        subcommands: [ReplCommand.self, RunCommand.self, ReportCommand.self, RatesCommand.self, DocsCommand.self],
+        subcommands: [ReplCommand.self, RunCommand.self, ReportCommand.self, CheckCommand.self, RatesCommand.self, DocsCommand.self],
         defaultSubcommand: ReplCommand.self
     )
+
+    /// Everything this process creates is owner-only whatever umask it inherited (the
+    /// store code also sets 0600/0700 itself; this covers files a script or libedit makes).
+    static func main() {
+        umask(0o077)
+        main(nil)
+    }
 }

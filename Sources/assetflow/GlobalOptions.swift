@@ -18,13 +18,22 @@ struct GlobalOptions: ParsableArguments {
         return (dataHome as NSString).appendingPathComponent("assetflow/assetflow.sqlite")
     }
 
+    /// The store, checked. A store that cannot be opened is not a usage mistake: the error
+    /// exits 1 (not 64) and says why; a busy store waits first (see Documentation/Store.md).
     func openStore() throws -> AssetFlowStore {
         do {
             return try AssetFlowStore(path: storePath)
+        } catch let error as StoreError {
+            throw StoreOpenFailure(description: "Cannot open the store at \(storePath). \(error)")
         } catch {
-            throw ValidationError("Cannot open the store at \(storePath): \(error). Pass another with --store PATH.")
+            throw StoreOpenFailure(description: "Cannot open the store at \(storePath): \(error). Pass another with --store PATH.")
         }
     }
+}
+
+/// A store that could not be opened: printed as "Error: …", exit status 1.
+struct StoreOpenFailure: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// Limits and permissions of Lua code.

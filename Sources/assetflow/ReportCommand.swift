@@ -1,6 +1,7 @@
 import ArgumentParser
 import Core
 import Foundation
+import LuaBridge
 import Scripting
 
 /// `assetflow report NAME [--format F] [--output FILE]`
@@ -36,12 +37,13 @@ struct ReportCommand: ParsableCommand {
     }
 
     func parsedFormat(_ text: String) throws -> ReportFormat {
-        do { return try ReportFormat.parse(text) } catch let error as Core.ValidationError {
+        do { return try ReportFormat.parse(text) } catch let error as Core.RuleViolation {
             throw ArgumentParser.ValidationError(error.message)
         }
     }
 
     func run() throws {
+        LuaState.exitProcessWhenStuckPastDeadline(status: 1)  // --timeout holds even where no hook reaches
         let environment = ProcessInfo.processInfo.environment
         let reportsFolder = ReportSession.defaultFolder(environment)
         let builtIn = ReportRunner.builtInFolder(environment: environment, executable: CommandLine.arguments[0])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LuaBridge
 import Scripting
 
 /// `assetflow run SCRIPT.lua [ARGS…]`
@@ -11,6 +12,9 @@ struct RunCommand: ParsableCommand {
             The whole script is one store transaction: it is committed when the script
             finishes and rolled back entirely when it fails, is interrupted (Ctrl-C) or
             hits a limit. ARGS reach the script in Lua's `arg` table (arg[0] is the script).
+            Put AssetFlow's options before the script name; an option of `run` after it is
+            refused, and -- right after the script name passes what follows to the script
+            as it is (assetflow run x.lua -- --store S gives the script "--store", "S").
             A script error prints file:line: message and a traceback, and exits 1.
             """
     )
@@ -27,7 +31,12 @@ struct RunCommand: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("Arguments for the script.", valueName: "args"))
     var arguments: [String] = []
 
+    mutating func validate() throws {
+        arguments = try ScriptArguments.checked(arguments, script: script, commandLine: CommandLine.arguments)
+    }
+
     func run() throws {
+        LuaState.exitProcessWhenStuckPastDeadline(status: 1)  // --timeout holds even where no hook reaches
         var options = RunOptions()
         options.trusted = sandbox.trusted
         options.allowRead = sandbox.allowRead

@@ -52,7 +52,7 @@ struct PerformanceStoreTests {
             #expect(r.from == d("2024-01-02"))
             #expect(r.to == d("2024-06-01"))
             let empty = try asset(s, "Empty", .stock, quantity: nil)
-            #expect(throws: ValidationError.self) { try s.performance(.asset(empty.id!), from: nil, to: nil) }
+            #expect(throws: RuleViolation.self) { try s.performance(.asset(empty.id!), from: nil, to: nil) }
         }
     }
 

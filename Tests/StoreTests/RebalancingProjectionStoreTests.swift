@@ -46,7 +46,7 @@ struct RebalancingProjectionStoreTests {
             let plan = try RebalanceEngine.plan(input, requests: [TradeRequest(index: 1, asset: "A", side: "sell", quantity: 5),
                                                                   TradeRequest(index: 2, asset: "B", side: "buy", amount: 500)], strategy: "mine")
             _ = try s.record(Transaction(assetID: a.id!, type: .sell, date: d("2024-05-01"), quantity: 8, pricePerUnit: 100, currency: "USD"))
-            #expect(throws: ValidationError.self) { try s.apply(plan) }
+            #expect(throws: RuleViolation.self) { try s.apply(plan) }
             #expect(try s.position(ofAsset: a.id!).quantity == 2 && s.position(ofAsset: b.id!).quantity == 10)
             #expect(try s.transactions(ofAsset: b.id!).count == 1)
         }

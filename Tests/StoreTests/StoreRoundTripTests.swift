@@ -38,8 +38,8 @@ struct StoreRoundTripTests {
     func portfolioNames() throws {
         try AssetFlowStore(path: nil).withSession(today: today) { s in
             _ = try s.createPortfolio(name: "Core")
-            #expect(throws: ValidationError("A portfolio with this name already exists.")) { try s.createPortfolio(name: " core ") }
-            #expect(throws: ValidationError("Portfolio name cannot be empty.")) { try s.createPortfolio(name: "   ") }
+            #expect(throws: RuleViolation("A portfolio with this name already exists.")) { try s.createPortfolio(name: " core ") }
+            #expect(throws: RuleViolation("Portfolio name cannot be empty.")) { try s.createPortfolio(name: "   ") }
         }
     }
 
@@ -48,10 +48,10 @@ struct StoreRoundTripTests {
         try AssetFlowStore(path: nil).withSession(today: today) { s in
             let a = try s.createAsset(StoreSession.NewAsset(name: "X", type: .stock))
             _ = try s.recordPrice(PricePoint(assetID: a.id!, date: today, price: 5))
-            #expect(throws: ValidationError("A price record already exists for this date.")) {
+            #expect(throws: RuleViolation("A price record already exists for this date.")) {
                 try s.recordPrice(PricePoint(assetID: a.id!, date: today, price: 6))
             }
-            #expect(throws: ValidationError("Date cannot be in the future.")) {
+            #expect(throws: RuleViolation("Date cannot be in the future.")) {
                 try s.recordPrice(PricePoint(assetID: a.id!, date: today.adding(days: 1), price: 6))
             }
             #expect(try s.latestPrice(ofAsset: a.id!)?.price == 5)
@@ -82,7 +82,7 @@ struct StoreRoundTripTests {
         try store.withSession(today: today) { s in
             var r = StoreSession.NewAsset(name: "Bad", type: .stock)
             r.quantity = 5; r.costBasis = -1
-            #expect(throws: ValidationError("Cost basis must be zero or greater.")) { try s.createAsset(r) }
+            #expect(throws: RuleViolation("Cost basis must be zero or greater.")) { try s.createAsset(r) }
             let assets = try s.assets()
             #expect(assets.isEmpty)
         }

@@ -28,6 +28,11 @@ typedef struct clua_host {
     double timeout_seconds;    /* for the message only */
     void *swift_host;          /* the Swift object that owns this state */
     lua_State *main;           /* the main thread, for re-arming the hook */
+    int closing;               /* 1 once the Swift owner is gone: bindings refuse to run */
+    lua_State **running;       /* the coroutines being resumed or closed, innermost last */
+    volatile int nesting;      /* how many of them */
+    int64_t run_deadline_ns;   /* the last run's deadline, kept for the finalizers run at close */
+    size_t host_held;          /* bytes the host keeps for the script (report contents), counted in the limit */
 } clua_host;
 
 typedef int (*clua_dispatch_fn)(lua_State *L);
@@ -36,6 +41,9 @@ typedef void (*clua_release_fn)(void *box);
 /* State life cycle. */
 lua_State *clua_newstate(void);
 void clua_close(lua_State *L);
+/* Marks the state as losing its Swift owner: from now on (finalizers run by lua_close),
+   every Swift binding raises a Lua error instead of running. */
+void clua_detach(lua_State *L);
 clua_host *clua_gethost(lua_State *L);
 
 /* Libraries: the sandbox's safe set, or everything when trusted. Run under pcall. */
@@ -45,6 +53,17 @@ int clua_openlibs(lua_State *L, int trusted);
    flag allows them, io.open/io.lines limited to registry["clua.allow_read"/"clua.allow_write"]
    folders when `files`, guarded pattern functions. Run under pcall. */
 int clua_sandbox(lua_State *L, int files);
+/* Paths for the sandbox's file checks (paths.c). clua_resolve_path writes the absolute path
+   `path` leads to, every existing component resolved (symbolic links too), the missing tail as
+   plain names; returns 0 when it exists, 1 when its tail is missing, -1 when it cannot be
+   resolved safely (a dangling link, ".." after a missing folder, too long). */
+int clua_resolve_path(const char *path, char *out, size_t size);
+/* 1 when the resolved path is `folder` or lies inside it. */
+int clua_path_inside(const char *resolved, const char *folder);
+/* Creates the missing folders of resolved path `folder`, only inside `inside`, refusing any
+   component that is not a real folder. 0 on success. */
+int clua_make_folders(const char *folder, const char *inside);
+
 /* For sqlite3_progress_handler: 1 once Ctrl-C or the deadline has come. */
 int clua_should_interrupt(void *host);
 
@@ -63,6 +82,12 @@ int clua_load(lua_State *L, const char *chunk, size_t len, const char *name);
 /* Protected helpers for operations that may raise. */
 int clua_ptostring(lua_State *L, int idx);   /* pushes tostring(value) or returns non-zero */
 
+/* Host memory a binding is about to use because of the script: counted against the memory
+   limit before it is allocated (`retain`: kept as long as the state, like a report's
+   contents). Returns 0, or -1 when it does not fit: the binding then stops, and the
+   trampoline raises the (sticky) memory-limit error once it has returned. */
+int clua_reserve_host(lua_State *L, size_t bytes, int retain);
+
 /* Limits and interruption. */
 void clua_set_memory_limit(lua_State *L, size_t bytes);
 void clua_set_timeout(lua_State *L, double seconds);
@@ -72,6 +97,10 @@ void clua_interrupt(lua_State *L);  /* async-signal-safe */
 void clua_clear_abort(lua_State *L);
 const char *clua_abort_message(lua_State *L);
 void clua_install_sigint(lua_State *L);
+/* For the command-line tool only: from now on, a run still going 0.1 s past its deadline
+   where no hook reaches (a __gc finalizer, a long host computation) ends the process with
+   the timeout message and `exit_status`, before anything is committed. */
+void clua_enable_watchdog(int exit_status);
 void clua_restore_sigint(void);
 
 /* Function-like macros of lua.h that do not import into Swift. */

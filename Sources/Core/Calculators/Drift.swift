@@ -69,7 +69,7 @@ public enum Drift {
         for key in targets.keys.sorted() {
             let value = targets[key]!
             if value < 0 || value > 100 {
-                throw ValidationError("Target allocation for '\(key)' must be between 0% and 100%, not \(value.plainText)%.")
+                throw RuleViolation("Target allocation for '\(key)' must be between 0% and 100%, not \(value.plainText)%.")
             }
         }
     }

@@ -24,7 +24,7 @@ public enum RiskTolerance: String, CaseIterable, Sendable {
         if let value = RiskTolerance(rawValue: key) { return value }
         if key == "verylow" { return .veryLow }
         if key == "veryhigh" { return .veryHigh }
-        throw ValidationError("Unknown risk tolerance '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
+        throw RuleViolation("Unknown risk tolerance '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
     }
 }
 
@@ -34,7 +34,7 @@ public enum InvestmentPlanStatus: String, CaseIterable, Sendable {
 
     public static func parse(_ text: String) throws -> InvestmentPlanStatus {
         if let value = InvestmentPlanStatus(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) { return value }
-        throw ValidationError("Unknown plan status '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
+        throw RuleViolation("Unknown plan status '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
     }
 }
 
@@ -74,9 +74,9 @@ public struct InvestmentPlan: Equatable, Sendable {
     /// Name not empty (after trimming), target > 0, monthly contribution ≥ 0, target date
     /// after the start date.
     public func validate() throws {
-        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw ValidationError("Plan name cannot be empty.") }
-        if targetAmount <= 0 { throw ValidationError("Target amount must be greater than zero.") }
-        if monthlyContribution < 0 { throw ValidationError("Monthly contribution must be zero or greater.") }
-        if targetDate <= startDate { throw ValidationError("Target date must be after the start date.") }
+        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw RuleViolation("Plan name cannot be empty.", rule: .required) }
+        if targetAmount <= 0 { throw RuleViolation("Target amount must be greater than zero.", rule: .outOfRange) }
+        if monthlyContribution < 0 { throw RuleViolation("Monthly contribution must be zero or greater.", rule: .outOfRange) }
+        if targetDate <= startDate { throw RuleViolation("Target date must be after the start date.", rule: .outOfRange) }
     }
 }

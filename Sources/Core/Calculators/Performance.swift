@@ -55,7 +55,7 @@ public enum Performance {
     /// only, unless `annualizeShortPeriod`.
     public static func report(_ input: PerformanceInput, from: CalendarDate, to: CalendarDate,
                               annualizeShortPeriod: Bool = false) throws -> PerformanceReport {
-        if from > to { throw ValidationError("The period's start date (\(from)) is after its end date (\(to)).") }
+        if from > to { throw RuleViolation("The period's start date (\(from)) is after its end date (\(to)).") }
         let ledger = PerformanceLedger(input)
         let boundaries = [from] + ledger.activityDates(from: from, to: to).sorted() + (to > from ? [to] : [])
         let values = ledger.values(on: boundaries)

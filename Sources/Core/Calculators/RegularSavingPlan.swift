@@ -6,7 +6,7 @@ public enum SavingFrequency: String, CaseIterable, Sendable {
 
     public static func parse(_ text: String) throws -> SavingFrequency {
         if let value = SavingFrequency(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) { return value }
-        throw ValidationError("Unknown frequency '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
+        throw RuleViolation("Unknown frequency '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
     }
 }
 
@@ -19,7 +19,7 @@ public enum SavingExecutionMethod: String, CaseIterable, Sendable {
 
     public static func parse(_ text: String) throws -> SavingExecutionMethod {
         if let value = SavingExecutionMethod(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) { return value }
-        throw ValidationError("Unknown execution method '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
+        throw RuleViolation("Unknown execution method '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
     }
 }
 
@@ -74,15 +74,15 @@ public struct RegularSavingPlan: Equatable, Sendable {
     /// due date not before the start, and a source different from the asset bought.
     public func validate() throws {
         if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw ValidationError("Saving plan name cannot be empty.")
+            throw RuleViolation("Saving plan name cannot be empty.", rule: .required)
         }
-        if amount <= 0 { throw ValidationError("Saving plan amount must be greater than zero.") }
+        if amount <= 0 { throw RuleViolation("Saving plan amount must be greater than zero.", rule: .outOfRange) }
         if let dayOfMonth, !(1...31).contains(dayOfMonth) {
-            throw ValidationError("Day of month must be between 1 and 31, not \(dayOfMonth).")
+            throw RuleViolation("Day of month must be between 1 and 31, not \(dayOfMonth).", rule: .outOfRange)
         }
-        if nextDueDate < startDate { throw ValidationError("Next due date cannot be before the start date.") }
+        if nextDueDate < startDate { throw RuleViolation("Next due date cannot be before the start date.", rule: .outOfRange) }
         if let sourceAssetID, sourceAssetID == assetID {
-            throw ValidationError("The source asset must be different from the asset being bought.")
+            throw RuleViolation("The source asset must be different from the asset being bought.", rule: .notAllowed)
         }
     }
 
@@ -90,7 +90,7 @@ public struct RegularSavingPlan: Equatable, Sendable {
     /// plan's currency (for a cash source, its quantity).
     public func validateSourceBalance(available: ExactDecimal) throws {
         if available < amount {
-            throw ValidationError("The source asset balance (\(available.plainText)) is not enough to cover the plan amount (\(amount.plainText)).")
+            throw RuleViolation("The source asset balance (\(available.plainText)) is not enough to cover the plan amount (\(amount.plainText)).", rule: .insufficientHoldings)
         }
     }
 }

@@ -32,7 +32,7 @@ public struct Currency: Equatable, Hashable, Sendable {
     /// the code otherwise.
     public static func lookup(_ code: String) throws -> Currency {
         let key = code.trimmingCharacters(in: .whitespaces).uppercased()
-        guard let currency = byCode[key] else { throw ValidationError(unsupportedMessage(code.trimmingCharacters(in: .whitespaces))) }
+        guard let currency = byCode[key] else { throw RuleViolation(unsupportedMessage(code.trimmingCharacters(in: .whitespaces)), rule: .unknownValue) }
         return currency
     }
 

@@ -30,8 +30,8 @@ public struct ExchangeRate: Equatable, Sendable {
         var rate = self
         rate.base = try Currency.normalize(base)
         rate.quote = try Currency.normalize(quote)
-        if rate.base == rate.quote { throw ValidationError("An exchange rate needs two different currencies, not \(rate.base) and \(rate.quote).") }
-        if self.rate <= 0 { throw ValidationError("An exchange rate must be greater than zero (\(rate.base)/\(rate.quote) on \(date): \(self.rate.plainText)).") }
+        if rate.base == rate.quote { throw RuleViolation("An exchange rate needs two different currencies, not \(rate.base) and \(rate.quote).", rule: .notAllowed) }
+        if self.rate <= 0 { throw RuleViolation("An exchange rate must be greater than zero (\(rate.base)/\(rate.quote) on \(date): \(self.rate.plainText)).", rule: .outOfRange) }
         return rate
     }
 }

@@ -30,11 +30,11 @@ public enum RateFeed {
     public static func parse(_ data: Data, base: String, requestedDate: CalendarDate, source: String, fetchedAt: String) throws -> [ExchangeRate] {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let table = object[base.lowercased()] as? [String: Any] else {
-            throw ValidationError(invalidResponseMessage)
+            throw RuleViolation(invalidResponseMessage)
         }
         var date = requestedDate
         if let text = object["date"] as? String {
-            guard let stated = CalendarDate(text) else { throw ValidationError(invalidResponseMessage) }
+            guard let stated = CalendarDate(text) else { throw RuleViolation(invalidResponseMessage) }
             date = stated
         }
         let upperBase = base.uppercased()
@@ -43,7 +43,7 @@ public enum RateFeed {
             let quote = code.uppercased()
             guard quote != upperBase, Currency.isKnown(quote) else { continue }
             guard let number = value as? NSNumber, let rate = ExactDecimal(shortestTextOf: number.doubleValue) else {
-                throw ValidationError(invalidResponseMessage)
+                throw RuleViolation(invalidResponseMessage)
             }
             if rate > 0 { rates.append(ExchangeRate(base: upperBase, quote: quote, date: date, rate: rate, source: source, fetchedAt: fetchedAt)) }
         }

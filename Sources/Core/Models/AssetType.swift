@@ -27,6 +27,6 @@ public enum AssetType: String, CaseIterable, Sendable {
     public static func parse(_ text: String) throws -> AssetType {
         if let type = AssetType(rawValue: text.lowercased()) { return type }
         let names = allCases.map(\.rawValue).joined(separator: ", ")
-        throw ValidationError("Unknown asset type '\(text)'. Use one of: \(names).")
+        throw RuleViolation("Unknown asset type '\(text)'. Use one of: \(names).")
     }
 }

@@ -30,6 +30,6 @@ public enum TransactionType: String, CaseIterable, Sendable {
         if key == "transferin" { return .transferIn }
         if key == "transferout" { return .transferOut }
         let names = allCases.map(\.rawValue).joined(separator: ", ")
-        throw ValidationError("Unknown transaction type '\(text)'. Use one of: \(names).")
+        throw RuleViolation("Unknown transaction type '\(text)'. Use one of: \(names).")
     }
 }

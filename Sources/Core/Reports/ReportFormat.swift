@@ -9,7 +9,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case "txt", "text": return .terminal
         default:
             guard let format = ReportFormat(rawValue: text.lowercased()) else {
-                throw ValidationError("Unknown report format '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
+                throw RuleViolation("Unknown report format '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
             }
             return format
         }

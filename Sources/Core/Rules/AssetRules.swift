@@ -2,8 +2,14 @@
 public enum AssetRules {
     public static func validateName(_ name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { throw ValidationError("Asset name cannot be empty.") }
+        if trimmed.isEmpty { throw RuleViolation("Asset name cannot be empty.", rule: .required) }
         return trimmed
+    }
+
+    /// Names are unique ignoring case: `existing` is the asset the store found under `name`
+    /// (nil for none), `id` the asset being renamed (nil for a new one).
+    public static func validateUniqueName(_ name: String, existing: Asset?, id: Int64? = nil) throws {
+        if let existing, existing.id != id { throw RuleViolation("An asset named '\(name)' already exists.", rule: .duplicate, asset: name) }
     }
 
     /// A known currency (ISO 4217 or a common crypto code), upper-cased ("usd" → "USD");
@@ -18,8 +24,8 @@ public enum AssetRules {
     /// Type and currency are fixed once any transaction or price record exists.
     public static func validateUpdate(original: Asset, updated: Asset, hasHistory: Bool) throws {
         guard hasHistory else { return }
-        if original.type != updated.type { throw ValidationError(typeLockedMessage) }
-        if original.currency != updated.currency { throw ValidationError(currencyLockedMessage) }
+        if original.type != updated.type { throw RuleViolation(typeLockedMessage, rule: .locked, asset: original.name) }
+        if original.currency != updated.currency { throw RuleViolation(currencyLockedMessage, rule: .locked, asset: original.name) }
     }
 
     /// A platform name: trimmed, inner runs of whitespace collapsed to one space; "" means none.
@@ -31,11 +37,11 @@ public enum AssetRules {
     /// current price (or the cost basis). Cash assets use 1 for both.
     public static func validateInitialPosition(asset: Asset, quantity: ExactDecimal, costBasis: ExactDecimal?, currentPrice: ExactDecimal?) throws {
         let noun = asset.isCash ? "Amount" : "Quantity"
-        if quantity <= 0 { throw ValidationError("\(noun) must be greater than zero.") }
+        if quantity <= 0 { throw RuleViolation("\(noun) must be greater than zero.", rule: .outOfRange) }
         if asset.isCash { return }
-        guard let costBasis else { throw ValidationError("Cost basis is required.") }
-        if costBasis < 0 { throw ValidationError("Cost basis must be zero or greater.") }
-        if let currentPrice, currentPrice < 0 { throw ValidationError("Current price must be zero or greater.") }
+        guard let costBasis else { throw RuleViolation("Cost basis is required.", rule: .required) }
+        if costBasis < 0 { throw RuleViolation("Cost basis must be zero or greater.", rule: .outOfRange) }
+        if let currentPrice, currentPrice < 0 { throw RuleViolation("Current price must be zero or greater.", rule: .outOfRange) }
     }
 }
 

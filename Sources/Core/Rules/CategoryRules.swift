@@ -10,12 +10,12 @@ public enum CategoryRules {
 
     public static func validateName(_ name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { throw ValidationError(emptyNameMessage) }
+        if trimmed.isEmpty { throw RuleViolation(emptyNameMessage, rule: .required) }
         return trimmed
     }
 
     public static func validateTarget(_ target: ExactDecimal?) throws {
-        if let target, target < 0 || target > 100 { throw ValidationError(targetRangeMessage) }
+        if let target, target < 0 || target > 100 { throw RuleViolation(targetRangeMessage, rule: .outOfRange) }
     }
 }
 

@@ -15,8 +15,8 @@ public enum GoalRules {
     public static func parseGoal(_ text: String) throws -> ExactDecimal? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
-        guard let value = ExactDecimal.parseOrNil(trimmed) else { throw ValidationError(invalidNumberMessage) }
-        guard value > 0 else { throw ValidationError(notPositiveMessage) }
+        guard let value = ExactDecimal.parseOrNil(trimmed) else { throw RuleViolation(invalidNumberMessage, rule: .unknownValue) }
+        guard value > 0 else { throw RuleViolation(notPositiveMessage, rule: .outOfRange) }
         return value
     }
 }

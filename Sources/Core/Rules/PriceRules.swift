@@ -3,8 +3,8 @@ import Foundation
 /// Rules for price records (BusinessLogic.md "Price History Management").
 public enum PriceRules {
     public static func validate(_ point: PricePoint, today: CalendarDate) throws {
-        if point.date > today { throw ValidationError("Date cannot be in the future.") }
-        if point.price < 0 { throw ValidationError("Price must be zero or greater.") }
+        try DateRules.validateNotFuture(point.date, today: today)
+        if point.price < 0 { throw RuleViolation("Price must be zero or greater.", rule: .outOfRange, date: point.date) }
     }
 
     public static let duplicateDateMessage = "A price record already exists for this date."

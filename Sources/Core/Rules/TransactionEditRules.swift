@@ -40,15 +40,15 @@ public enum TransactionEditRules {
         let base = baseQuantity(original: original, currentQuantity: currentQuantity)
         guard base + edited.quantityImpact < 0 else { return }
         switch edited.type {
-        case .sell: throw ValidationError("Cannot sell more than available holdings (\(base.plainText)).")
-        case .transferOut: throw ValidationError("Cannot transfer out more than available holdings (\(base.plainText)).")
-        default: throw ValidationError(negativeQuantityMessage)
+        case .sell: throw RuleViolation("Cannot sell more than available holdings (\(base.plainText)).", rule: .insufficientHoldings, date: edited.date)
+        case .transferOut: throw RuleViolation("Cannot transfer out more than available holdings (\(base.plainText)).", rule: .insufficientHoldings, date: edited.date)
+        default: throw RuleViolation(negativeQuantityMessage, rule: .insufficientHoldings, date: edited.date)
         }
     }
 
     /// Deleting is allowed only when current quantity − the transaction's impact ≥ 0.
     public static func validateDeletion(_ transaction: Transaction, currentQuantity: ExactDecimal) throws {
-        if currentQuantity - transaction.quantityImpact < 0 { throw ValidationError(deleteNegativeMessage) }
+        if currentQuantity - transaction.quantityImpact < 0 { throw RuleViolation(deleteNegativeMessage, rule: .insufficientHoldings, date: transaction.date) }
     }
 
     /// The signed quantity of the adjustment that takes the asset from `current` to `new`
@@ -63,9 +63,9 @@ public enum TransactionEditRules {
     ///     setQuantityAdjustment(current: 10, new: 10)   // throws "The new quantity is the same as the current quantity (10); there is nothing to adjust."
     public static func setQuantityAdjustment(current: ExactDecimal, new: ExactDecimal, isCash: Bool = false) throws -> ExactDecimal {
         let noun = isCash ? "amount" : "quantity"
-        if new < 0 { throw ValidationError("The new \(noun) must be zero or greater.") }
+        if new < 0 { throw RuleViolation("The new \(noun) must be zero or greater.", rule: .outOfRange) }
         if new == current {
-            throw ValidationError("The new \(noun) is the same as the current \(noun) (\(current.plainText)); there is nothing to adjust.")
+            throw RuleViolation("The new \(noun) is the same as the current \(noun) (\(current.plainText)); there is nothing to adjust.", rule: .notAllowed)
         }
         return new - current
     }

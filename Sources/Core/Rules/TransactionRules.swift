@@ -8,24 +8,25 @@ public enum TransactionRules {
         try validateFields(transaction, asset: asset, today: today)
         if transaction.type.isOutflow, transaction.quantity > currentQuantity {
             let verb = transaction.type == .sell ? "sell" : "transfer out"
-            throw ValidationError("Cannot \(verb) more than current holdings (\(currentQuantity.plainText)).")
+            throw RuleViolation("Cannot \(verb) more than current holdings (\(currentQuantity.plainText)).",
+                                rule: .insufficientHoldings, asset: asset.name, date: transaction.date)
         }
         if transaction.type == .adjustment, currentQuantity + transaction.quantity < 0 {
-            throw ValidationError("This change would cause the asset quantity to become negative.")
+            throw RuleViolation(TransactionEditRules.negativeQuantityMessage, rule: .insufficientHoldings, asset: asset.name, date: transaction.date)
         }
     }
 
     /// The checks that need nothing but the transaction itself.
     public static func validateFields(_ transaction: Transaction, asset: Asset, today: CalendarDate) throws {
-        if transaction.date > today { throw ValidationError("Date cannot be in the future.") }
+        try DateRules.validateNotFuture(transaction.date, today: today)
         let noun = asset.isCash ? "Amount" : "Quantity"
         if transaction.type == .adjustment {
-            if transaction.quantity.isZero { throw ValidationError("\(noun) must not be zero for an adjustment.") }
+            if transaction.quantity.isZero { throw RuleViolation("\(noun) must not be zero for an adjustment.", rule: .outOfRange) }
         } else if transaction.quantity <= 0 {
-            throw ValidationError("\(noun) must be greater than zero.")
+            throw RuleViolation("\(noun) must be greater than zero.", rule: .outOfRange)
         }
-        if !asset.isCash, transaction.pricePerUnit < 0 { throw ValidationError("Price per unit must be zero or greater.") }
-        if transaction.fees < 0 { throw ValidationError("Fees must be zero or greater.") }
+        if !asset.isCash, transaction.pricePerUnit < 0 { throw RuleViolation("Price per unit must be zero or greater.", rule: .outOfRange) }
+        if transaction.fees < 0 { throw RuleViolation("Fees must be zero or greater.", rule: .outOfRange) }
     }
 
     /// Cash is counted at 1 per unit whatever the caller says.

@@ -113,7 +113,7 @@ enum AnalysisBindings {
                 }
                 targets[key] = value ?? 0
             }
-            try env.session.setTargets(portfolio: p.id!, by: by, targets)
+            try env.session.execute(SetTargets(portfolio: p.id!, by: by, targets: targets))
             return 0
         },
         .method("Portfolio", "drift", "{by} -> {{key, actual, target, difference, status}}, warning",
@@ -131,16 +131,16 @@ enum AnalysisBindings {
         },
     ]
 
-    static let goalKey = "financial_goal"
+    static let goalKey = SetFinancialGoal.settingKey
 
     static let goal: [Binding] = [
         .function("af", "set_financial_goal", "(amount|nil)", "Sets the financial goal (> 0); nil or \"\" clears it. Also af.settings.financial_goal = …") { env, call in
             let text: String
             if call.isNil(at: 1) { text = "" } else if call.type(at: 1) == 4 /* LUA_TSTRING */ { text = call.string(at: 1) ?? "" } else {
-                guard let d = try? call.decimal(at: 1) else { throw ValidationError(GoalRules.invalidNumberMessage) }
+                guard let d = try? call.decimal(at: 1) else { throw RuleViolation(GoalRules.invalidNumberMessage) }
                 text = d.plainText
             }
-            try env.session.setSetting(goalKey, try GoalRules.parseGoal(text)?.plainText)
+            try env.session.execute(SetFinancialGoal(text: text))
             return 0
         },
         .function("af", "financial_goal", "() -> decimal|nil", "The financial goal. Also af.settings.financial_goal.") { env, call in

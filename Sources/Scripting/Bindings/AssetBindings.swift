@@ -12,7 +12,7 @@ enum AssetBindings {
                   example: #"af.create_asset{ name = "ACME", type = "stock", currency = "USD", quantity = 10, cost_basis = "10", date = "2024-01-02" }"#) { env, call in
             let fn = "af.create_asset"
             let args = try NamedArguments(call, at: 1, function: fn, allowed: ["name", "type", "currency", "portfolio", "quantity", "cost_basis", "current_price", "date", "notes"])
-            var request = StoreSession.NewAsset(name: try args.requiredString("name"), type: try AssetType.parse(try args.string("type") ?? "other"))
+            var request = CreateAsset(name: try args.requiredString("name"), type: try AssetType.parse(try args.string("type") ?? "other"))
             request.currency = try args.string("currency") ?? "USD"
             request.notes = try args.string("notes") ?? ""
             request.portfolioID = try args.value("portfolio") { try env.portfolio(at: $0, call, function: fn).id }
@@ -20,7 +20,7 @@ enum AssetBindings {
             request.costBasis = try args.decimal("cost_basis")
             request.currentPrice = try args.decimal("current_price")
             request.date = try args.date("date")
-            let asset = try env.session.createAsset(request)
+            let asset = try env.session.execute(request)
             env.pushAsset(asset.id!)
             return 1
         },
@@ -82,7 +82,7 @@ enum AssetBindings {
                 example: #"a:record_price{ price = "14", date = "2024-03-01" }"#) { env, call in
             let asset = try env.asset(at: 1, call, function: "Asset:record_price")
             let args = try NamedArguments(call, at: 2, function: "Asset:record_price", allowed: ["price", "date"])
-            let point = try env.session.recordPrice(PricePoint(assetID: asset.id!, date: try args.date("date") ?? env.session.today, price: try args.requiredDecimal("price")))
+            let point = try env.session.execute(RecordPrice(asset: asset.id!, price: try args.requiredDecimal("price"), date: try args.date("date")))
             env.pushPrice(point.id!)
             return 1
         },
@@ -104,11 +104,9 @@ enum AssetBindings {
         return .method("Asset", type.rawValue, "{quantity, price, date, fees, note} -> Transaction", summary, example: example) { env, call in
             let asset = try env.asset(at: 1, call, function: fn)
             let args = try NamedArguments(call, at: 2, function: fn, allowed: ["quantity", "price", "date", "fees", "note"])
-            let price = try args.decimal("price") ?? (try env.session.valuation(ofAsset: asset.id!).currentPrice)
-            let draft = Transaction(assetID: asset.id!, type: type, date: try args.date("date") ?? env.session.today,
-                                    quantity: try args.requiredDecimal("quantity"), pricePerUnit: price,
-                                    fees: try args.decimal("fees") ?? 0, currency: asset.currency, note: try args.string("note") ?? "")
-            let t = try env.session.atomically { try env.session.record(draft) }
+            let price = try args.decimal("price"), date = try args.date("date")
+            let t = try env.session.execute(tradeCommand(type, asset: asset.id!, quantity: try args.requiredDecimal("quantity"), price: price, date: date,
+                                                         fees: try args.decimal("fees") ?? 0, note: try args.string("note") ?? ""))
             env.pushTransaction(t.id!)
             return 1
         }

@@ -23,7 +23,7 @@ enum ChangeBindings {
                 date = try args.date("date")
                 note = try args.string("note") ?? ""
             }
-            env.pushTransaction(try env.session.setQuantity(ofAsset: asset.id!, to: quantity, date: date, note: note).id!)
+            env.pushTransaction(try env.session.execute(SetQuantity(asset: asset.id!, quantity: quantity, date: date, note: note)).id!)
             return 1
         },
         .function("af", "swap", "{from, to, quantity, price, to_quantity, to_price, date} -> sell, buy",
@@ -33,8 +33,8 @@ enum ChangeBindings {
             let args = try NamedArguments(call, at: 1, function: fn, allowed: ["from", "to", "quantity", "price", "to_quantity", "to_price", "date"])
             guard let from = try args.value("from", { try env.asset(at: $0, call, function: fn) }) else { throw args.fieldError("from", "is required") }
             guard let to = try args.value("to", { try env.asset(at: $0, call, function: fn) }) else { throw args.fieldError("to", "is required") }
-            let pair = try env.session.swap(from: from.id!, to: to.id!, quantity: try args.requiredDecimal("quantity"), price: try args.decimal("price"),
-                                            toQuantity: try args.decimal("to_quantity"), toPrice: try args.decimal("to_price"), date: try args.date("date"))
+            let pair = try env.session.execute(Swap(from: from.id!, to: to.id!, quantity: try args.requiredDecimal("quantity"), price: try args.decimal("price"),
+                                                    toQuantity: try args.decimal("to_quantity"), toPrice: try args.decimal("to_price"), date: try args.date("date")))
             env.pushTransaction(pair.sell.id!)
             env.pushTransaction(pair.buy.id!)
             return 2
@@ -53,9 +53,11 @@ enum ChangeBindings {
             let args = try NamedArguments(call, at: 1, function: fn, allowed: ["asset", "source", "amount", "quantity", "price", "date", "note"])
             guard let asset = try args.value("asset", { try env.asset(at: $0, call, function: fn) }) else { throw args.fieldError("asset", "is required") }
             guard let source = try args.value("source", { try env.asset(at: $0, call, function: fn) }) else { throw args.fieldError("source", "is required") }
-            let t = try env.session.recordIncome(type, asset: asset.id!, source: source.id!, amount: try args.decimal("amount"),
-                                                 quantity: try args.decimal("quantity"), price: try args.decimal("price"),
-                                                 date: try args.date("date"), note: try args.string("note") ?? "")
+            let amount = try args.decimal("amount"), quantity = try args.decimal("quantity"), price = try args.decimal("price")
+            let date = try args.date("date"), note = try args.string("note") ?? ""
+            let t = type == .dividend
+                ? try env.session.execute(Dividend(asset: asset.id!, source: source.id!, amount: amount, date: date, note: note))
+                : try env.session.execute(Interest(asset: asset.id!, source: source.id!, amount: amount, quantity: quantity, price: price, date: date, note: note))
             env.pushTransaction(t.id!)
             return 1
         }
@@ -71,22 +73,13 @@ enum ChangeBindings {
             let type = try args.string("type").map(TransactionType.parse)
             let date = try args.date("date"), quantity = try args.decimal("quantity"), price = try args.decimal("price")
             let fees = try args.decimal("fees"), note = try args.string("note")
-            _ = try env.session.atomically {
-                try env.session.editTransaction(id: id) { t in
-                    if let type { t.type = type }
-                    if let date { t.date = date }
-                    if let quantity { t.quantity = quantity }
-                    if let price { t.pricePerUnit = price }
-                    if let fees { t.fees = fees }
-                    if let note { t.note = note }
-                }
-            }
+            try env.session.execute(EditTransaction(id: id, type: type, date: date, quantity: quantity, price: price, fees: fees, note: note))
             env.pushTransaction(id)
             return 1
         },
         .method("Transaction", "delete", "()", "Deletes it, unless the asset's quantity would become negative.") { env, call in
             guard let id = env.lua.objectID(at: 1, className: "Transaction") else { throw LuaArgumentError("Transaction:delete: call it as t:delete()") }
-            try env.session.atomically { try env.session.deleteTransaction(id: id) }
+            try env.session.execute(DeleteTransaction(id: id))
             return 0
         },
         .method("Price", "edit", "{price, date} -> Price", "Changes the record; one record per day still holds.", example: #"p:edit{ price = "15" }"#) { env, call in
@@ -94,13 +87,13 @@ enum ChangeBindings {
             guard let id = env.lua.objectID(at: 1, className: "Price") else { throw LuaArgumentError("\(fn): call it as p:edit{…}") }
             let args = try NamedArguments(call, at: 2, function: fn, allowed: ["price", "date"])
             let price = try args.decimal("price"), date = try args.date("date")
-            _ = try env.session.atomically { try env.session.editPrice(id: id, price: price, date: date) }
+            try env.session.execute(EditPrice(id: id, price: price, date: date))
             env.pushPrice(id)
             return 1
         },
         .method("Price", "delete", "()", "Deletes the record; an asset's last price record cannot be deleted.") { env, call in
             guard let id = env.lua.objectID(at: 1, className: "Price") else { throw LuaArgumentError("Price:delete: call it as p:delete()") }
-            try env.session.atomically { try env.session.deletePrice(id: id) }
+            try env.session.execute(DeletePrice(id: id))
             return 0
         },
         .method("Asset", "update", "{name, type, currency, notes, portfolio, category, platform} -> Asset",
@@ -117,28 +110,19 @@ enum ChangeBindings {
                 guard let n = call.string(at: i), let c = try env.session.category(named: n) else { throw args.fieldError("category", "no such category") }
                 return .some(c.id)
             }
-            _ = try env.session.atomically {
-                try env.session.updateAsset(id: asset.id!) { a in
-                    if let name { a.name = name }
-                    if let type { a.type = type }
-                    if let currency { a.currency = currency }
-                    if let notes { a.notes = notes }
-                    if let platform { a.platform = platform }
-                    if let portfolio { a.portfolioID = portfolio }
-                    if let category { a.categoryID = category }
-                }
-            }
+            try env.session.execute(UpdateAsset(id: asset.id!, name: name, type: type, currency: currency, notes: notes,
+                                                portfolioID: portfolio, categoryID: category, platform: platform))
             env.pushAsset(asset.id!)
             return 1
         },
         .method("Asset", "delete", "()", "Deletes the asset with its transactions and price records.") { env, call in
             let asset = try env.asset(at: 1, call, function: "Asset:delete")
-            try env.session.atomically { try env.session.deleteAsset(id: asset.id!) }
+            try env.session.execute(DeleteAsset(id: asset.id!))
             return 0
         },
         .method("Portfolio", "delete", "()", "Deletes the portfolio; only an empty one can be deleted.") { env, call in
             let p = try env.portfolio(at: 1, call, function: "Portfolio:delete")
-            try env.session.atomically { try env.session.deletePortfolio(id: p.id!) }
+            try env.session.execute(DeletePortfolio(id: p.id!))
             return 0
         },
     ]
@@ -147,7 +131,7 @@ enum ChangeBindings {
         .function("af", "create_category", "{name, target} -> string", "Creates a category (unique name, optional target percent 0–100); returns its name.",
                   example: #"af.create_category{ name = "Core", target = 60 }"#) { env, call in
             let args = try NamedArguments(call, at: 1, function: "af.create_category", allowed: ["name", "target"])
-            call.pushString(try env.session.createCategory(name: try args.requiredString("name"), targetPercent: try args.decimal("target")).name)
+            call.pushString(try env.session.execute(CreateCategory(name: try args.requiredString("name"), targetPercent: try args.decimal("target"))).name)
             return 1
         },
         .field("Asset", "category", "string|nil", "The name of its category.") { env, call, id in

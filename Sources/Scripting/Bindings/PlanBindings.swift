@@ -21,7 +21,7 @@ enum PlanBindings {
                                       riskTolerance: try RiskTolerance.parse(try args.string("risk_tolerance") ?? "moderate"),
                                       status: try InvestmentPlanStatus.parse(try args.string("status") ?? "active"), notes: try args.string("notes") ?? "")
             let portfolioID = try args.value("portfolio") { try env.portfolio(at: $0, call, function: fn).id }
-            env.lua.pushObject(try env.session.createInvestmentPlan(plan, portfolioID: portfolioID).id!, className: "InvestmentPlan")
+            env.lua.pushObject(try env.session.execute(CreateInvestmentPlan(plan, portfolioID: portfolioID)).id!, className: "InvestmentPlan")
             return 1
         },
         .method("InvestmentPlan", "progress", "{as_of} -> {current, progress_percent, time_progress_percent, on_track, required_monthly, remaining, days_remaining, months_remaining}",
@@ -72,13 +72,7 @@ enum PlanBindings {
     /// tolerance (very_low … very_high) mapped to one.
     static func riskProfile(_ call: LuaCall, at index: Int32, _ fn: String) throws -> RiskProfile {
         guard let name = call.string(at: index) else { throw LuaArgumentError("\(fn): a profile name expected, got \(call.typeName(at: index))") }
-        if let profile = RiskProfile(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) { return profile }
-        guard let tolerance = try? RiskTolerance.parse(name) else {
-            let profiles = RiskProfile.allCases.map(\.rawValue)
-            let names = (profiles + RiskTolerance.allCases.map(\.rawValue).filter { !profiles.contains($0) }).joined(separator: ", ")
-            throw ValidationError("Unknown risk profile '\(name)'. Use one of: \(names).")
-        }
-        return RiskProfile(tolerance: tolerance)
+        return try RiskProfile.named(name)
     }
 
     static let saving: [Binding] = [
@@ -94,7 +88,7 @@ enum PlanBindings {
                                          amount: try args.requiredDecimal("amount"), frequency: try SavingFrequency.parse(try args.string("frequency") ?? "monthly"),
                                          startDate: try args.date("start_date") ?? env.session.today,
                                          executionMethod: try SavingExecutionMethod.parse(try args.string("execution") ?? "manual"), dayOfMonth: day)
-            env.lua.pushObject(try env.session.createSavingPlan(plan).id!, className: "SavingPlan")
+            env.lua.pushObject(try env.session.execute(CreateSavingPlan(plan)).id!, className: "SavingPlan")
             return 1
         },
         .field("SavingPlan", "name", "string", "The plan's name.") { env, call, id in call.pushString(try requireSaving(env, id).name) },
@@ -105,7 +99,7 @@ enum PlanBindings {
                   "Executes every due occurrence of the automatic saving plans up to as_of (default today); running twice adds nothing.") { env, call in
             var asOf: CalendarDate?
             if !call.isNil(at: 1) { asOf = try NamedArguments(call, at: 1, function: "af.run_due_plans", allowed: ["as_of"]).date("as_of") }
-            let made = try env.session.runDuePlans(asOf: asOf)
+            let made = try env.session.execute(RunSavingPlans(asOf: asOf))
             env.pushList(made, call) { env.pushTransaction($0.id!) }
             return 1
         },

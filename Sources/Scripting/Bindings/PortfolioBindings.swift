@@ -9,7 +9,7 @@ enum PortfolioBindings {
                   "Creates a portfolio. The name is trimmed and must be unique, ignoring case.",
                   example: #"local p = af.create_portfolio{ name = "Core" }"#) { env, call in
             let args = try NamedArguments(call, at: 1, function: "af.create_portfolio", allowed: ["name", "description"])
-            let p = try env.session.createPortfolio(name: try args.requiredString("name"), description: try args.string("description") ?? "")
+            let p = try env.session.execute(CreatePortfolio(name: try args.requiredString("name"), description: try args.string("description") ?? ""))
             env.pushPortfolio(p.id!)
             return 1
         },
@@ -30,7 +30,7 @@ enum PortfolioBindings {
             call.pushString(try env.requirePortfolio(id).description)
         },
         .field("Portfolio", "total_value", "decimal", "Σ current value of its assets. An error when they are in different currencies.") { env, call, id in
-            call.pushDecimal(try env.totalValue(of: env.session.assets(inPortfolio: id)))
+            call.pushDecimal(try env.session.totalValue(of: env.session.assets(inPortfolio: id)))
         },
         .method("Portfolio", "assets", "() -> {Asset}", "The portfolio's assets, by name.", example: "for _, a in ipairs(p:assets()) do print(a) end") { env, call in
             let p = try env.portfolio(at: 1, call, function: "Portfolio:assets")
@@ -44,14 +44,5 @@ extension ScriptEnvironment {
     func requirePortfolio(_ id: Int64) throws -> Portfolio {
         guard let p = try session.portfolio(id: id) else { throw LuaArgumentError("that portfolio was deleted") }
         return p
-    }
-
-    /// Σ current values; amounts in different currencies are never added as if they were one.
-    func totalValue(of assets: [Asset]) throws -> ExactDecimal {
-        let currencies = Set(assets.map(\.currency))
-        if currencies.count > 1 {
-            throw ValidationError("Cannot add values in different currencies (\(currencies.sorted().joined(separator: ", "))) without exchange rates.")
-        }
-        return try assets.reduce(ExactDecimal.zero) { $0 + (try session.valuation(ofAsset: $1.id!).currentValue) }
     }
 }

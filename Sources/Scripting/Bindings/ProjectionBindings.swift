@@ -187,12 +187,13 @@ enum ProjectionBindings {
             } else {
                 let history = try env.session.monthlyReturns(of: scope(args, env, call, fn: fn))
                 guard !history.isEmpty else {
-                    throw ValidationError("\(fn): bootstrap needs monthly price history of the assets (none found); record prices or pass history = {…}.")
+                    throw RuleViolation("\(fn): bootstrap needs monthly price history of the assets (none found); record prices or pass history = {…}.")
                 }
                 model = .bootstrap(history)
             }
         default: throw args.fieldError("model", "unknown model '\(modelName)': use normal, lognormal, bootstrap or a function(step)")
         }
+        if runs > 0, runs <= MonteCarlo.maximumRuns { try call.reserveHostMemory(runs * a.months * 16) }  // the run × month values, sorted copies
         let mc = try MonteCarlo.run(a, runs: runs, seed: seed, model: model, levels: levels, hooks: hooks)
         let names = levels.map(levelName)
         env.pushList(mc.rows, call) { row in

@@ -13,7 +13,7 @@ enum RebalanceBindings {
                   example: #"af.rebalance.define("sell_winners", function(ctx) return { { asset = "ACME", side = "sell", amount = 100 } } end)"#) { env, call in
             guard let name = call.string(at: 1), !name.isEmpty else { throw LuaArgumentError("af.rebalance.define: a rule name expected, got \(call.typeName(at: 1))") }
             guard call.type(at: 2) == LUA_TFUNCTION else { throw LuaArgumentError("af.rebalance.define: a function(ctx) expected for '\(name)', got \(call.typeName(at: 2))") }
-            if builtIn.contains(name) { throw ValidationError("'\(name)' is a built-in strategy; give your rule another name.") }
+            try PlanRebalance.validateRuleName(name)
             pushRules(call)
             call.pushValue(at: 2)
             call.setField(name, of: -2)
@@ -27,7 +27,7 @@ enum RebalanceBindings {
         },
     ]
 
-    static let builtIn = ["full", "bands", "cash_flow", "min_trades"]
+    static let builtIn = PlanRebalance.builtIn
     static let rulesKey = "assetflow.rebalance.rules"
 
     /// Pushes the registry table of defined rules, creating it on first use.
@@ -55,20 +55,16 @@ enum RebalanceBindings {
     static func rebalance(_ env: ScriptEnvironment, _ call: LuaCall) throws -> Int32 {
         let fn = "Portfolio:rebalance"
         let p = try env.portfolio(at: 1, call, function: fn)
-        var strategy = "full"
+        var request = PlanRebalance()
         var by = AllocationDimension.type
-        var tolerance = RebalanceTolerance.standard
-        var destination = BandDestination.target
-        var amount: ExactDecimal?
-        var choose: [String: Int64] = [:]
         var targets: [String: ExactDecimal]?
         if !call.isNil(at: 2) {
             let args = try NamedArguments(call, at: 2, function: fn, allowed: arguments)
-            strategy = try args.string("strategy") ?? strategy
+            request.strategy = try args.string("strategy") ?? request.strategy
             by = try args.string("by").map(AllocationDimension.parse) ?? by
-            if let t = try args.value("tolerance", { try readTolerance(call, at: $0, fn) }) { tolerance = t }
-            destination = try args.string("to").map(BandDestination.parse) ?? destination
-            amount = try args.decimal("amount")
+            if let t = try args.value("tolerance", { try readTolerance(call, at: $0, fn) }) { request.tolerance = t }
+            request.destination = try args.string("to").map(BandDestination.parse) ?? request.destination
+            request.amount = try args.decimal("amount")
             targets = try args.value("targets") { i -> [String: ExactDecimal] in
                 guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError("targets", "a table such as {stock = 60, bond = 40} expected") }
                 var keys: [String] = []
@@ -92,29 +88,16 @@ enum RebalanceBindings {
                     result[key] = asset.id!
                 }
                 return result
-            }) { choose = ids }
+            }) { request.choose = ids }
         }
         let input = try env.session.rebalanceInput(portfolio: p.id!, by: by, targets: targets)
         let plan: TradePlan
-        if input.targets.isEmpty, builtIn.contains(strategy) {
-            pushPlan(RebalanceEngine.withoutTargets(input, strategy: strategy, dimension: by.rawValue), env, call)
-            return 1
-        }
-        switch strategy {
-        case "full":
-            plan = RebalanceEngine.plan(input, adjustments: FullStrategy.adjustments(input, newMoney: amount ?? 0), strategy: strategy,
-                                        choose: choose, newMoney: amount ?? 0)
-        case "bands", "min_trades":
-            if amount != nil { throw LuaArgumentError("\(fn): strategy '\(strategy)' takes no amount (use cash_flow or full to bring in new money)") }
-            let changes = strategy == "bands" ? try BandsStrategy.adjustments(input, tolerance: tolerance, to: destination)
-                                              : try MinTradesStrategy.adjustments(input, tolerance: tolerance)
-            plan = RebalanceEngine.plan(input, adjustments: changes, strategy: strategy, choose: choose)
-        case "cash_flow":
-            guard let amount else { throw LuaArgumentError("\(fn): strategy 'cash_flow' needs amount (> 0 new money, < 0 a withdrawal)") }
-            plan = RebalanceEngine.plan(input, adjustments: try CashFlowStrategy.adjustments(input, amount: amount), strategy: strategy,
-                                        choose: choose, newMoney: amount)
-        default:
-            plan = try custom(strategy, env, call, input: input, portfolio: p, by: by, amount: amount ?? 0, choose: choose)
+        do {
+            plan = try request.plan(input, dimension: by) { name, amount in
+                try custom(name, env, call, input: input, portfolio: p, by: by, amount: amount, choose: request.choose)
+            }
+        } catch let e as PlanRebalance.ArgumentError {
+            throw LuaArgumentError("\(fn): \(e)")
         }
         pushPlan(plan, env, call)
         return 1
@@ -132,7 +115,7 @@ enum RebalanceBindings {
             let tolerance = RebalanceTolerance(absolute: try call.decimal(at: i))
             try tolerance.validate()
             return tolerance
-        } catch let e as ValidationError { throw e } catch {
+        } catch let e as RuleViolation { throw e } catch {
             throw LuaArgumentError("\(fn): field 'tolerance': points (5) or a table {absolute, relative, floor} expected, got \(call.typeName(at: i))")
         }
     }
@@ -145,7 +128,7 @@ enum RebalanceBindings {
         let type = call.rawField(name, of: -1)
         guard type == LUA_TFUNCTION else {
             call.pop(2)
-            throw ValidationError("Unknown rebalancing strategy '\(name)'. Use one of: \(try strategyNames(call).joined(separator: ", ")) (define your own with af.rebalance.define).")
+            throw RuleViolation("Unknown rebalancing strategy '\(name)'. Use one of: \(try strategyNames(call).joined(separator: ", ")) (define your own with af.rebalance.define).")
         }
         let function = call.argumentCount
         defer { call.pop(2) }
@@ -156,7 +139,7 @@ enum RebalanceBindings {
         defer { call.pop() }
         let prefix = "Rebalancing rule '\(name)'"
         guard call.type(at: -1) == LUA_TTABLE else {
-            throw ValidationError("\(prefix) must return a list of trades {{asset, side, amount | quantity}, …}, not \(call.typeName(at: -1)).")
+            throw RuleViolation("\(prefix) must return a list of trades {{asset, side, amount | quantity}, …}, not \(call.typeName(at: -1)).")
         }
         let list = call.argumentCount
         var requests: [TradeRequest] = []
@@ -164,26 +147,26 @@ enum RebalanceBindings {
             call.pushElement(i, of: list)
             defer { call.pop() }
             let t = call.argumentCount
-            guard call.type(at: t) == LUA_TTABLE else { throw ValidationError("\(prefix): trade \(i): a table {asset, side, amount | quantity} expected, got \(call.typeName(at: t)).") }
+            guard call.type(at: t) == LUA_TTABLE else { throw RuleViolation("\(prefix): trade \(i): a table {asset, side, amount | quantity} expected, got \(call.typeName(at: t)).") }
             let assetName = try call.field("asset", of: t) { j -> String? in
                 if call.isNil(at: j) { return nil }
                 if let id = env.lua.objectID(at: j, className: "Asset") { return try env.session.requireAsset(id: id).name }
                 if let s = call.string(at: j) { return s }
-                throw ValidationError("\(prefix): trade \(i): asset must be an Asset or an asset name, not \(call.typeName(at: j)).")
+                throw RuleViolation("\(prefix): trade \(i): asset must be an Asset or an asset name, not \(call.typeName(at: j)).")
             }
-            guard let assetName else { throw ValidationError("\(prefix): trade \(i): asset is missing.") }
+            guard let assetName else { throw RuleViolation("\(prefix): trade \(i): asset is missing.") }
             let side = call.field("side", of: t) { call.string(at: $0) } ?? "(no side)"
             func number(_ key: String) throws -> ExactDecimal? {
                 try call.field(key, of: t) { j in
-                    do { return try call.decimal(at: j) } catch { throw ValidationError("\(prefix): trade \(i) (\(side) \(assetName)): \(key): \(error).") }
+                    do { return try call.decimal(at: j) } catch { throw RuleViolation("\(prefix): trade \(i) (\(side) \(assetName)): \(key): \(error).") }
                 }
             }
             requests.append(TradeRequest(index: i, asset: assetName, side: side, amount: try number("amount"), quantity: try number("quantity")))
         }
         do {
             return try RebalanceEngine.plan(input, requests: requests, strategy: name, choose: choose, newMoney: amount)
-        } catch let e as ValidationError {
-            throw ValidationError("\(prefix): \(e.message)")
+        } catch let e as RuleViolation {
+            throw RuleViolation("\(prefix): \(e.message)")
         }
     }
 
@@ -270,8 +253,8 @@ enum RebalanceBindings {
                 date = try args.date("date")
                 note = try args.string("note")
             }
-            guard !flag.applied else { throw ValidationError("This plan was already applied; ask the portfolio for a new one.") }
-            let recorded = try env.session.apply(plan, date: date, note: note)
+            guard !flag.applied else { throw RuleViolation(ApplyRebalancePlan.alreadyAppliedMessage, rule: .notAllowed) }
+            let recorded = try env.session.execute(ApplyRebalancePlan(plan, date: date, note: note))
             flag.applied = true
             env.pushList(recorded, c) { env.pushTransaction($0.id!) }
             return 1

@@ -64,7 +64,8 @@ enum ReturnsBindings {
     }
 
     static func flows(_ call: LuaCall, at index: Int32, _ what: String) throws -> [CashFlow] {
-        try elements(call, of: index) { i in try cashFlow(call, at: -1, "\(what) #\(i)") }
+        guard call.isTable(at: index) else { throw LuaArgumentError("\(what): a list of {date, amount} expected, got \(call.typeName(at: index))") }
+        return try elements(call, of: index) { i in try cashFlow(call, at: -1, "\(what) #\(i)") }
     }
 
     /// Pushes the figure, or nil and the reason: the `nil, reason` convention.

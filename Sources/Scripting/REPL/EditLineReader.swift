@@ -1,5 +1,6 @@
 import CEditShim
 import Foundation
+import Store
 
 /// A terminal line reader over libedit: line editing, history kept across sessions, Tab
 /// completion, and Ctrl-C at the prompt cancelling the line.
@@ -39,8 +40,9 @@ public final class EditLineReader: LineReader {
         cedit_add_history(entry)
         guard let historyPath else { return }
         let folder = (historyPath as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? OwnerOnlyFiles.createFolder(folder)
         _ = cedit_write_history(historyPath)
+        try? OwnerOnlyFiles.restrict(historyPath)  // libedit creates it with the umask
     }
 
     /// `$XDG_STATE_HOME/assetflow/history`, else `~/.local/state/assetflow/history`.

@@ -164,7 +164,8 @@ struct ReportReader {
             return (0..<call.rawLength(at: i)).compactMap { e in call.pushElement(e + 1, of: i); defer { call.pop() }; return call.string(at: -1) }
         } ?? ["value"]
         let names: [String]? = try args.value("names") { i in
-            (0..<call.rawLength(at: i)).compactMap { e in call.pushElement(e + 1, of: i); defer { call.pop() }; return call.string(at: -1) }
+            guard call.isTable(at: i) else { throw args.fieldError("names", "a list of series names expected, got \(call.typeName(at: i))") }
+            return (0..<call.rawLength(at: i)).compactMap { e in call.pushElement(e + 1, of: i); defer { call.pop() }; return call.string(at: -1) }
         }
         let xField = try args.string("x")
         let title = try args.string("title")

@@ -41,9 +41,10 @@ public enum ReportRunner {
             return Outcome(text: nil, writtenPath: nil, error: "cannot read \(request.script): \(error.localizedDescription)")
         }
         return try store.withSession(today: today) { session in
-            try session.begin()
+            try session.beginReading()  // a report never waits for a writer (WAL)
             defer { try? session.rollback() }
             let env = try ScriptEnvironment(session: session, trusted: request.trusted)
+            defer { env.close() }  // finalizers run while the environment is alive
             if let output { env.output = output }
             env.reports.outputPath = request.outputPath
             env.reports.reportsFolder = request.reportsFolder
@@ -65,7 +66,7 @@ public enum ReportRunner {
             }
             let format = request.format ?? request.outputPath.map(ReportFormat.forPath) ?? .terminal
             if let path = request.outputPath {
-                try format.render(document).write(toFile: path, atomically: true, encoding: .utf8)
+                try OwnerOnlyFiles.write(format.render(document), to: path)
                 return Outcome(text: nil, writtenPath: path, error: nil)
             }
             return Outcome(text: format.render(document, terminalStyle: env.reports.terminalStyle), writtenPath: nil, error: nil)

@@ -1,5 +1,8 @@
+import CLuaShim
 import Core
 import Foundation
+import LuaBridge
+import Store
 
 /// The reports a script builds (`af.report.new`), where it may save them, and whether its
 /// terminal output may use colour. One per `ScriptEnvironment`.
@@ -34,30 +37,78 @@ public final class ReportSession {
 
     var terminalStyle: TerminalRenderer.Style { .forOutput(isTerminal: isTerminal, environment: environment) }
 
+    /// Adds `element` to report `id`, counting what the report keeps against `--max-memory`:
+    /// a script could otherwise pile up gigabytes of text in Swift while Lua's own memory
+    /// stays small.
+    func append(_ element: ReportElement, to id: Int64, _ call: LuaCall) throws {
+        try call.reserveHostMemory(ReportSession.estimatedBytes(of: element), retained: true)
+        documents[id]!.elements.append(element)
+    }
+
+    /// A generous estimate of the memory an element keeps (text bytes plus a fixed cost per cell).
+    static func estimatedBytes(of element: ReportElement) -> Int {
+        func cell(_ c: ReportCell) -> Int { if case .text(let t) = c { return 32 + t.utf8.count } else { return 32 } }
+        switch element {
+        case .text(let text): return 32 + text.utf8.count
+        case .figures(let figures): return figures.reduce(0) { $0 + 32 + $1.label.utf8.count + cell($1.value) }
+        case .table(let table):
+            return table.columns.reduce(0) { $0 + 32 + $1.key.utf8.count + $1.label.utf8.count }
+                + table.rows.reduce(0) { $0 + 32 + $1.reduce(0) { $0 + cell($1) } }
+        case .chart(let chart):
+            return chart.series.reduce(0) { $0 + 32 + $1.name.utf8.count + $1.points.reduce(0) { $0 + 48 + $1.x.description.utf8.count } }
+        }
+    }
+
     func add(_ document: ReportDocument) -> Int64 {
         defer { nextID += 1 }
         documents[nextID] = document
         return nextID
     }
 
+    /// The extensions a sandboxed script may save a report under: output formats only, never
+    /// `.lua` or anything else a later run would execute.
+    static let outputExtensions: Set<String> = ["txt", "text", "md", "markdown", "csv", "json", "html", "htm"]
+
     /// Checks that a sandboxed script may write `path`: it is the `--output` file or lies
-    /// inside the reports folder (after resolving "..", symbolic links and relative paths).
-    /// Returns the resolved path to write.
+    /// inside the reports folder, with an output format's extension. The path is resolved as
+    /// the kernel will (every existing folder and symbolic link; a dangling link or a ".." after
+    /// a missing folder is refused), and missing folders are created inside the reports folder
+    /// only. Returns the resolved path to write.
     func checkWritable(_ path: String, trusted: Bool, function: String) throws -> String {
-        let resolved = ReportSession.resolve(path)
-        if trusted { return resolved }
-        if let outputPath, ReportSession.resolve(outputPath) == resolved { return resolved }
-        if let reportsFolder {
-            let folder = ReportSession.resolve(reportsFolder)
+        if trusted { return ReportSession.resolve(path) }
+        let resolved = ReportSession.resolveForWriting(path)
+        if let resolved, let outputPath, ReportSession.resolveForWriting(outputPath) == resolved { return resolved }
+        if let reportsFolder, let resolved {
+            let folder = ReportSession.resolveForWriting(reportsFolder) ?? ReportSession.resolve(reportsFolder)
             if resolved.hasPrefix(folder + "/") {
-                try FileManager.default.createDirectory(atPath: (resolved as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                let ext = (resolved as NSString).pathExtension.lowercased()
+                guard ReportSession.outputExtensions.contains(ext) else {
+                    throw RuleViolation("\(function): a sandboxed script may save a report only as "
+                        + ".txt, .md, .csv, .json or .html, not '\((path as NSString).lastPathComponent)'.")
+                }
+                guard clua_make_folders((resolved as NSString).deletingLastPathComponent, folder) == 0 else {
+                    throw RuleViolation("\(function): cannot create the folders of '\(path)' inside the reports folder.")
+                }
+                // A file already there must be a plain file: never write through a link.
+                var info = stat()
+                if lstat(resolved, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+                    throw RuleViolation("\(function): '\(path)' exists and is not a plain file.")
+                }
                 return resolved
             }
         }
         let allowed = ([outputPath.map { "the --output file \($0)" }, reportsFolder.map { "the reports folder \($0)" }].compactMap { $0 })
-        throw ValidationError("\(function): a sandboxed script may not write '\(path)'. It may write "
+        throw RuleViolation("\(function): a sandboxed script may not write '\(path)'. It may write "
             + (allowed.isEmpty ? "no file here" : allowed.joined(separator: " or "))
             + "; pass --output \(path) to `assetflow report`, save into the reports folder, or run with --trusted.")
+    }
+
+    /// Where `path` leads once written (see `clua_resolve_path`), or nil when that cannot be
+    /// told safely (a dangling symbolic link, ".." after a missing folder).
+    static func resolveForWriting(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard clua_resolve_path(path, &buffer, buffer.count) >= 0 else { return nil }
+        return String(cString: buffer)
     }
 
     /// An absolute, standardised path with symbolic links of its existing parent resolved.

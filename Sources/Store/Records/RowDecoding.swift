@@ -4,8 +4,32 @@ import GRDB
 /// Reading Core values out of rows. A malformed stored value is a StoreError naming the
 /// column, never a silent zero.
 extension Row {
+    /// The value of `column`, or a StoreError naming it when the column is missing or holds a
+    /// value of another type. (GRDB's `row["x"]` stops the process in those cases: a store
+    /// whose schema was altered must be an error, never a crash.)
+    func value<T: DatabaseValueConvertible>(_ column: String) throws -> T {
+        guard hasColumn(column) else { throw StoreError.corrupt("column \(column) is missing") }
+        do {
+            return try decode(T.self, forColumn: column)
+        } catch {
+            let stored: DatabaseValue = self[column]
+            throw StoreError.corrupt("column \(column) holds \(stored), not \(T.self)")
+        }
+    }
+
+    /// The value at `index` (0-based), as `value(_:)` does for a name.
+    func value<T: DatabaseValueConvertible>(at index: Int) throws -> T {
+        guard index >= 0, index < count else { throw StoreError.corrupt("column \(index) is missing") }
+        do {
+            return try decode(T.self, atIndex: index)
+        } catch {
+            let stored: DatabaseValue = self[index]
+            throw StoreError.corrupt("column \(index) holds \(stored), not \(T.self)")
+        }
+    }
+
     func decimal(_ column: String) throws -> ExactDecimal {
-        let text: String = self[column]
+        let text: String = try value(column)
         guard let value = ExactDecimal.parseOrNil(text) else {
             throw StoreError.corrupt("column \(column) holds '\(text)', not a decimal")
         }
@@ -13,7 +37,7 @@ extension Row {
     }
 
     func date(_ column: String) throws -> CalendarDate {
-        let text: String = self[column]
+        let text: String = try value(column)
         guard let value = CalendarDate(text) else { throw StoreError.corrupt("column \(column) holds '\(text)', not a date") }
         return value
     }
@@ -21,58 +45,63 @@ extension Row {
 
 /// Errors of the store itself (not business rules).
 public enum StoreError: Error, CustomStringConvertible {
+    /// A stored value that does not read back: "The store is damaged: <what>."
     case corrupt(String)
     case notFound(String)
+    /// The store was written by a newer AssetFlow (a complete message).
     case newerSchema(String)
+    /// The store failed a check at open, or is not an AssetFlow store (a complete message).
+    case damaged(String)
+    /// Another process kept the write lock longer than we wait (a complete message).
+    case busy(String)
 
     public var description: String {
         switch self {
         case .corrupt(let what): "The store is damaged: \(what)."
-        case .notFound(let what): what
-        case .newerSchema(let what): what
+        case .notFound(let what), .newerSchema(let what), .damaged(let what), .busy(let what): what
         }
     }
 }
 
 enum Records {
-    static func portfolio(_ row: Row) -> Portfolio {
-        Portfolio(id: row["id"], name: row["name"], description: row["description"], isActive: row["is_active"])
+    static func portfolio(_ row: Row) throws -> Portfolio {
+        Portfolio(id: try row.value("id"), name: try row.value("name"), description: try row.value("description"), isActive: try row.value("is_active"))
     }
 
     static func asset(_ row: Row) throws -> Asset {
-        let typeText: String = row["type"]
+        let typeText: String = try row.value("type")
         guard let type = AssetType(rawValue: typeText) else { throw StoreError.corrupt("asset type '\(typeText)'") }
-        return Asset(id: row["id"], name: row["name"], type: type, currency: row["currency"], notes: row["notes"], portfolioID: row["portfolio_id"],
-                     categoryID: row["category_id"], platform: row["platform"])
+        return Asset(id: try row.value("id"), name: try row.value("name"), type: type, currency: try row.value("currency"), notes: try row.value("notes"), portfolioID: try row.value("portfolio_id"),
+                     categoryID: try row.value("category_id"), platform: try row.value("platform"))
     }
 
     static func transaction(_ row: Row) throws -> Transaction {
-        let typeText: String = row["type"]
+        let typeText: String = try row.value("type")
         guard let type = TransactionType(rawValue: typeText) else { throw StoreError.corrupt("transaction type '\(typeText)'") }
-        return Transaction(id: row["id"], assetID: row["asset_id"], type: type, date: try row.date("date"),
+        return Transaction(id: try row.value("id"), assetID: try row.value("asset_id"), type: type, date: try row.date("date"),
                            quantity: try row.decimal("quantity"), pricePerUnit: try row.decimal("price"),
-                           fees: try row.decimal("fees"), currency: row["currency"],
-                           sourceAssetID: row["source_asset_id"], relatedTransactionID: row["related_id"],
-                           note: row["note"], totalAmount: try row.decimal("total"))
+                           fees: try row.decimal("fees"), currency: try row.value("currency"),
+                           sourceAssetID: try row.value("source_asset_id"), relatedTransactionID: try row.value("related_id"),
+                           note: try row.value("note"), totalAmount: try row.decimal("total"))
     }
 
     /// A transaction from the column order of `allTransactionsByAsset`.
     static func transactionByPosition(_ row: Row) throws -> Transaction {
         func decimal(_ i: Int) throws -> ExactDecimal {
-            let text: String = row[i]
+            let text: String = try row.value(at: i)
             guard let value = ExactDecimal.parseOrNil(text) else { throw StoreError.corrupt("transaction column \(i) holds '\(text)', not a decimal") }
             return value
         }
-        let typeText: String = row[2]
+        let typeText: String = try row.value(at: 2)
         guard let type = TransactionType(rawValue: typeText) else { throw StoreError.corrupt("transaction type '\(typeText)'") }
-        let dateText: String = row[3]
+        let dateText: String = try row.value(at: 3)
         guard let date = CalendarDate(dateText) else { throw StoreError.corrupt("transaction date '\(dateText)'") }
-        return Transaction(id: row[0], assetID: row[1], type: type, date: date, quantity: try decimal(4), pricePerUnit: try decimal(5),
-                           fees: try decimal(7), currency: row[8], sourceAssetID: row[9], relatedTransactionID: row[10],
-                           note: row[11], totalAmount: try decimal(6))
+        return Transaction(id: try row.value(at: 0), assetID: try row.value(at: 1), type: type, date: date, quantity: try decimal(4), pricePerUnit: try decimal(5),
+                           fees: try decimal(7), currency: try row.value(at: 8), sourceAssetID: try row.value(at: 9), relatedTransactionID: try row.value(at: 10),
+                           note: try row.value(at: 11), totalAmount: try decimal(6))
     }
 
     static func price(_ row: Row) throws -> PricePoint {
-        PricePoint(id: row["id"], assetID: row["asset_id"], date: try row.date("date"), price: try row.decimal("price"))
+        PricePoint(id: try row.value("id"), assetID: try row.value("asset_id"), date: try row.date("date"), price: try row.decimal("price"))
     }
 }

@@ -51,10 +51,10 @@ private func dec(_ text: String) -> ExactDecimal { try! ExactDecimal.parse(text)
     }
 
     @Test func targetsOutsideZeroToHundredAreRejected() {
-        #expect(throws: ValidationError("Target allocation for 'stock' must be between 0% and 100%, not 120%.")) {
+        #expect(throws: RuleViolation("Target allocation for 'stock' must be between 0% and 100%, not 120%.")) {
             try Drift.compare(values: [("stock", 1)], targets: ["stock": 120])
         }
-        #expect(throws: ValidationError("Target allocation for 'bond' must be between 0% and 100%, not -1%.")) {
+        #expect(throws: RuleViolation("Target allocation for 'bond' must be between 0% and 100%, not -1%.")) {
             try Drift.validateTargets(["bond": -1])
         }
         #expect(throws: Never.self) { try Drift.validateTargets(["a": 0, "b": 100]) }

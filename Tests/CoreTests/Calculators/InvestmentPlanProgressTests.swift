@@ -80,14 +80,14 @@ private func plan(target: ExactDecimal = 10000, start: String = "2024-01-01", en
 
     @Test func planValidation() {
         #expect(throws: Never.self) { try plan().validate() }
-        #expect(throws: ValidationError("Plan name cannot be empty.")) {
+        #expect(throws: RuleViolation("Plan name cannot be empty.")) {
             var p = plan(); p.name = "  "; try p.validate()
         }
-        #expect(throws: ValidationError("Target amount must be greater than zero.")) { try plan(target: 0).validate() }
-        #expect(throws: ValidationError("Monthly contribution must be zero or greater.")) {
+        #expect(throws: RuleViolation("Target amount must be greater than zero.")) { try plan(target: 0).validate() }
+        #expect(throws: RuleViolation("Monthly contribution must be zero or greater.")) {
             var p = plan(); p.monthlyContribution = -1; try p.validate()
         }
-        #expect(throws: ValidationError("Target date must be after the start date.")) {
+        #expect(throws: RuleViolation("Target date must be after the start date.")) {
             try plan(start: "2024-01-01", end: "2024-01-01").validate()
         }
     }
@@ -97,7 +97,7 @@ private func plan(target: ExactDecimal = 10000, start: String = "2024-01-01", en
         #expect(RiskTolerance.veryHigh.displayName == "Very High")
         #expect(try RiskTolerance.parse("Very Low") == .veryLow)
         #expect(try RiskTolerance.parse("veryhigh") == .veryHigh)
-        #expect(throws: ValidationError.self) { try RiskTolerance.parse("wild") }
+        #expect(throws: RuleViolation.self) { try RiskTolerance.parse("wild") }
         #expect(InvestmentPlanStatus.allCases.map(\.rawValue) == ["active", "paused", "completed", "cancelled"])
         #expect(try InvestmentPlanStatus.parse("Paused") == .paused)
         #expect(plan().status == .active)

@@ -206,6 +206,6 @@ struct PerformanceTests {
 
     @Test("A start after the end is an error naming both dates")
     func badPeriod() {
-        #expect(throws: ValidationError.self) { try History().report([1], "2024-02-01", "2024-01-01") }
+        #expect(throws: RuleViolation.self) { try History().report([1], "2024-02-01", "2024-01-01") }
     }
 }

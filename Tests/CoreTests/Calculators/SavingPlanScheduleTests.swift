@@ -87,33 +87,33 @@ private func plan(_ frequency: SavingFrequency, start: String, next: String? = n
         try plan(.monthly, start: "2025-01-31").validate()
         var p = plan(.monthly, start: "2025-01-31")
         p.amount = 0
-        #expect(throws: ValidationError("Saving plan amount must be greater than zero.")) { try p.validate() }
+        #expect(throws: RuleViolation("Saving plan amount must be greater than zero.")) { try p.validate() }
         p.amount = -5
-        #expect(throws: ValidationError("Saving plan amount must be greater than zero.")) { try p.validate() }
+        #expect(throws: RuleViolation("Saving plan amount must be greater than zero.")) { try p.validate() }
         p = plan(.monthly, start: "2025-01-31"); p.name = " "
-        #expect(throws: ValidationError("Saving plan name cannot be empty.")) { try p.validate() }
+        #expect(throws: RuleViolation("Saving plan name cannot be empty.")) { try p.validate() }
         p = plan(.monthly, start: "2025-01-31"); p.dayOfMonth = 32
-        #expect(throws: ValidationError("Day of month must be between 1 and 31, not 32.")) { try p.validate() }
+        #expect(throws: RuleViolation("Day of month must be between 1 and 31, not 32.")) { try p.validate() }
         p = plan(.monthly, start: "2025-01-31", next: "2025-01-30")
-        #expect(throws: ValidationError("Next due date cannot be before the start date.")) { try p.validate() }
+        #expect(throws: RuleViolation("Next due date cannot be before the start date.")) { try p.validate() }
         p = plan(.monthly, start: "2025-01-31"); p.sourceAssetID = 1
-        #expect(throws: ValidationError("The source asset must be different from the asset being bought.")) { try p.validate() }
+        #expect(throws: RuleViolation("The source asset must be different from the asset being bought.")) { try p.validate() }
     }
 
     @Test func sourceBalance() throws {
         let p = plan(.monthly, start: "2025-01-31")
         try p.validateSourceBalance(available: 100)
-        #expect(throws: ValidationError("The source asset balance (99.5) is not enough to cover the plan amount (100).")) {
+        #expect(throws: RuleViolation("The source asset balance (99.5) is not enough to cover the plan amount (100).")) {
             try p.validateSourceBalance(available: ExactDecimal.parse("99.5"))
         }
     }
 
     @Test func parsing() throws {
         #expect(try SavingFrequency.parse("Biweekly") == .biweekly)
-        #expect(throws: ValidationError("Unknown frequency 'yearly'. Use one of: daily, weekly, biweekly, monthly.")) {
+        #expect(throws: RuleViolation("Unknown frequency 'yearly'. Use one of: daily, weekly, biweekly, monthly.")) {
             try SavingFrequency.parse("yearly")
         }
         #expect(try SavingExecutionMethod.parse("automatic") == .automatic)
-        #expect(throws: ValidationError.self) { try SavingExecutionMethod.parse("auto") }
+        #expect(throws: RuleViolation.self) { try SavingExecutionMethod.parse("auto") }
     }
 }

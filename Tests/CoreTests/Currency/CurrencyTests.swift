@@ -19,9 +19,9 @@ struct CurrencyTests {
     @Test("Lookup ignores case and spaces; an unknown code is refused with the app's sentence")
     func lookup() throws {
         #expect(try Currency.normalize(" eur ") == "EUR")
-        #expect(throws: ValidationError("Unsupported currency 'XYZ'.")) { try Currency.lookup("XYZ") }
-        #expect(throws: ValidationError("Unsupported currency 'QQQ'.")) { try AssetRules.validateCurrency("QQQ") }
-        #expect(throws: ValidationError("Unsupported currency 'EURO'.")) { try AssetRules.validateCurrency("EURO") }
+        #expect(throws: RuleViolation("Unsupported currency 'XYZ'.")) { try Currency.lookup("XYZ") }
+        #expect(throws: RuleViolation("Unsupported currency 'QQQ'.")) { try AssetRules.validateCurrency("QQQ") }
+        #expect(throws: RuleViolation("Unsupported currency 'EURO'.")) { try AssetRules.validateCurrency("EURO") }
     }
 
     @Test("Display rounds to the currency's minor units")
@@ -35,11 +35,11 @@ struct CurrencyTests {
     func validation() throws {
         let d = CalendarDate("2024-03-01")!
         #expect(try ExchangeRate(base: "usd", quote: "eur", date: d, rate: 1).validated().base == "USD")
-        #expect(throws: ValidationError("Unsupported currency 'ABC'.")) { try ExchangeRate(base: "ABC", quote: "EUR", date: d, rate: 1).validated() }
-        #expect(throws: ValidationError("An exchange rate needs two different currencies, not EUR and EUR.")) {
+        #expect(throws: RuleViolation("Unsupported currency 'ABC'.")) { try ExchangeRate(base: "ABC", quote: "EUR", date: d, rate: 1).validated() }
+        #expect(throws: RuleViolation("An exchange rate needs two different currencies, not EUR and EUR.")) {
             try ExchangeRate(base: "EUR", quote: "eur", date: d, rate: 1).validated()
         }
-        #expect(throws: ValidationError("An exchange rate must be greater than zero (USD/EUR on 2024-03-01: 0).")) {
+        #expect(throws: RuleViolation("An exchange rate must be greater than zero (USD/EUR on 2024-03-01: 0).")) {
             try ExchangeRate(base: "USD", quote: "EUR", date: d, rate: 0).validated()
         }
     }

@@ -55,7 +55,7 @@ struct RateTableTests {
         }
         let message = MissingRateError(from: "GBP", to: "USD", date: d("2024-03-01")).description
         #expect(message == "No exchange rate from GBP to USD on or before 2024-03-01. Add one with af.set_rate{ base = \"GBP\", quote = \"USD\", date = \"2024-03-01\", rate = … } or fetch rates with `assetflow rates fetch --from 2024-03-01 --to 2024-03-01`.")
-        #expect(throws: ValidationError("Unsupported currency 'XYZ'.")) { try table.convert(1, from: "XYZ", to: "USD", on: d("2024-03-01")) }
+        #expect(throws: RuleViolation("Unsupported currency 'XYZ'.")) { try table.convert(1, from: "XYZ", to: "USD", on: d("2024-03-01")) }
     }
 
     @Test("A sum converts each amount on its own date; a zero needs no rate; fallbacks are listed")
@@ -77,7 +77,7 @@ struct RateTableTests {
         #expect(rates.map(\.quote) == ["BTC", "EUR", "JPY"])
         #expect(rates.map(\.rate) == [x("0.0000151"), x("0.92115"), x("149.83")])
         #expect(rates.allSatisfy { $0.date == d("2024-03-06") && $0.base == "USD" })
-        #expect(throws: ValidationError(RateFeed.invalidResponseMessage)) {
+        #expect(throws: RuleViolation(RateFeed.invalidResponseMessage)) {
             try RateFeed.parse(Data("<html>".utf8), base: "usd", requestedDate: d("2024-03-07"), source: "", fetchedAt: "")
         }
         #expect(RateFeed.url(template: RateFeed.defaultURLTemplate, base: "USD", date: d("2024-03-06"))

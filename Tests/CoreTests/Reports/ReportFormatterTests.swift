@@ -41,6 +41,6 @@ private func dec(_ text: String) -> ExactDecimal { try! ExactDecimal.parse(text)
         #expect(try ReportFormat.parse("HTML") == .html)
         #expect(ReportFormat.forPath("out/report.csv") == .csv)
         #expect(ReportFormat.forPath("report.txt") == .terminal)
-        #expect(throws: ValidationError("Unknown report format 'pdf'. Use one of: terminal, markdown, csv, json, html.")) { try ReportFormat.parse("pdf") }
+        #expect(throws: RuleViolation("Unknown report format 'pdf'. Use one of: terminal, markdown, csv, json, html.")) { try ReportFormat.parse("pdf") }
     }
 }

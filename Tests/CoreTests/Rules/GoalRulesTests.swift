@@ -17,11 +17,11 @@ import Testing
 
     @Test(arguments: ["abc", "12abc", "1.2.3", "1,000", "$100", "--5"])
     func invalidNumber(text: String) {
-        #expect(throws: ValidationError("Financial goal must be a valid number.")) { try GoalRules.parseGoal(text) }
+        #expect(throws: RuleViolation("Financial goal must be a valid number.")) { try GoalRules.parseGoal(text) }
     }
 
     @Test(arguments: ["0", "0.00", "-5", "-0.01"])
     func notPositive(text: String) {
-        #expect(throws: ValidationError("Financial goal must be greater than zero.")) { try GoalRules.parseGoal(text) }
+        #expect(throws: RuleViolation("Financial goal must be greater than zero.")) { try GoalRules.parseGoal(text) }
     }
 }

@@ -13,7 +13,7 @@ struct TransactionRulesTests {
     }
 
     func message(_ body: () throws -> Void) -> String? {
-        do { try body(); return nil } catch { return (error as? ValidationError)?.message }
+        do { try body(); return nil } catch { return (error as? RuleViolation)?.message }
     }
 
     @Test("the seeds' messages")

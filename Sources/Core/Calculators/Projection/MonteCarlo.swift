@@ -79,15 +79,15 @@ public enum MonteCarlo {
     public static func run(_ a: ProjectionAssumptions, runs: Int, seed: UInt64, model: ReturnModel,
                            levels: [Double] = defaultLevels, hooks: ProjectionHooks = ProjectionHooks()) throws -> MonteCarloResult {
         try a.validate()
-        guard runs >= 1, runs <= maximumRuns else { throw ValidationError("Runs must be between 1 and \(maximumRuns), not \(runs).") }
+        guard runs >= 1, runs <= maximumRuns else { throw RuleViolation("Runs must be between 1 and \(maximumRuns), not \(runs).") }
         guard runs * a.months <= maximumSteps else {
-            throw ValidationError("\(runs) runs of \(a.months) months is too many: at most \(maximumSteps / 1_000_000) million run-months (e.g. 10,000 runs of 100 years). Use fewer runs.")
+            throw RuleViolation("\(runs) runs of \(a.months) months is too many: at most \(maximumSteps / 1_000_000) million run-months (e.g. 10,000 runs of 100 years). Use fewer runs.")
         }
-        for p in levels where !(p >= 0 && p <= 100) { throw ValidationError("Percentiles must lie in 0…100, not \(p).") }
+        for p in levels where !(p >= 0 && p <= 100) { throw RuleViolation("Percentiles must lie in 0…100, not \(p).") }
         if case .bootstrap(let history) = model, history.isEmpty {
-            throw ValidationError("Bootstrap needs at least one monthly return of history.")
+            throw RuleViolation("Bootstrap needs at least one monthly return of history.")
         }
-        if case .custom = model, hooks.stepReturn == nil { throw ValidationError("The custom model needs a step function.") }
+        if case .custom = model, hooks.stepReturn == nil { throw RuleViolation("The custom model needs a step function.") }
         let months = a.months
         let expected = Projection.double(1 + a.annualReturn)
         let volatility = Projection.double(a.volatility) / 12.0.squareRoot()

@@ -118,7 +118,7 @@ public enum Projection {
     }
 
     static func finite(_ x: Double, _ what: String, _ month: Int) throws -> Double {
-        guard x.isFinite else { throw ValidationError("In month \(month), \(what) returned \(x); a finite number expected.") }
+        guard x.isFinite else { throw RuleViolation("In month \(month), \(what) returned \(x); a finite number expected.") }
         return x
     }
 

@@ -6,7 +6,7 @@ public enum ContributionFrequency: String, CaseIterable, Sendable {
 
     public static func parse(_ text: String) throws -> ContributionFrequency {
         if let f = ContributionFrequency(rawValue: text.lowercased()) { return f }
-        throw ValidationError("Unknown contribution frequency '\(text)'. Use \"monthly\" or \"yearly\".")
+        throw RuleViolation("Unknown contribution frequency '\(text)'. Use \"monthly\" or \"yearly\".")
     }
 }
 
@@ -50,13 +50,13 @@ public struct ProjectionAssumptions: Equatable, Sendable {
     public static let maximumMonths = 1200
 
     public func validate() throws {
-        if months < 1 || months > Self.maximumMonths { throw ValidationError("A projection runs 1 to \(Self.maximumMonths) months, not \(months).") }
-        if startValue < 0 { throw ValidationError("Start value must be zero or greater.") }
-        if annualReturn <= -1 { throw ValidationError("Annual return must be above -1 (-100 %).") }
-        if volatility < 0 { throw ValidationError("Volatility must be zero or greater.") }
-        if fees < 0 || fees >= 1 { throw ValidationError("Fees must be at least 0 and below 1 (100 %).") }
-        if inflation <= -1 { throw ValidationError("Inflation must be above -1.") }
-        if let goal, goal <= 0 { throw ValidationError("Goal must be greater than zero.") }
+        if months < 1 || months > Self.maximumMonths { throw RuleViolation("A projection runs 1 to \(Self.maximumMonths) months, not \(months).") }
+        if startValue < 0 { throw RuleViolation("Start value must be zero or greater.") }
+        if annualReturn <= -1 { throw RuleViolation("Annual return must be above -1 (-100 %).") }
+        if volatility < 0 { throw RuleViolation("Volatility must be zero or greater.") }
+        if fees < 0 || fees >= 1 { throw RuleViolation("Fees must be at least 0 and below 1 (100 %).") }
+        if inflation <= -1 { throw RuleViolation("Inflation must be above -1.") }
+        if let goal, goal <= 0 { throw RuleViolation("Goal must be greater than zero.") }
     }
 
     /// The date month `m` ends on: the start date plus m months.

@@ -35,7 +35,7 @@ public enum BandsStrategy {
         let net = result.values.reduce(ExactDecimal.zero, +)
         absorb(-net, into: inside, input, &result)
         // Nothing in band can absorb the rest: the out-of-band groups' own changes are left as they are.
-        return result.filter { abs($0.value) >= RebalanceEngine.smallestTrade }
+        return result.filter { abs($0.value) >= RebalanceEngine.minimumTrade }
     }
 
     /// Spreads `amount` (+ buy, − sell) over `groups`: first those it brings closer to target, capped at their distance, then by target weight.

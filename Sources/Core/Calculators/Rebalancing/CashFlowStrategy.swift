@@ -13,9 +13,9 @@ import Foundation
 ///     // gaps stock +1600, bond −600 → buy stock 1000 only; `full` would also sell bond.
 public enum CashFlowStrategy {
     public static func adjustments(_ input: RebalanceInput, amount: ExactDecimal) throws -> GroupAdjustments {
-        guard !amount.isZero else { throw ValidationError("cash_flow needs an amount: > 0 to invest new money, < 0 to raise a withdrawal.") }
+        guard !amount.isZero else { throw RuleViolation("cash_flow needs an amount: > 0 to invest new money, < 0 to raise a withdrawal.") }
         if amount < 0, -amount > input.total {
-            throw ValidationError("Cannot withdraw \((-amount).fixedText(places: 2)): the portfolio is worth \(input.total.fixedText(places: 2)).")
+            throw RuleViolation("Cannot withdraw \((-amount).fixedText(places: 2)): the portfolio is worth \(input.total.fixedText(places: 2)).")
         }
         let newTotal = input.total + amount
         let groups = input.groups
@@ -42,6 +42,6 @@ public enum CashFlowStrategy {
             }
         }
         if amount < 0 { for key in result.keys { result[key] = -result[key]! } }
-        return result.filter { abs($0.value) >= RebalanceEngine.smallestTrade }
+        return result.filter { abs($0.value) >= RebalanceEngine.minimumTrade }
     }
 }

@@ -21,7 +21,7 @@ public enum MinTradesStrategy {
             BandsStrategy.isOutside(input, $0.key, tolerance: tolerance)
         }
         var net = result.values.reduce(ExactDecimal.zero, +)   // > 0: more buys than sells → someone must sell
-        guard abs(net) >= RebalanceEngine.smallestTrade else { return result }
+        guard abs(net) >= RebalanceEngine.minimumTrade else { return result }
         let direction: ExactDecimal = net > 0 ? -1 : 1            // the sign of what the others must do
         // Room of a group in `direction`, staying inside its band: value may go to (target ± width) × total.
         func room(_ g: String) -> ExactDecimal {
@@ -35,16 +35,16 @@ public enum MinTradesStrategy {
         let trading = input.groups.filter { g in (result[g].map { ($0 > 0) == (direction > 0) } ?? false) }
         let others = input.groups.filter { result[$0] == nil }.sorted { room($0) != room($1) ? room($0) > room($1) : $0 < $1 }
         for g in trading + others {
-            guard abs(net) >= RebalanceEngine.smallestTrade else { break }
+            guard abs(net) >= RebalanceEngine.minimumTrade else { break }
             let take = min(room(g), abs(net))
             guard take > 0 else { continue }
             result[g, default: 0] += direction * take
             net += direction * take
         }
         // Bands too tight to absorb everything: the last group takes the rest.
-        if abs(net) >= RebalanceEngine.smallestTrade, let g = (trading + others).first {
+        if abs(net) >= RebalanceEngine.minimumTrade, let g = (trading + others).first {
             result[g, default: 0] -= net
         }
-        return result.filter { abs($0.value) >= RebalanceEngine.smallestTrade }
+        return result.filter { abs($0.value) >= RebalanceEngine.minimumTrade }
     }
 }

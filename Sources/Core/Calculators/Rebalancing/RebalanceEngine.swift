@@ -37,8 +37,11 @@ public struct TradeRequest: Equatable, Sendable {
 /// `new money + Σ sells − Σ buys` of the other assets (a deposit when positive, a withdrawal
 /// when negative). In the seeds' Example 4 that is the 500 the cash group should buy.
 public enum RebalanceEngine {
-    /// Group changes below one cent are dropped.
-    public static let smallestTrade = ExactDecimal(string: "0.01")!
+    /// The one "too small" rule of every strategy (the app's rebalancing rule): a group change
+    /// under 1 unit of currency is "no action", and a cash net under it is not traded.
+    public static let minimumTrade: ExactDecimal = 1
+    /// Rounding slack, not a threshold: amounts are money, so half a cent either way is equal.
+    static let cent = ExactDecimal(string: "0.01")!
     static let quantityPlaces = 8
 
     // MARK: From group changes
@@ -70,7 +73,7 @@ public enum RebalanceEngine {
                     trades.append(trade(asset, .sell, amount: take))
                     left -= take
                 }
-                if left >= smallestTrade {
+                if left >= cent {
                     problems.append("'\(group)' holds \(input.value(group).fixedText(places: 2)), less than the \((-change).fixedText(places: 2)) to sell.")
                 }
             }
@@ -90,23 +93,23 @@ public enum RebalanceEngine {
         var sold: [Int64: ExactDecimal] = [:]
         for r in requests {
             guard let holding = input.holdings.first(where: { $0.name == r.asset }) else {
-                throw ValidationError("\(r.label): '\(r.asset)' is not an asset of this portfolio.")
+                throw RuleViolation("\(r.label): '\(r.asset)' is not an asset of this portfolio.")
             }
             guard let side = RebalanceAction(rawValue: r.side), side != .noAction else {
-                throw ValidationError("\(r.label): side must be \"buy\" or \"sell\", not '\(r.side)'.")
+                throw RuleViolation("\(r.label): side must be \"buy\" or \"sell\", not '\(r.side)'.")
             }
-            if r.amount != nil, r.quantity != nil { throw ValidationError("\(r.label): give either amount or quantity, not both.") }
-            guard let size = r.amount ?? r.quantity else { throw ValidationError("\(r.label): give an amount or a quantity.") }
-            guard size > 0 else { throw ValidationError("\(r.label): \(r.amount != nil ? "amount" : "quantity") must be greater than zero.") }
-            guard holding.price > 0 else { throw ValidationError("\(r.label): '\(holding.name)' has no price; record one first.") }
+            if r.amount != nil, r.quantity != nil { throw RuleViolation("\(r.label): give either amount or quantity, not both.") }
+            guard let size = r.amount ?? r.quantity else { throw RuleViolation("\(r.label): give an amount or a quantity.") }
+            guard size > 0 else { throw RuleViolation("\(r.label): \(r.amount != nil ? "amount" : "quantity") must be greater than zero.") }
+            guard holding.price > 0 else { throw RuleViolation("\(r.label): '\(holding.name)' has no price; record one first.") }
             var t = r.amount != nil ? trade(holding, side, amount: size) : trade(holding, side, quantity: size)
             if side == .sell {
                 let already = sold[holding.assetID] ?? 0
                 // Up to half a cent (or 1e-8 units) over the holding counts as all of it.
                 let requested = r.amount.map { $0 / t.price } ?? size
-                let slack = r.amount != nil ? smallestTrade / 2 / t.price : ExactDecimal(string: "0.00000001")!
+                let slack = r.amount != nil ? cent / 2 / t.price : ExactDecimal(string: "0.00000001")!
                 if already + requested > holding.quantity + slack {
-                    throw ValidationError("\(r.label): sells more than the holding (\(holding.value.fixedText(places: 2)), \(holding.quantity.plainText) units\(already > 0 ? ", some already sold by an earlier trade" : "")).")
+                    throw RuleViolation("\(r.label): sells more than the holding (\(holding.value.fixedText(places: 2)), \(holding.quantity.plainText) units\(already > 0 ? ", some already sold by an earlier trade" : "")).")
                 }
                 if already + t.quantity > holding.quantity { t = trade(holding, .sell, quantity: holding.quantity - already) }
                 sold[holding.assetID] = already + t.quantity
@@ -120,8 +123,8 @@ public enum RebalanceEngine {
         var bought: ExactDecimal = 0
         for (i, t) in trades.enumerated() where t.side == .buy && t.assetID != cash?.assetID {
             bought += t.amount
-            if bought > available + smallestTrade / 2 {
-                throw ValidationError("\(requests[i].label): buys are not funded: \(bought.fixedText(places: 2)) bought so far, \(available.fixedText(places: 2)) available (sells \(sells.fixedText(places: 2)) + cash \(funding.fixedText(places: 2)) + new money \(newMoney.fixedText(places: 2))).")
+            if bought > available + cent / 2 {
+                throw RuleViolation("\(requests[i].label): buys are not funded: \(bought.fixedText(places: 2)) bought so far, \(available.fixedText(places: 2)) available (sells \(sells.fixedText(places: 2)) + cash \(funding.fixedText(places: 2)) + new money \(newMoney.fixedText(places: 2))).")
             }
         }
         return finish(input, trades: trades, strategy: strategy, cashID: cash?.assetID, newMoney: newMoney, problems: [])
@@ -146,7 +149,7 @@ public enum RebalanceEngine {
 
     static func trade(_ h: RebalanceHolding, _ side: RebalanceAction, amount: ExactDecimal) -> PlannedTrade {
         let price = h.isCash ? 1 : h.price
-        if side == .sell, amount >= h.value - smallestTrade / 2 {
+        if side == .sell, amount >= h.value - cent / 2 {
             return PlannedTrade(assetID: h.assetID, asset: h.name, group: h.group, side: side, amount: h.value, quantity: h.quantity, price: price, isCash: h.isCash)
         }
         let quantity = h.isCash ? amount : (amount / price).rounded(places: quantityPlaces, mode: side == .sell ? .down : .plain)
@@ -167,7 +170,7 @@ public enum RebalanceEngine {
             trades.removeAll { $0.assetID == cashID }
             var net = newMoney
             for t in trades { net += t.side == .sell ? t.amount : -t.amount }
-            if abs(net) >= smallestTrade { trades.append(trade(cash, net > 0 ? .buy : .sell, amount: abs(net))) }
+            if abs(net) >= minimumTrade { trades.append(trade(cash, net > 0 ? .buy : .sell, amount: abs(net))) }
         }
         var changes: [String: ExactDecimal] = [:]
         for t in trades { changes[t.group, default: 0] += t.side == .buy ? t.amount : -t.amount }
@@ -176,7 +179,7 @@ public enum RebalanceEngine {
         let groupRows = afterValues.keys.map { g -> RebalanceRow in
             let c = changes[g] ?? 0
             return RebalanceRow(key: g, currentValue: input.value(g), targetValue: input.targetValue(g, newMoney: newMoney),
-                                action: abs(c) < smallestTrade ? .noAction : (c > 0 ? .buy : .sell), amount: abs(c))
+                                action: abs(c) < minimumTrade ? .noAction : (c > 0 ? .buy : .sell), amount: abs(c))
         }.sorted { $0.amount != $1.amount ? $0.amount > $1.amount : $0.key < $1.key }
         return TradePlan(strategy: strategy, trades: trades, groups: groupRows,
                          before: rows(input.values, input.targets), after: rows(afterValues, input.targets),
@@ -189,17 +192,19 @@ public enum RebalanceEngine {
         return allocation.map { PlanRow(key: $0.key, value: $0.value, percent: $0.percent, target: targets[$0.key] ?? 0) }
     }
 
-    /// Pairs the largest sell with the largest buy, as `Rebalancing.suggest` does.
+    /// The summary lines: the largest sell pairs with the largest buy, greedily (each move the
+    /// smaller of what the sell has left and what the buy still needs): "Move 1000.00 from
+    /// crypto to stock"; leftovers become "Sell X of A" / "Buy X of B" (targets not summing
+    /// to 100). Moves that would show as 0.00 are left out.
     public static func summary(_ changes: [String: ExactDecimal]) -> [String] {
         let ordered = changes.sorted { abs($0.value) != abs($1.value) ? abs($0.value) > abs($1.value) : $0.key < $1.key }
-        var sells = ordered.filter { $0.value <= -smallestTrade }.map { (key: $0.key, left: -$0.value) }
-        var buys = ordered.filter { $0.value >= smallestTrade }.map { (key: $0.key, left: $0.value) }
+        var sells = ordered.filter { $0.value <= -minimumTrade }.map { (key: $0.key, left: -$0.value) }
+        var buys = ordered.filter { $0.value >= minimumTrade }.map { (key: $0.key, left: $0.value) }
         var lines: [String] = []
         var s = 0, b = 0
         while s < sells.count, b < buys.count {
             let amount = min(sells[s].left, buys[b].left)
-            let move = RebalanceMove(from: sells[s].key, to: buys[b].key, amount: amount)
-            if amount.rounded(places: 2) > 0 { lines.append(move.text) }
+            if amount.rounded(places: 2) > 0 { lines.append("Move \(amount.fixedText(places: 2)) from \(sells[s].key) to \(buys[b].key)") }
             sells[s].left -= amount
             buys[b].left -= amount
             if sells[s].left.rounded(places: 2).isZero { s += 1 }

@@ -45,9 +45,9 @@ public struct RebalanceTolerance: Equatable, Sendable {
     }
 
     public func validate() throws {
-        if absolute == nil, relative == nil { throw ValidationError("A tolerance needs an absolute width in points or a relative one in percent, e.g. tolerance = 5 or { absolute = 5, relative = 25 }.") }
+        if absolute == nil, relative == nil { throw RuleViolation("A tolerance needs an absolute width in points or a relative one in percent, e.g. tolerance = 5 or { absolute = 5, relative = 25 }.") }
         for (name, value) in [("absolute", absolute), ("relative", relative), ("floor", floor)] {
-            if let value, value < 0 { throw ValidationError("Tolerance '\(name)' must be zero or greater, not \(value.plainText).") }
+            if let value, value < 0 { throw RuleViolation("Tolerance '\(name)' must be zero or greater, not \(value.plainText).") }
         }
     }
 
@@ -69,7 +69,7 @@ public enum BandDestination: String, CaseIterable, Sendable {
 
     public static func parse(_ text: String) throws -> BandDestination {
         if let d = BandDestination(rawValue: text.lowercased()) { return d }
-        throw ValidationError("Unknown band destination '\(text)'. Use \"target\" or \"edge\".")
+        throw RuleViolation("Unknown band destination '\(text)'. Use \"target\" or \"edge\".")
     }
 }
 

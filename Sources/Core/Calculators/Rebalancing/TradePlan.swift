@@ -1,5 +1,22 @@
 import Foundation
 
+/// What to do with one group to reach its target.
+public enum RebalanceAction: String, CaseIterable, Sendable {
+    case buy, sell
+    case noAction = "no action"
+}
+
+/// One group's suggested trade.
+public struct RebalanceRow: Equatable, Sendable {
+    public let key: String
+    public let currentValue: ExactDecimal
+    /// total × target ÷ 100.
+    public let targetValue: ExactDecimal
+    public let action: RebalanceAction
+    /// |target value − current value|, exact (also given for "no action", where it is below 1).
+    public let amount: ExactDecimal
+}
+
 /// One trade of a plan, at the asset's current price.
 public struct PlannedTrade: Equatable, Sendable {
     public let assetID: Int64

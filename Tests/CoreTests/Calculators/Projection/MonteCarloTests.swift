@@ -65,7 +65,7 @@ private let start = CalendarDate("2025-01-01")!
         let mc = try MonteCarlo.run(a, runs: 20, seed: 5, model: .bootstrap([0.01]))
         let path = try Projection.path(a)
         #expect(abs(mc.rows.last!.values[1] - path.final) < 1)
-        #expect(throws: ValidationError.self) { try MonteCarlo.run(a, runs: 2, seed: 1, model: .bootstrap([])) }
+        #expect(throws: RuleViolation.self) { try MonteCarlo.run(a, runs: 2, seed: 1, model: .bootstrap([])) }
     }
 
     @Test("a custom step and a drawdown rule run in Monte Carlo, once per run and month")
@@ -84,9 +84,9 @@ private let start = CalendarDate("2025-01-01")!
     @Test("runs and months are bounded")
     func bounds() {
         var long = base; long.months = 1200
-        #expect(throws: ValidationError.self) { try MonteCarlo.run(long, runs: 20_000, seed: 1, model: .normal) }
-        #expect(throws: ValidationError.self) { try MonteCarlo.run(base, runs: 0, seed: 1, model: .normal) }
-        #expect(throws: ValidationError.self) { try MonteCarlo.run(base, runs: 1, seed: 1, model: .normal, levels: [101]) }
+        #expect(throws: RuleViolation.self) { try MonteCarlo.run(long, runs: 20_000, seed: 1, model: .normal) }
+        #expect(throws: RuleViolation.self) { try MonteCarlo.run(base, runs: 0, seed: 1, model: .normal) }
+        #expect(throws: RuleViolation.self) { try MonteCarlo.run(base, runs: 1, seed: 1, model: .normal, levels: [101]) }
     }
 
     @Test("percentiles interpolate between ranks")

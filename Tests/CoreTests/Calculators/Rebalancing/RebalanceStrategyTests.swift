@@ -57,7 +57,7 @@ func groups(_ values: [(String, ExactDecimal)], targets: [String: ExactDecimal])
         let out = try CashFlowStrategy.adjustments(input, amount: -1000)
         #expect(out.values.allSatisfy { $0 < 0 } && Set(out.keys) == ["crypto", "bond"])
         #expect(abs(out.values.reduce(0, +) + 1000) < dec("0.000001"))
-        #expect(throws: ValidationError.self) { try CashFlowStrategy.adjustments(input, amount: -20000) }
+        #expect(throws: RuleViolation.self) { try CashFlowStrategy.adjustments(input, amount: -20000) }
     }
 
     @Test("bands differ from full: inside ±5 nothing trades, full still moves 200")
@@ -78,7 +78,7 @@ func groups(_ values: [(String, ExactDecimal)], targets: [String: ExactDecimal])
         // gold drifts +3: outside ±2.5 under 5/25, inside a flat ±5.
         #expect(try BandsStrategy.adjustments(input, tolerance: .standard).isEmpty)
         #expect(try BandsStrategy.adjustments(input, tolerance: rule) == ["gold": -300, "bond": 300])
-        #expect(throws: ValidationError.self) { try RebalanceTolerance().validate() }
+        #expect(throws: RuleViolation.self) { try RebalanceTolerance().validate() }
     }
 
     @Test("cash_flow differs from full: new money buys the laggard without selling")

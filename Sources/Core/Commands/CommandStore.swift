@@ -1,0 +1,71 @@
+import Foundation
+
+/// What a command may read: "today" and the records and figures its rules depend on.
+/// The Store supplies it from SQLite; tests supply it from memory.
+public protocol CommandContext: AnyObject {
+    /// "Today" for the date rules (fixed by tests).
+    var today: CalendarDate { get }
+
+    /// An asset that must exist; the error names it.
+    func requireAsset(id: Int64) throws -> Asset
+    /// The asset with this name, ignoring case.
+    func asset(named name: String) throws -> Asset?
+    /// A portfolio that must exist.
+    func requirePortfolio(id: Int64) throws -> Portfolio
+    /// The portfolio with this name, ignoring case.
+    func portfolio(named name: String) throws -> Portfolio?
+    /// A category that must exist.
+    func requireCategory(id: Int64) throws -> Category
+    /// The category with this name, ignoring case.
+    func category(named name: String) throws -> Category?
+    func requireTransaction(id: Int64) throws -> Transaction
+    func requirePrice(id: Int64) throws -> PricePoint
+
+    /// Σ quantity impact of the asset's transactions.
+    func quantity(ofAsset id: Int64) throws -> ExactDecimal
+    /// The price of the asset's latest price record, 0 when it has none.
+    func currentPrice(ofAsset id: Int64) throws -> ExactDecimal
+    /// The price of the latest record dated on or before `date`, nil when there is none.
+    func price(ofAsset id: Int64, onOrBefore date: CalendarDate) throws -> ExactDecimal?
+    /// Whether the asset has a price record on `date` other than the record `excluding`.
+    func hasPrice(ofAsset id: Int64, on date: CalendarDate, excluding: Int64?) throws -> Bool
+    func priceCount(ofAsset id: Int64) throws -> Int
+    /// Whether the asset has any transaction or price record.
+    func hasHistory(asset id: Int64) throws -> Bool
+    func assetCount(inPortfolio id: Int64) throws -> Int
+    func savingPlans() throws -> [RegularSavingPlan]
+}
+
+/// The plain writes a command asks for once its rules are met. They check nothing but the
+/// store's own integrity; every rule is in the command. Each returns the record as stored
+/// (with its new id).
+public protocol CommandStore: CommandContext {
+    func insert(_ asset: Asset) throws -> Asset
+    func update(_ asset: Asset) throws
+    func deleteAsset(id: Int64) throws
+
+    func insert(_ portfolio: Portfolio) throws -> Portfolio
+    func update(_ portfolio: Portfolio) throws
+    func deletePortfolio(id: Int64) throws
+
+    func insert(_ category: Category) throws -> Category
+
+    func insert(_ transaction: Transaction) throws -> Transaction
+    func update(_ transaction: Transaction) throws
+    func deleteTransaction(id: Int64) throws
+    /// Links two transactions to each other (a swap's or a saving plan's sell and buy).
+    func link(_ a: inout Transaction, _ b: inout Transaction) throws
+
+    func insert(_ price: PricePoint) throws -> PricePoint
+    func update(_ price: PricePoint) throws
+    func deletePrice(id: Int64) throws
+
+    /// Replaces the portfolio's targets for `dimension` (keys already checked).
+    func replaceTargets(portfolio id: Int64, by dimension: AllocationDimension, _ targets: [String: ExactDecimal]) throws
+    /// Sets (or with nil removes) a setting.
+    func setSetting(_ key: String, _ value: String?) throws
+
+    func insert(_ plan: InvestmentPlan, portfolioID: Int64?) throws -> InvestmentPlan
+    func insert(_ plan: RegularSavingPlan) throws -> RegularSavingPlan
+    func setNextDueDate(ofSavingPlan id: Int64, to date: CalendarDate) throws
+}

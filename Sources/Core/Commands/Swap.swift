@@ -1,0 +1,53 @@
+import Foundation
+
+/// A swap: a sell of `from` and a buy of `to`, linked to each other, recorded together or not
+/// at all.
+///
+/// Defaults: `price` is `from`'s current price, `toPrice` `to`'s current price (1 for cash),
+/// `toQuantity` the proceeds (quantity × price) ÷ `toPrice`, to 8 decimals; the date is today.
+/// Rules: not an asset with itself; each half follows `RecordTransaction`.
+public struct Swap: Command {
+    public static let sameAssetMessage = "Cannot swap an asset with itself."
+
+    public var from: Int64
+    public var to: Int64
+    public var quantity: ExactDecimal
+    public var price: ExactDecimal?
+    public var toQuantity: ExactDecimal?
+    public var toPrice: ExactDecimal?
+    public var date: CalendarDate?
+
+    public init(from: Int64, to: Int64, quantity: ExactDecimal, price: ExactDecimal? = nil, toQuantity: ExactDecimal? = nil,
+                toPrice: ExactDecimal? = nil, date: CalendarDate? = nil) {
+        self.from = from
+        self.to = to
+        self.quantity = quantity
+        self.price = price
+        self.toQuantity = toQuantity
+        self.toPrice = toPrice
+        self.date = date
+    }
+
+    public func run(in store: CommandStore) throws -> (sell: Transaction, buy: Transaction) {
+        if from == to { throw RuleViolation(Self.sameAssetMessage, rule: .notAllowed) }
+        let source = try store.requireAsset(id: from)
+        let target = try store.requireAsset(id: to)
+        let day = date ?? store.today
+        let sellPrice = source.isCash ? 1 : try price ?? store.currentPrice(ofAsset: from)
+        let buyPrice = target.isCash ? 1 : try toPrice ?? store.currentPrice(ofAsset: to)
+        let buyQuantity = try toQuantity ?? proceedsInUnits(quantity * sellPrice, price: buyPrice, of: target)
+        var sell = try RecordTransaction(Transaction(assetID: from, type: .sell, date: day, quantity: quantity, pricePerUnit: sellPrice,
+                                                     currency: source.currency)).run(in: store)
+        var buy = try RecordTransaction(Transaction(assetID: to, type: .buy, date: day, quantity: buyQuantity, pricePerUnit: buyPrice,
+                                                    currency: target.currency, relatedTransactionID: sell.id)).run(in: store)
+        try store.link(&sell, &buy)
+        return (sell, buy)
+    }
+
+    func proceedsInUnits(_ proceeds: ExactDecimal, price: ExactDecimal, of target: Asset) throws -> ExactDecimal {
+        guard price > 0 else { throw RuleViolation("Give to_quantity or to_price: '\(target.name)' has no price to convert the proceeds.",
+                                                 rule: .missingPrice, asset: target.name) }
+        let units: ExactDecimal = proceeds / price
+        return units.rounded(places: 8)
+    }
+}

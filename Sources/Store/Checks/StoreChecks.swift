@@ -1,0 +1,90 @@
+import GRDB
+
+/// The checks a store must pass, shared by opening (cheap ones) and `assetflow check`
+/// (all of them). Each returns what it found, one line per problem; none writes.
+enum StoreChecks {
+    /// SQLite's own check of pages and records: `quick_check` at open (about 30 ms on the
+    /// 100,000-transaction benchmark store: every page is read, but indexes are not matched
+    /// against their tables), `integrity_check` on `assetflow check` (about 150 ms there).
+    static func integrity(_ db: Database, full: Bool, limit: Int = 20) -> [String] {
+        var lines: [String] = []
+        do {
+            let rows = try String.fetchCursor(db, sql: full ? "PRAGMA integrity_check(\(limit))" : "PRAGMA quick_check(\(limit))")
+            while let line = try rows.next() { lines.append(line) }
+        } catch let error as DatabaseError {
+            // A page so damaged that the check itself stops is a finding too.
+            lines.append(error.message ?? "\(error)")
+        } catch {
+            lines.append("\(error)")
+        }
+        return lines == ["ok"] ? [] : lines
+    }
+
+    /// A store written by a newer AssetFlow: its `user_version` or its applied migrations
+    /// go beyond what this build knows. Returns the complete message, or nil.
+    static func newerSchema(_ db: Database) throws -> String? {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version > Migrations.schemaVersion {
+            return "The store was written by a newer AssetFlow: its schema version is \(version), and this AssetFlow "
+                + "knows versions up to \(Migrations.schemaVersion). Upgrade AssetFlow to open it; nothing was written to it."
+        }
+        let unknown = try Migrations.migrator.appliedIdentifiers(db).subtracting(Migrations.identifiers)
+        if !unknown.isEmpty {
+            return "The store was written by a newer AssetFlow: it has migrations this AssetFlow does not know ("
+                + unknown.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                + "). Upgrade AssetFlow to open it; nothing was written to it."
+        }
+        return nil
+    }
+
+    /// How many of this build's migrations the store has (the leading ones applied).
+    static func appliedMigrationCount(_ db: Database) throws -> Int {
+        let applied = try Migrations.migrator.appliedIdentifiers(db)
+        return Migrations.identifiers.prefix(while: applied.contains).count
+    }
+
+    /// What differs between the store's schema and the one its migrations should have built.
+    /// A database with tables but no AssetFlow migration is somebody else's file.
+    static func schema(_ db: Database, migrations: Int) throws -> [String] {
+        let actual = try StoreSchema.read(db)
+        if migrations == 0 && !actual.tables.isEmpty {
+            return ["it is an SQLite database but not an AssetFlow store (it has the tables "
+                    + actual.tables.keys.sorted().joined(separator: ", ") + ")"]
+        }
+        return actual.differences(from: try Migrations.expectedSchema(migrations: migrations))
+    }
+
+    /// Rows SQLite's foreign keys do not find their parent for.
+    static func foreignKeys(_ db: Database, limit: Int = 20) throws -> [String] {
+        try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").prefix(limit).map { row in
+            let table: String = (try? row.decode(atIndex: 0)) ?? "?"
+            let rowID: Int64? = try? row.decode(atIndex: 1)
+            let parent: String = (try? row.decode(atIndex: 2)) ?? "?"
+            return "\(table) row \(rowID.map(String.init) ?? "?") refers to a missing \(parent)"
+        }
+    }
+
+    /// Every stored asset, transaction, price and snapshot read back as AssetFlow reads
+    /// it (decimals, dates and kinds that parse).
+    static func values(_ db: Database, limit: Int = 20) throws -> [String] {
+        var found: [String] = []
+        func each(_ table: String, _ decode: (Row) throws -> Void) throws {
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY rowid")
+            while let row = try rows.next(), found.count < limit {
+                do { try decode(row) } catch {
+                    let id: DatabaseValue = row.hasColumn("id") ? row["id"] : row[0]
+                    found.append("\(table) \(id): \(error)")
+                }
+            }
+        }
+        try each("portfolio") { _ = try Records.portfolio($0) }
+        try each("asset") { _ = try Records.asset($0) }
+        try each("asset_transaction") { _ = try Records.transaction($0) }
+        try each("price_history") { _ = try Records.price($0) }
+        try each("position_snapshot") { row in
+            for column in ["quantity", "cost_basis", "realized_gain"] { _ = try row.decimal(column) }
+            _ = try row.date("last_date")
+        }
+        return found
+    }
+}

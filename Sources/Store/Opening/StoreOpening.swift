@@ -1,0 +1,77 @@
+import GRDB
+
+/// What happens between opening a store file and the first session, in this order:
+///
+/// 1. a store written by a newer AssetFlow is refused (`user_version`, unknown migrations);
+/// 2. SQLite's `quick_check` must pass;
+/// 3. the schema must be the one its applied migrations build (nothing dropped or altered),
+///    and a database with tables but no AssetFlow migration is refused as foreign;
+/// 4. only then is anything written: WAL journal mode, pending migrations, `user_version`.
+///
+/// A store that fails a check is never written to: the error says why and names
+/// `assetflow check`.
+enum StoreOpening {
+    static func prepare(_ queue: DatabaseQueue) throws {
+        let pending = try queue.inDatabase { db -> Bool in
+            if let newer = try StoreChecks.newerSchema(db) { throw StoreError.newerSchema(newer) }
+            let integrity = StoreChecks.integrity(db, full: false, limit: 3)
+            if let first = integrity.first { throw damaged("SQLite's check found: \(first)") }
+            let applied = try StoreChecks.appliedMigrationCount(db)
+            if let first = try StoreChecks.schema(db, migrations: applied).first { throw damaged(first) }
+            try useWriteAheadLog(db)
+            return applied < Migrations.schemaVersion
+        }
+        if pending {
+            try migrate(queue)
+            try queue.inDatabase { db in
+                if let first = try StoreChecks.schema(db, migrations: Migrations.schemaVersion).first { throw damaged(first) }
+            }
+        }
+        try queue.inDatabase(recordSchemaVersion)
+    }
+
+    /// Prepares an in-memory store: only its migrations.
+    static func prepareInMemory(_ queue: DatabaseQueue) throws {
+        try Migrations.migrator.migrate(queue)
+        try queue.inDatabase(recordSchemaVersion)
+    }
+
+    static func damaged(_ finding: String) -> StoreError {
+        .damaged("The store is damaged or is not an AssetFlow store: \(finding). Nothing was written to it. "
+                 + "Run `assetflow check` for the full report, and restore it from a backup.")
+    }
+
+    /// WAL: readers never wait for a writer, and a writer waits only for another writer.
+    /// The mode is kept in the file, so this writes only the first time. When another
+    /// connection is using the file it cannot switch now; it will on a later open.
+    private static func useWriteAheadLog(_ db: Database) throws {
+        let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode")
+        guard mode?.lowercased() != "wal" else { return }
+        _ = try? String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+    }
+
+    /// Runs the pending migrations. Each runs in its own transaction, so a second process
+    /// opening the same new store may apply one between our look and our write (ours then
+    /// fails on "table already exists"): look again, and stop when nothing is pending.
+    private static func migrate(_ queue: DatabaseQueue) throws {
+        var attempts = 0
+        while true {
+            do {
+                try Migrations.migrator.migrate(queue)
+                return
+            } catch {
+                attempts += 1
+                let pending = try queue.inDatabase { try StoreChecks.appliedMigrationCount($0) < Migrations.schemaVersion }
+                if !pending { return }
+                if attempts > Migrations.schemaVersion { throw error }
+            }
+        }
+    }
+
+    private static func recordSchemaVersion(_ db: Database) throws {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version < Migrations.schemaVersion {
+            try db.execute(sql: "PRAGMA user_version = \(Migrations.schemaVersion)")
+        }
+    }
+}

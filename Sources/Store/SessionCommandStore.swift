@@ -1,0 +1,53 @@
+import Core
+import GRDB
+
+/// The Store side of `CommandStore`: what commands read, from the session's queries and
+/// caches. Internal, so the plain writes (`SessionCommandStore+Writes.swift`) are reachable
+/// only through `StoreSession.execute`.
+final class SessionCommandStore: CommandStore {
+    unowned let session: StoreSession
+
+    init(_ session: StoreSession) { self.session = session }
+
+    var db: Database { session.db }
+    var today: CalendarDate { session.today }
+
+    func requireAsset(id: Int64) throws -> Asset { try session.requireAsset(id: id) }
+    func asset(named name: String) throws -> Asset? { try session.asset(named: name) }
+
+    func requirePortfolio(id: Int64) throws -> Portfolio {
+        guard let p = try session.portfolio(id: id) else { throw StoreError.notFound("No portfolio with id \(id).") }
+        return p
+    }
+
+    func portfolio(named name: String) throws -> Portfolio? { try session.portfolio(named: name) }
+
+    func requireCategory(id: Int64) throws -> Category {
+        guard let c = try session.category(id: id) else { throw StoreError.notFound("No category with id \(id).") }
+        return c
+    }
+
+    func category(named name: String) throws -> Category? { try session.category(named: name) }
+    func requireTransaction(id: Int64) throws -> Transaction { try session.requireTransaction(id: id) }
+    func requirePrice(id: Int64) throws -> PricePoint { try session.requirePrice(id: id) }
+    func quantity(ofAsset id: Int64) throws -> ExactDecimal { try session.position(ofAsset: id).quantity }
+    func currentPrice(ofAsset id: Int64) throws -> ExactDecimal { try session.valuation(ofAsset: id).currentPrice }
+
+    func price(ofAsset id: Int64, onOrBefore date: CalendarDate) throws -> ExactDecimal? {
+        try String.fetchOne(db, sql: "SELECT price FROM price_history WHERE asset_id = ? AND date <= ? ORDER BY date DESC LIMIT 1",
+                            arguments: [id, date.description]).flatMap(ExactDecimal.parseOrNil)
+    }
+
+    func hasPrice(ofAsset id: Int64, on date: CalendarDate, excluding: Int64?) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM price_history WHERE asset_id = ? AND date = ? AND id IS NOT ?)",
+                          arguments: [id, date.description, excluding]) ?? false
+    }
+
+    func priceCount(ofAsset id: Int64) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM price_history WHERE asset_id = ?", arguments: [id]) ?? 0
+    }
+
+    func hasHistory(asset id: Int64) throws -> Bool { try session.hasHistory(asset: id) }
+    func assetCount(inPortfolio id: Int64) throws -> Int { try session.assetCount(inPortfolio: id) }
+    func savingPlans() throws -> [RegularSavingPlan] { try session.savingPlans() }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Store
+
+/// A temporary folder for one test, removed at the end.
+struct TemporaryFolder {
+    let path: String
+
+    init(_ name: String = "af-store") throws {
+        path = NSTemporaryDirectory() + "\(name)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Store files changed behind AssetFlow's back, the way a probe or a bad disk would.
+enum StoreSurgery {
+    /// A store at `path` with `transactions` rows in it, written through raw SQL (the
+    /// store's own rules are not what these tests are about), then closed.
+    static func makeStore(_ path: String, transactions: Int = 0) throws {
+        _ = try AssetFlowStore(path: path)
+        try edit(path) { db in
+            try db.execute(sql: "INSERT INTO portfolio(name) VALUES ('Core')")
+            try db.execute(sql: "INSERT INTO asset(name, type, currency, portfolio_id) VALUES ('ACME', 'stock', 'USD', 1)")
+            for i in 0..<transactions {
+                try db.execute(sql: """
+                    INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, currency, note)
+                    VALUES (1, 'buy', '2024-01-02', '1', '10.5', '10.5', 'USD', ?)
+                    """, arguments: ["row \(i) " + String(repeating: "x", count: 40)])
+            }
+        }
+    }
+
+    /// Runs `body` on a plain connection to the file, then closes it (checkpointing the WAL).
+    static func edit(_ path: String, _ body: (Database) throws -> Void) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in try db.inTransaction { try body(db); return .commit } }
+        try queue.close()
+    }
+
+    static func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    /// Overwrites page `page` (1-based) of the file with garbage.
+    static func damage(_ path: String, page: Int, pageSize: Int = 4096) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64((page - 1) * pageSize))
+        handle.write(Data((0..<pageSize).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }))
+        try handle.close()
+    }
+}
+
+@Suite("Opening a store: damaged, altered, foreign and newer stores are refused")
+struct StoreOpeningTests {
+    func message(_ body: () throws -> Void) -> String? {
+        do { try body(); return nil } catch { return "\(error)" }
+    }
+
+    @Test("a store whose column was dropped is an error naming it, never a crash, and is not written to")
+    func droppedColumn() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("s.sqlite")
+        try StoreSurgery.makeStore(path)
+        try StoreSurgery.edit(path) { try $0.execute(sql: "ALTER TABLE asset DROP COLUMN notes") }
+        let before = try StoreSurgery.bytes(path)
+
+        let error = message { _ = try AssetFlowStore(path: path) }
+        #expect(error?.contains("table asset has no column notes") == true)
+        #expect(error?.contains("Nothing was written") == true)
+        #expect(try StoreSurgery.bytes(path) == before)
+        let report = try AssetFlowStore.check(path: path)
+        #expect(report.problems == ["schema: table asset has no column notes"])
+    }
+
+    @Test("a missing trigger or a table that lost STRICT is refused too")
+    func alteredSchema() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let trigger = folder.file("trigger.sqlite"), loose = folder.file("loose.sqlite")
+        try StoreSurgery.makeStore(trigger)
+        try StoreSurgery.edit(trigger) { try $0.execute(sql: "DROP TRIGGER position_snapshot_insert") }
+        #expect(message { _ = try AssetFlowStore(path: trigger) }?.contains("trigger position_snapshot_insert is missing") == true)
+
+        try StoreSurgery.makeStore(loose)
+        try StoreSurgery.edit(loose) { db in
+            try db.execute(sql: """
+                CREATE TABLE setting2 (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                DROP TABLE setting; ALTER TABLE setting2 RENAME TO setting;
+                """)
+        }
+        #expect(message { _ = try AssetFlowStore(path: loose) }?.contains("table setting is no longer STRICT") == true)
+    }
+
+    @Test("rows that do not match what AssetFlow reads are errors, not traps")
+    func decodingWithoutTraps() throws {
+        let queue = try DatabaseQueue()
+        try queue.read { db in
+            let missing = try #require(try Row.fetchOne(db, sql: "SELECT 1 AS id, 'ACME' AS name, 'stock' AS type"))
+            #expect(message { _ = try Records.asset(missing) } == "The store is damaged: column currency is missing.")
+            let null = try #require(try Row.fetchOne(db, sql: "SELECT 1 AS id, NULL AS name, '' AS description, 1 AS is_active"))
+            #expect(message { _ = try Records.portfolio(null) } == "The store is damaged: column name holds NULL, not String.")
+            let short = try #require(try Row.fetchOne(db, sql: "SELECT 1, 1, 'buy'"))
+            #expect(message { _ = try Records.transactionByPosition(short) } == "The store is damaged: column 3 is missing.")
+        }
+    }
+
+    @Test("a store with a damaged page is refused at open, left unchanged, and `check` lists what is wrong")
+    func damagedPage() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("s.sqlite")
+        try StoreSurgery.makeStore(path, transactions: 3_000)
+        let pages = try StoreSurgery.bytes(path).count / 4096
+        #expect(pages > 20)
+        try StoreSurgery.damage(path, page: pages / 2)
+        let before = try StoreSurgery.bytes(path)
+
+        let error = message { _ = try AssetFlowStore(path: path) }
+        #expect(error?.hasPrefix("The store is damaged or is not an AssetFlow store: SQLite's check found:") == true)
+        #expect(error?.contains("assetflow check") == true)
+        #expect(try StoreSurgery.bytes(path) == before)
+        let report = try AssetFlowStore.check(path: path)
+        #expect(!report.isSound)
+        #expect(report.problems.first?.hasPrefix("integrity_check: ") == true, "\(report.problems)")
+        #expect(try StoreSurgery.bytes(path) == before)
+    }
+
+    @Test("a sound store passes `check`, with its counts")
+    func soundStore() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("s.sqlite")
+        try StoreSurgery.makeStore(path, transactions: 3)
+        let report = try AssetFlowStore.check(path: path)
+        #expect(report.problems == [])
+        #expect(report.facts == ["schema version \(Migrations.schemaVersion) (this AssetFlow writes \(Migrations.schemaVersion))",
+                                 "1 portfolio", "1 asset", "3 transactions", "0 prices"])
+    }
+
+    @Test("a value that does not read back is a problem `check` names")
+    func badValue() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("s.sqlite")
+        try StoreSurgery.makeStore(path, transactions: 2)
+        try StoreSurgery.edit(path) { try $0.execute(sql: "UPDATE asset_transaction SET quantity = 'lots' WHERE id = 2") }
+        #expect(try AssetFlowStore.check(path: path).problems == ["asset_transaction 2: The store is damaged: column quantity holds 'lots', not a decimal."])
+    }
+
+    @Test("a store from a newer AssetFlow is refused with its version, and not written to")
+    func newerSchema() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let versioned = folder.file("v.sqlite"), migrated = folder.file("m.sqlite")
+        try StoreSurgery.makeStore(versioned)
+        try StoreSurgery.edit(versioned) { try $0.execute(sql: "PRAGMA user_version = 99") }
+        let before = try StoreSurgery.bytes(versioned)
+        let error = message { _ = try AssetFlowStore(path: versioned) }
+        #expect(error == "The store was written by a newer AssetFlow: its schema version is 99, and this AssetFlow knows versions up to \(Migrations.schemaVersion). Upgrade AssetFlow to open it; nothing was written to it.")
+        #expect(try StoreSurgery.bytes(versioned) == before)
+
+        try StoreSurgery.makeStore(migrated)
+        try StoreSurgery.edit(migrated) { try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('Multi-currency ledgers')") }
+        #expect(message { _ = try AssetFlowStore(path: migrated) }?.contains("it has migrations this AssetFlow does not know (\"Multi-currency ledgers\")") == true)
+        #expect(try AssetFlowStore.check(path: migrated).isFromNewerVersion)
+    }
+
+    @Test("a store records its schema version; an SQLite file of another program and a non-database are refused")
+    func foreignFiles() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = folder.file("s.sqlite"), other = folder.file("other.sqlite"), text = folder.file("notes.txt")
+        _ = try AssetFlowStore(path: store)
+        #expect(try DatabaseQueue(path: store).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == Migrations.schemaVersion)
+        #expect(try DatabaseQueue(path: store).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+
+        try StoreSurgery.edit(other) { try $0.execute(sql: "CREATE TABLE bookmarks (url TEXT)") }
+        let before = try StoreSurgery.bytes(other)
+        #expect(message { _ = try AssetFlowStore(path: other) }?.contains("it is an SQLite database but not an AssetFlow store (it has the tables bookmarks)") == true)
+        #expect(try StoreSurgery.bytes(other) == before)
+
+        try String(repeating: "not a database\n", count: 400).write(toFile: text, atomically: true, encoding: .utf8)
+        #expect(message { _ = try AssetFlowStore(path: text) } != nil)
+        #expect(try AssetFlowStore.check(path: text).problems.first?.hasPrefix("SQLite cannot read it") == true)
+    }
+}
