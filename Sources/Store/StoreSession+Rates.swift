@@ -52,7 +52,7 @@ extension StoreSession {
     @discardableResult
     public func setRate(_ rate: ExchangeRate) throws -> ExchangeRate {
         let rate = try rate.validated()
-        if rate.date > today { throw RuleViolation("Date cannot be in the future.", rule: .futureDate, date: rate.date) }
+        try DateRules.validateNotFuture(rate.date, today: today)
         let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM exchange_rate WHERE base = ? AND quote = ? AND date = ?",
                                         arguments: [rate.base, rate.quote, rate.date.description]) ?? false
         try db.execute(sql: """

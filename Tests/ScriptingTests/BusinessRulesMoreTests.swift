@@ -111,7 +111,9 @@ struct BusinessRulesMoreTests {
         assert(af.eq(p1.total_value, 120) and af.eq(p2.total_value, 500))
         assert(af.eq(af.net_worth(), "650.50"))
         af.create_asset{ name = "D", type = "cash", currency = "EUR", portfolio = p2, quantity = 1 }
-        expect_error(function() return af.net_worth() end, "Cannot add values in different currencies (EUR, USD) without exchange rates.")
+        expect_error(function() return af.net_worth() end, "No exchange rate from EUR to USD on or before 2024-06-01. Add one with af.set_rate{")
+        af.set_rate{ base = "EUR", quote = "USD", date = "2024-01-02", rate = "1.10" }
+        assert(af.eq(af.net_worth(), "651.60") and tostring(af.net_worth("EUR")):sub(1, 8) == "592.3636", tostring(af.net_worth("EUR")))
         """)
     }
 
@@ -225,7 +227,7 @@ struct BusinessRulesMoreTests {
         local e = empty:risk_deviation("aggressive")
         assert(#e == 3 and af.eq(e[1].actual, 0) and e[1].status == "red")
         af.create_asset{ name = "Euro", type = "cash", currency = "EUR", portfolio = p, quantity = 1 }
-        expect_error(function() p:risk_deviation("moderate") end, "Cannot add values in different currencies (EUR, USD)")
+        expect_error(function() p:risk_deviation("moderate") end, "No exchange rate from EUR to USD on or before")
         """)
     }
 }

@@ -49,6 +49,14 @@ public struct RateTable: Sendable {
 
     public var isEmpty: Bool { series.isEmpty }
 
+    /// Every date on which some stored rate involving `code` exists, ascending: the days a
+    /// converted value can change without a price change.
+    public func dates(involving code: String) -> [CalendarDate] {
+        var dates = Set<CalendarDate>()
+        for (pair, points) in series where pair.base == code || pair.quote == code { for p in points { dates.insert(p.date) } }
+        return dates.sorted()
+    }
+
     /// The rate that converts `from` into `to` for a value on `date`.
     public func rate(from: String, to: String, on date: CalendarDate) throws -> AppliedRate {
         let from = try Currency.normalize(from), to = try Currency.normalize(to)

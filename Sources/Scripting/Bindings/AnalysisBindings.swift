@@ -14,28 +14,30 @@ enum AnalysisBindings {
     }
 
     static let history: [Binding] = [
-        .method("Asset", "value_at", "(date) -> decimal", "Quantity on that date × the latest price on or before it.",
+        .method("Asset", "value_at", "(date) -> decimal", "Quantity on that date × the latest price on or before it, in the asset's own currency (a:value_in converts).",
                 example: #"a:value_at("2024-01-31")"#) { env, call in
             let asset = try env.asset(at: 1, call, function: "Asset:value_at")
-            call.pushDecimal(try env.session.value(of: [asset], at: try date(call, at: 2, "Asset:value_at")))
+            call.pushDecimal(try env.session.value(of: [asset], at: try date(call, at: 2, "Asset:value_at"), in: asset.currency))
             return 1
         },
-        .method("Portfolio", "value_at", "(date) -> decimal", "Σ of its assets' values on that date.", example: #"p:value_at("2024-01-31")"#) { env, call in
+        .method("Portfolio", "value_at", "(date, currency) -> decimal", "Σ of its assets' values on that date, each converted at that day's rate into `currency` (default: the main currency).",
+                example: #"p:value_at("2024-01-31")"#) { env, call in
             let p = try env.portfolio(at: 1, call, function: "Portfolio:value_at")
-            call.pushDecimal(try env.session.value(of: env.session.assets(inPortfolio: p.id!), at: try date(call, at: 2, "Portfolio:value_at")))
+            let currency = call.isNil(at: 3) ? nil : try currencyCode(call, at: 3, "Portfolio:value_at")
+            call.pushDecimal(try env.session.value(of: env.session.assets(inPortfolio: p.id!), at: try date(call, at: 2, "Portfolio:value_at"), in: currency))
             return 1
         },
-        .method("Portfolio", "timeline", "{from, to, every} -> {{date, value}}",
-                "Its value on each day or month (every = \"day\" or \"month\") from `from` to `to` (default today).",
+        .method("Portfolio", "timeline", "{from, to, every, currency} -> {{date, value}}",
+                "Its value on each day or month (every = \"day\" or \"month\") from `from` to `to` (default today), in `currency` (default: the main currency) at each day's rate.",
                 example: #"for _, r in ipairs(p:timeline{ from = "2024-01-01", every = "month" }) do print(r.date, r.value) end"#) { env, call in
             let fn = "Portfolio:timeline"
             let p = try env.portfolio(at: 1, call, function: fn)
-            let args = try NamedArguments(call, at: 2, function: fn, allowed: ["from", "to", "every"])
+            let args = try NamedArguments(call, at: 2, function: fn, allowed: ["from", "to", "every", "currency"])
             guard let from = try args.date("from") else { throw args.fieldError("from", "is required") }
             let every = try args.string("every") ?? "day"
             guard every == "day" || every == "month" else { throw args.fieldError("every", "\"day\" or \"month\" expected, got '\(every)'") }
             let dates = try StoreSession.timelineDates(from: from, to: try args.date("to") ?? env.session.today, monthly: every == "month")
-            let rows = try env.session.timeline(of: env.session.assets(inPortfolio: p.id!), dates: dates)
+            let rows = try env.session.timeline(of: env.session.assets(inPortfolio: p.id!), dates: dates, in: try args.string("currency"))
             env.pushList(rows, call) { row in
                 call.newTable()
                 call.pushString(row.date.description)
@@ -45,17 +47,35 @@ enum AnalysisBindings {
             }
             return 1
         },
-        .function("af", "net_worth", "() -> decimal", "Σ current value of every asset; an error when currencies are mixed.") { env, call in
-            call.pushDecimal(try env.session.netWorth())
-            return 1
+        .function("af", "net_worth", "(currency) -> decimal, {notes}",
+                  "Σ current value of every asset in `currency` (default: the main currency), each converted at today's rate, else the latest earlier one; the second result lists the rates that were fallbacks. No rate is an error that says how to add one.",
+                  example: #"print(af.net_worth(), af.net_worth("EUR"))"#) { env, call in
+            let currency = call.isNil(at: 1) ? nil : try currencyCode(call, at: 1, "af.net_worth")
+            let sum = try env.session.convertedTotal(of: env.session.assets(), in: currency)
+            call.pushDecimal(sum.total)
+            env.pushList(sum.fallbacks, call) { call.pushString($0.explanation) }
+            return 2
         },
     ]
+
+    /// A currency code argument, validated ("Unsupported currency 'X'.").
+    static func currencyCode(_ call: LuaCall, at index: Int32, _ fn: String) throws -> String {
+        guard let code = call.string(at: index) else { throw LuaArgumentError("\(fn): a currency code expected, got \(call.typeName(at: index))") }
+        return try Currency.normalize(code)
+    }
 
     /// Reads `{by = "…"}` (optional table at `index`), defaulting to `fallback`.
     static func dimension(_ call: LuaCall, at index: Int32, _ fn: String, default fallback: AllocationDimension) throws -> AllocationDimension {
         if call.isNil(at: index) { return fallback }
-        let args = try NamedArguments(call, at: index, function: fn, allowed: ["by"])
+        let args = try NamedArguments(call, at: index, function: fn, allowed: ["by", "currency"])
         return try args.string("by").map(AllocationDimension.parse) ?? fallback
+    }
+
+    /// Reads `{currency = "…"}` (optional table at `index`): nil means the main currency.
+    static func reportingCurrency(_ call: LuaCall, at index: Int32, _ fn: String) throws -> String? {
+        if call.isNil(at: index) { return nil }
+        let args = try NamedArguments(call, at: index, function: fn, allowed: ["by", "currency"])
+        return try args.string("currency").map(Currency.normalize)
     }
 
     static func pushAllocation(_ rows: [AllocationRow], _ env: ScriptEnvironment, _ call: LuaCall) {
@@ -80,17 +100,19 @@ enum AnalysisBindings {
     }
 
     static let allocation: [Binding] = [
-        .method("Portfolio", "allocation", "{by} -> {{key, value, percent}}",
-                "Shares by type (default), category, platform or asset; percents to 2 decimals summing to 100.",
+        .method("Portfolio", "allocation", "{by, currency} -> {{key, value, percent}}",
+                "Shares by type (default), category, platform or asset; percents to 2 decimals summing to 100. Values in `currency` (default: the main currency) at today's rate.",
                 example: #"for _, r in ipairs(p:allocation{ by = "type" }) do print(r.key, r.percent) end"#) { env, call in
             let p = try env.portfolio(at: 1, call, function: "Portfolio:allocation")
             let by = try dimension(call, at: 2, "Portfolio:allocation", default: .type)
-            pushAllocation(try env.session.allocation(of: env.session.assets(inPortfolio: p.id!), by: by), env, call)
+            let currency = try reportingCurrency(call, at: 2, "Portfolio:allocation")
+            pushAllocation(try env.session.allocation(of: env.session.assets(inPortfolio: p.id!), by: by, in: currency), env, call)
             return 1
         },
-        .function("af", "allocation", "{by} -> {{key, value, percent}}", "The same over every asset.") { env, call in
+        .function("af", "allocation", "{by, currency} -> {{key, value, percent}}", "The same over every asset.") { env, call in
             let by = try dimension(call, at: 1, "af.allocation", default: .type)
-            pushAllocation(try env.session.allocation(of: env.session.assets(), by: by), env, call)
+            let currency = try reportingCurrency(call, at: 1, "af.allocation")
+            pushAllocation(try env.session.allocation(of: env.session.assets(), by: by, in: currency), env, call)
             return 1
         },
         .method("Portfolio", "set_targets", "{stock = 60, …, by} -> nil",

@@ -99,7 +99,7 @@ enum CurrencyBindings {
             guard let code = call.string(at: 2) else { throw LuaArgumentError("\(fn): a currency code expected, got \(call.typeName(at: 2))") }
             let date = call.isNil(at: 3) ? env.session.today : try AnalysisBindings.date(call, at: 3, fn)
             let currency = try Currency.normalize(code)
-            let local = try env.session.value(of: [asset], at: date)
+            let local = try env.session.value(of: [asset], at: date, in: asset.currency)
             let rate = try env.session.rateTable(for: [asset.currency, currency], through: date).rate(from: asset.currency, to: currency, on: date)
             call.pushDecimal(rate.convert(local))
             pushAppliedRate(rate, call)

@@ -29,7 +29,7 @@ enum PortfolioBindings {
         .field("Portfolio", "description", "string", "The portfolio's description.") { env, call, id in
             call.pushString(try env.requirePortfolio(id).description)
         },
-        .field("Portfolio", "total_value", "decimal", "Σ current value of its assets. An error when they are in different currencies.") { env, call, id in
+        .field("Portfolio", "total_value", "decimal", "Σ current value of its assets in the main currency (each at today's rate, else the latest earlier one).") { env, call, id in
             call.pushDecimal(try env.session.totalValue(of: env.session.assets(inPortfolio: id)))
         },
         .method("Portfolio", "assets", "() -> {Asset}", "The portfolio's assets, by name.", example: "for _, a in ipairs(p:assets()) do print(a) end") { env, call in

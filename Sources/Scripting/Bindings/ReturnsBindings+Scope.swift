@@ -14,13 +14,23 @@ extension ReturnsBindings {
             let fn = "\(owner)\(sep)performance"
             let body: (ScriptEnvironment, LuaCall) throws -> Int32 = { env, call in
                 let (scope, argIndex) = try receiver(env, call, owner: owner, fn)
-                let args = try optionalArguments(call, at: argIndex, fn, ["from", "to", "annualize_short"])
+                let args = try optionalArguments(call, at: argIndex, fn, ["from", "to", "annualize_short", "currency"])
                 let annualize = try args.map { try bool($0, "annualize_short") } ?? false
-                pushReport(try env.session.performance(scope, from: args?.date("from"), to: args?.date("to"), annualizeShortPeriod: annualize), call)
+                let currency = try env.session.reportingCurrency(try args?.string("currency"))
+                pushReport(try env.session.performance(scope, from: args?.date("from"), to: args?.date("to"), annualizeShortPeriod: annualize, currency: currency), call)
+                call.pushString(currency); call.setField("currency", of: -2)
+                // An asset in another currency also gets its return in its own currency, so
+                // the currency effect can be told apart from the asset's own.
+                if case .asset(let id) = scope, let asset = try env.session.asset(id: id), asset.currency != currency {
+                    let local = try env.session.performance(scope, from: args?.date("from"), to: args?.date("to"), annualizeShortPeriod: annualize, currency: asset.currency)
+                    call.pushOptionalDecimal(local.twr.value); call.setField("local_twr", of: -2)
+                    call.pushString(asset.currency); call.setField("local_currency", of: -2)
+                }
                 return 1
             }
-            let signature = "{from, to, annualize_short} -> {start_value, end_value, net_flows, income, realized_gain, unrealized_change, twr, mwr, modified_dietz, cagr, growth, reasons}"
+            let signature = "{from, to, annualize_short, currency} -> {start_value, end_value, net_flows, income, realized_gain, unrealized_change, twr, mwr, modified_dietz, cagr, growth, reasons, currency, local_twr}"
             let summary = (owner == "af" ? "Performance of everything (also af:performance{…}): " : "Performance over from…to (default: first transaction…today): ") + performanceSummary
+                + " In `currency` (default: the main currency), every amount converted at its day's rate" + (owner == "Asset" ? "; an asset in another currency also gets local_twr, its return in its own currency." : ".")
             let example = owner == "af" ? #"local r = af.performance{ from = "2024-01-01" }; print(r.twr, r.reasons.twr)"# : #"local r = p:performance{ from = "2024-01-01", to = "2024-12-31" }; print(r.twr)"#
             return owner == "af" ? .function("af", "performance", signature, summary, example: example, body)
                 : .method(owner, "performance", signature, summary, example: example, body)
@@ -32,10 +42,11 @@ extension ReturnsBindings {
             let fn = "\(owner)\(sep)twr_series"
             let body: (ScriptEnvironment, LuaCall) throws -> Int32 = { env, call in
                 let (scope, argIndex) = try receiver(env, call, owner: owner, fn)
-                let args = try optionalArguments(call, at: argIndex, fn, ["from", "to", "every"])
+                let args = try optionalArguments(call, at: argIndex, fn, ["from", "to", "every", "currency"])
                 let every = try args?.string("every") ?? "month"
                 guard every == "day" || every == "month" else { throw LuaArgumentError("\(fn): field 'every': \"day\" or \"month\" expected, got '\(every)'") }
-                let points = try env.session.twrSeries(scope, from: args?.date("from"), to: args?.date("to"), monthly: every == "month")
+                let points = try env.session.twrSeries(scope, from: args?.date("from"), to: args?.date("to"), monthly: every == "month",
+                                                       currency: try args?.string("currency"))
                 env.pushList(points, call) { point in
                     call.newTable()
                     call.pushString(point.date.description); call.setField("date", of: -2)
@@ -44,7 +55,7 @@ extension ReturnsBindings {
                 }
                 return 1
             }
-            let signature = "{from, to, every} -> {{date, twr, value}}"
+            let signature = "{from, to, every, currency} -> {{date, twr, value}}"
             let summary = "Cumulative TWR on each day or month (every = \"day\" or \"month\", default month) from `from` (0 %) to `to`" + (owner == "af" ? ", over everything." : ".")
             let example = #"for _, r in ipairs(p:twr_series{ from = "2024-01-01", every = "month" }) do print(r.date, r.twr) end"#
             return owner == "af" ? .function("af", "twr_series", signature, summary, example: example, body)

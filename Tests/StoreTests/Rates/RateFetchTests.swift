@@ -84,7 +84,7 @@ struct RateFetchTests: StoreRuleTesting {
             #expect(message { _ = try s.fetchRates(base: "USD", from: d("2024-03-05"), to: d("2024-03-04"), fetcher: fetcher) }
                     == "The start date (2024-03-05) is after the end date (2024-03-04).")
             #expect(message { _ = try s.fetchRates(base: "USD", from: d("2024-03-05"), to: d("2024-03-07"), fetcher: fetcher) }
-                    == "Date cannot be in the future (2024-03-07); rates exist up to today (2024-03-06).")
+                    == "Rates cannot be fetched for a day in the future (2024-03-07); they exist up to today (2024-03-06).")
             #expect(message { _ = try s.fetchRates(base: "XYZ", from: d("2024-03-05"), to: d("2024-03-05"), fetcher: fetcher) }
                     == "Unsupported currency 'XYZ'.")
             #expect(message { _ = try s.fetchRates(base: "USD", from: d("2000-01-01"), to: d("2024-03-05"), fetcher: fetcher) }
