@@ -147,7 +147,7 @@ enum AnalysisBindings {
             return 2
         },
         .method("Portfolio", "rebalance", "{strategy, by, tolerance, to, amount, choose, targets} -> plan",
-                "A plan of trades to reach the targets: strategy full (default), bands, cash_flow, min_trades or a rule of af.rebalance.define. The plan lists each group {key, action, amount} and has trades, before, after, summary (\"Move X from A to B\"), warning and plan:apply{date}.",
+                "A plan of trades to reach the targets: strategy full (default), bands, cash_flow, min_trades or a rule of af.rebalance.define. The plan lists each group {key, action, amount} and has trades, before, after, summary (\"Move X from A to B\"), warning and plan:apply{date}. Amounts are in the main currency; each trade also has currency, local_price and local_amount (its own currency, as recorded).",
                 example: #"local plan = p:rebalance{ strategy = "bands", tolerance = { absolute = 5, relative = 25 } }"#) { env, call in
             try RebalanceBindings.rebalance(env, call)
         },

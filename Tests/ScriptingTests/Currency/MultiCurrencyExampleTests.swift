@@ -43,14 +43,20 @@ struct MultiCurrencyExampleTests {
         let out = try run("""
         for _, r in ipairs(af.allocation{}) do print(r.key, r.value, r.percent) end
         for _, r in ipairs(af.portfolio("Core"):drift{}) do print(r.key, r.actual, r.target, r.difference, r.status) end
-        for _, t in ipairs(af.portfolio("Core"):rebalance{}.trades) do print(t.asset.name, t.side, t.quantity, t.amount) end
+        for _, t in ipairs(af.portfolio("Core"):rebalance{}.trades) do print(t.asset.name, t.side, t.quantity, t.amount, t.currency, t.local_amount) end
         for _, r in ipairs(af.allocation{ currency = "EUR" }) do print(r.key, r.value, r.percent) end
+        af.portfolio("Core"):rebalance{}:apply{}
+        local ts = af.asset("World ETF"):transactions()
+        print(ts[#ts].type, ts[#ts].price, ts[#ts].quantity)
         """)
         #expect(Array(out[0..<3]) == ["etf\t1408\t39.16", "crypto\t1250\t34.77", "cash\t937.5\t26.07"])
         #expect(Array(out[3..<6]) == ["etf\t39.16\t40\t-0.84\tgreen", "crypto\t34.77\t35\t-0.23\tgreen", "cash\t26.07\t25\t1.07\tgreen"])
         // Targets of 3595.5: cash 898.875 (sell 38.625 USD = 6180 JPY), crypto 1258.425, etf 1438.2.
-        #expect(Array(out[6..<9]) == ["Yen Cash\tsell\t6180\t38.63", "Bitcoin\tbuy\t0.0001348\t8.43", "World ETF\tbuy\t0.21448864\t30.2"])
+        #expect(Array(out[6..<9]) == ["Yen Cash\tsell\t6180\t38.63\tJPY\t6180", "Bitcoin\tbuy\t0.0001348\t8.43\tBTC\t0.0001348",
+                                 "World ETF\tbuy\t0.21448864\t30.2\tEUR\t23.59"])
         #expect(Array(out[9..<12]) == ["etf\t1100\t39.16", "crypto\t976.5625\t34.77", "cash\t732.421875\t26.07"])
+        // Applied, the ETF's buy is recorded at its own price, 110 EUR (not the 140.80 USD it was planned at).
+        #expect(out[12] == "buy\t110\t0.21448864")
     }
 
     @Test("Performance in USD and in EUR, and the ETF's own return in EUR")
