@@ -21,7 +21,7 @@ struct AssetFlowCommand: ParsableCommand {
               assetflow docs --format luals      LuaLS stubs so your editor completes af.
             """,
         version: "0.1.0",
-        subcommands: [ReplCommand.self, RunCommand.self, ReportCommand.self, CheckCommand.self, RatesCommand.self, DocsCommand.self],
+        subcommands: [ReplCommand.self, RunCommand.self, ReportCommand.self, CheckCommand.self, RatesCommand.self, CurrencyCommand.self, DocsCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 
