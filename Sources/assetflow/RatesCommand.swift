@@ -13,7 +13,7 @@ struct RatesCommand: ParsableCommand {
             latest earlier one. Rates come from `assetflow rates fetch` (kept in the store, so
             everything works offline afterwards), from Lua (af.set_rate{…}), or both.
             """,
-        subcommands: [Fetch.self, List.self]
+        subcommands: [Fetch.self, Import.self, List.self]
     )
 }
 
@@ -89,6 +89,39 @@ extension RatesCommand {
         func date(_ text: String) throws -> CalendarDate {
             guard let date = CalendarDate(text) else { throw ArgumentParser.ValidationError("'\(text)' is not a date in the form YYYY-MM-DD.") }
             return date
+        }
+    }
+
+    /// `assetflow rates import FILE.csv`
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Store the exchange rates of a CSV file (date,base,quote,rate[,source]).",
+            discussion: """
+                One rate a line after the header, e.g. 2024-03-01,USD,EUR,0.92 (1 USD = 0.92 EUR).
+                A rate for a pair and day already stored is replaced. All or nothing: a bad line
+                stores nothing and is named.
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The CSV file.", valueName: "file"))
+        var file: String
+
+        func run() throws {
+            do {
+                let text = try String(contentsOfFile: file, encoding: .utf8)
+                let rates = try RateCSV.parse(text, name: (file as NSString).lastPathComponent)
+                try global.openStore().withSession { session in
+                    try session.begin()
+                    try session.setRates(rates)
+                    try session.commit()
+                }
+                print("Stored \(rates.count) rates.")
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                throw ExitCode(1)
+            }
         }
     }
 

@@ -80,4 +80,19 @@ struct RatesCommandTests {
         #expect(try cli.run(["currency", "--store", store]).out == "EUR\n")
         #expect(try cli.run(["currency", "--list"]).out.contains("BTC\t8\tBitcoin\n"))
     }
+
+    @Test("rates import stores a CSV file's rates, all or nothing")
+    func importCSV() throws {
+        let store = cli.temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
+        let good = NSTemporaryDirectory() + "af-cli-\(UUID().uuidString)-rates.csv"
+        let bad = NSTemporaryDirectory() + "af-cli-\(UUID().uuidString)-bad.csv"
+        defer { try? FileManager.default.removeItem(atPath: good); try? FileManager.default.removeItem(atPath: bad) }
+        try "date,base,quote,rate\n2024-03-01,USD,EUR,0.92\n2024-03-01,USD,JPY,150\n".write(toFile: good, atomically: true, encoding: .utf8)
+        try "date,base,quote,rate\n2024-03-02,USD,EUR,0.91\n2024-03-02,USD,QQQ,1\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        #expect(try cli.run(["rates", "import", "--store", store, good]).out == "Stored 2 rates.\n")
+        let refused = try cli.run(["rates", "import", "--store", store, bad])
+        #expect(refused.status == 1 && refused.err.hasSuffix("line 3: Unsupported currency 'QQQ'.\n"), "\(refused.err)")
+        #expect(try cli.run(["rates", "list", "--store", store]).out.split(separator: "\n").count == 2)
+    }
 }

@@ -83,4 +83,14 @@ struct RateTableTests {
         #expect(RateFeed.url(template: RateFeed.defaultURLTemplate, base: "USD", date: d("2024-03-06"))
                 == "https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@2024-03-06/v1/currencies/usd.min.json")
     }
+
+    @Test("Rates from CSV: header, quoted fields, an optional source; a bad line names itself")
+    func csv() throws {
+        let rates = try RateCSV.parse("date,base,quote,rate,source\n2024-03-01,usd,eur,0.92\n\n\"2024-03-04\",USD,JPY,\"150.5\",ecb\n")
+        #expect(rates.map(\.quote) == ["EUR", "JPY"] && rates.map(\.source) == ["import", "ecb"] && rates[1].rate == x("150.5"))
+        #expect(throws: RuleViolation("rates.csv line 2: Unsupported currency 'XYZ'.")) { try RateCSV.parse("date,base,quote,rate\n2024-03-01,USD,XYZ,1\n") }
+        #expect(throws: RuleViolation("rates.csv line 2: '0,92' looks like a decimal comma; write the rate with a point (0.92).")) { try RateCSV.parse("date,base,quote,rate\n2024-03-01,USD,EUR,0,92\n") }
+        #expect(throws: RuleViolation("rates.csv line 2: '0.9x' is not a valid decimal number.")) { try RateCSV.parse("date,base,quote,rate\n2024-03-01,USD,EUR,0.9x\n") }
+        #expect(throws: RuleViolation("rates.csv line 1: the header must be date,base,quote,rate (optionally ,source), not '2024-03-01,USD,EUR,1'.")) { try RateCSV.parse("2024-03-01,USD,EUR,1\n") }
+    }
 }
