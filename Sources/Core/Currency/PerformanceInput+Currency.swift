@@ -8,7 +8,7 @@ extension PerformanceInput {
     /// converted at the rate of its date; its price series is re-stated on every day its
     /// price or its rate changes (local price × that day's rate, else the latest earlier
     /// one). Cash in another currency stops being "worth 1": its price is the rate. A value
-    /// with no rate on or before its date is a `MissingRateError`, never a 1:1.
+    /// with no rate on or before its date is an error (`MissingRateError`), never a 1:1.
     ///
     ///     1 unit bought for 100 EUR on 03-01 (1 EUR = 1.10 USD), price still 100 EUR on 03-31
     ///     (1 EUR = 1.21 USD): 0 % in EUR, 10 % in USD.

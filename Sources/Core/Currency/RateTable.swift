@@ -8,7 +8,7 @@ import Foundation
 /// 3. a pair is found directly (EUR→USD), inverted (USD→EUR stored, 1 ÷ rate), or as a
 ///    cross rate through a third currency (EUR→USD→JPY) when neither is stored;
 /// 4. among these, the rate from the latest day wins (ties: direct or inverse first);
-/// 5. nothing at all is a `MissingRateError` naming the pair and the date.
+/// 5. nothing at all is an error naming the pair and the date (`MissingRateError`).
 ///
 ///     let table = RateTable([ExchangeRate(base: "USD", quote: "EUR", date: d("2024-03-01"), rate: "0.8")])
 ///     try table.convert(100, from: "EUR", to: "USD", on: d("2024-03-02"))
@@ -68,7 +68,7 @@ public struct RateTable: Sendable {
                             denominator: first.denominator * second.denominator)
             if best == nil || cross.date > best!.leg.date { best = (cross, middle) }
         }
-        guard let (leg, via) = best else { throw MissingRateError(from: from, to: to, date: date) }
+        guard let (leg, via) = best else { throw MissingRateError(from: from, to: to, date: date).violation }
         return AppliedRate(from: from, to: to, requestedDate: date, rateDate: leg.date,
                            numerator: leg.numerator, denominator: leg.denominator, via: via)
     }

@@ -50,7 +50,7 @@ struct RateTableTests {
 
     @Test("No rate on or before the date is an error naming the pair and the date and how to add one")
     func missing() throws {
-        #expect(throws: MissingRateError(from: "EUR", to: "USD", date: d("2024-02-29"))) {
+        #expect(throws: MissingRateError(from: "EUR", to: "USD", date: d("2024-02-29")).violation) {
             try table.convert(1, from: "EUR", to: "USD", on: d("2024-02-29"))
         }
         let message = MissingRateError(from: "GBP", to: "USD", date: d("2024-03-01")).description
@@ -67,7 +67,7 @@ struct RateTableTests {
         try sum.add(0, "GBP", on: d("2024-03-01"))
         #expect(sum.total == 226)
         #expect(sum.fallbacks.map(\.from) == ["EUR"])
-        #expect(throws: MissingRateError(from: "GBP", to: "USD", date: d("2024-03-01"))) { try sum.add(1, "GBP", on: d("2024-03-01")) }
+        #expect(throws: MissingRateError(from: "GBP", to: "USD", date: d("2024-03-01")).violation) { try sum.add(1, "GBP", on: d("2024-03-01")) }
     }
 
     @Test("The feed's JSON is read exactly; unknown codes are skipped; a bad shape is the app's message")
