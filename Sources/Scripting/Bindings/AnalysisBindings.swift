@@ -169,8 +169,8 @@ enum AnalysisBindings {
             call.pushOptionalDecimal(try env.session.setting(goalKey).flatMap(ExactDecimal.parseOrNil))
             return 1
         },
-        .function("af", "goal_progress", "() -> {goal, total, achievement_percent, distance, reached}",
-                  "Progress of the net worth towards the financial goal.") { env, call in
+        .function("af", "goal_progress", "() -> {goal, total, achievement_percent, distance, reached, currency}",
+                  "Progress of the net worth towards the financial goal, both in the main currency (`currency`).") { env, call in
             let goal = try env.session.setting(goalKey).flatMap(ExactDecimal.parseOrNil)
             let p = GoalProgress(totalValue: try env.session.netWorth(), goal: goal)
             call.newTable()
@@ -179,6 +179,7 @@ enum AnalysisBindings {
             call.pushDecimal(p.achievementPercent.rounded(places: 2)); call.setField("achievement_percent", of: -2)
             call.pushDecimal(p.distance); call.setField("distance", of: -2)
             call.pushBoolean(p.isReached); call.setField("reached", of: -2)
+            call.pushString(try env.session.mainCurrency()); call.setField("currency", of: -2)
             return 1
         },
     ]
