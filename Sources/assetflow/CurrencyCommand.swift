@@ -1,7 +1,6 @@
 import ArgumentParser
-import Core
 import Foundation
-import Store
+import Scripting
 
 /// `assetflow currency [CODE]`: show or change the main currency.
 struct CurrencyCommand: ParsableCommand {
@@ -30,20 +29,11 @@ struct CurrencyCommand: ParsableCommand {
 
     func run() throws {
         if list {
-            for c in Currency.all { print("\(c.code)\t\(c.minorUnits)\t\(c.name)") }
+            for line in RatesRun.currencyLines { print(line) }
             return
         }
-        let store = try global.openStore()
         do {
-            try store.withSession { session in
-                guard let code else { print(try session.mainCurrency()); return }
-                let old = try session.mainCurrency()
-                try session.begin()
-                let goal = try session.setMainCurrency(code)
-                try session.commit()
-                let new = try session.mainCurrency()
-                print("Main currency: \(new)" + (goal.map { " (financial goal \($0.oldGoal.plainText) \(old) → \($0.newGoal.plainText) \(new))" } ?? ""))
-            }
+            print(try RatesRun.mainCurrency(storePath: global.storePath, set: code))
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitCode(1)

@@ -1,13 +1,12 @@
 import ArgumentParser
-import Core
 import Foundation
-import Store
+import Scripting
 
 /// `assetflow rates …`: exchange rates in the store.
 struct RatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rates",
-        abstract: "Fetch and list exchange rates.",
+        abstract: "Fetch, import and list exchange rates.",
         discussion: """
             Values in other currencies are converted with the rate of their date, else the
             latest earlier one. Rates come from `assetflow rates fetch` (kept in the store, so
@@ -55,40 +54,25 @@ extension RatesCommand {
         var refresh = false
 
         func validate() throws {
-            if let from, CalendarDate(from) == nil { throw ArgumentParser.ValidationError("--from takes a date in the form YYYY-MM-DD, not '\(from)'.") }
-            if let to, CalendarDate(to) == nil { throw ArgumentParser.ValidationError("--to takes a date in the form YYYY-MM-DD, not '\(to)'.") }
+            if let from, !RatesRun.isDate(from) { throw ArgumentParser.ValidationError("--from takes a date in the form YYYY-MM-DD, not '\(from)'.") }
+            if let to, !RatesRun.isDate(to) { throw ArgumentParser.ValidationError("--to takes a date in the form YYYY-MM-DD, not '\(to)'.") }
             if timeout <= 0 { throw ArgumentParser.ValidationError("--timeout takes a number of seconds above 0.") }
         }
 
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
-            let template = url ?? environment["ASSETFLOW_RATES_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? RateFeed.defaultURLTemplate
-            let fetcher = RateFetcher(urlTemplate: template, timeout: timeout)
-            let store = try global.openStore()
+            let template = url ?? environment["ASSETFLOW_RATES_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? RatesRun.defaultURLTemplate
             let bar = ProgressBar(enabled: isatty(STDERR_FILENO) != 0)
             do {
-                let summary = try store.withSession { session in
-                    let end = try to.map { try date($0) } ?? session.today
-                    let start = try from.map { try date($0) } ?? end
-                    let code = try base.map(Currency.normalize) ?? session.mainCurrency()
-                    try session.begin()
-                    let summary = try session.fetchRates(base: code, from: start, to: end, fetcher: fetcher, refresh: refresh, progress: bar.update)
-                    try session.commit()
-                    return summary
-                }
+                let line = try RatesRun.fetch(storePath: global.storePath, from: from, to: to, base: base, urlTemplate: template,
+                                              timeout: timeout, refresh: refresh, progress: bar.update)
                 bar.finish()
-                print("Stored \(summary.stored) rates for \(summary.requested - summary.skipped) day(s)"
-                      + (summary.skipped > 0 ? "; \(summary.skipped) day(s) already stored (--refresh fetches them again)." : "."))
+                print(line)
             } catch {
                 bar.finish()
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 throw ExitCode(1)
             }
-        }
-
-        func date(_ text: String) throws -> CalendarDate {
-            guard let date = CalendarDate(text) else { throw ArgumentParser.ValidationError("'\(text)' is not a date in the form YYYY-MM-DD.") }
-            return date
         }
     }
 
@@ -110,14 +94,7 @@ extension RatesCommand {
 
         func run() throws {
             do {
-                let text = try String(contentsOfFile: file, encoding: .utf8)
-                let rates = try RateCSV.parse(text, name: (file as NSString).lastPathComponent)
-                try global.openStore().withSession { session in
-                    try session.begin()
-                    try session.setRates(rates)
-                    try session.commit()
-                }
-                print("Stored \(rates.count) rates.")
+                print(try RatesRun.importCSV(storePath: global.storePath, file: file))
             } catch {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 throw ExitCode(1)
@@ -138,9 +115,7 @@ extension RatesCommand {
         var quote: String?
 
         func run() throws {
-            let rates = try global.openStore().withSession { try $0.rates(base: base, quote: quote) }
-            for r in rates { print("\(r.date)  1 \(r.base) = \(r.rate.plainText) \(r.quote)  (\(r.source))") }
-            if rates.isEmpty { print("No exchange rates stored: fetch them with `assetflow rates fetch` or add one with af.set_rate{…}.") }
+            for line in try RatesRun.list(storePath: global.storePath, base: base, quote: quote) { print(line) }
         }
     }
 }
