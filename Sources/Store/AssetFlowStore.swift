@@ -62,7 +62,7 @@ public final class AssetFlowStore {
         try queue.read { db in
             var lines: [String] = []
             for table in ["portfolio", "asset", "asset_transaction", "price_history", "setting",
-                          "category", "portfolio_target", "investment_plan", "saving_plan"] {
+                          "category", "portfolio_target", "investment_plan", "saving_plan", "exchange_rate"] {
                 for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1") {
                     lines.append("\(table): \(row)")
                 }

@@ -1,7 +1,8 @@
 import Core
 import GRDB
 
-/// Totals and values in the past: quantity at D × the latest price on or before D.
+/// Totals and values in the past: quantity at D × the latest price on or before D, each
+/// converted into the reporting currency at D's rate (see Documentation/Currencies.md).
 extension StoreSession {
     /// Refuses a total over assets in more than one currency, naming them; returns the one
     /// currency (nil when there are no assets).
@@ -14,26 +15,37 @@ extension StoreSession {
         return currencies.first
     }
 
-    /// Σ current value of `assets`; an error when they are in different currencies.
-    public func totalValue(of assets: [Asset]) throws -> ExactDecimal {
-        try requireSingleCurrency(assets)
-        return try assets.reduce(ExactDecimal.zero) { $0 + (try valuation(ofAsset: $1.id!).currentValue) }
+    /// Σ current value of `assets` in `currency` (default: the main currency): each value
+    /// converted at today's rate, else the latest earlier one; a missing rate is an error
+    /// naming the pair (a value is never added unconverted).
+    public func totalValue(of assets: [Asset], in currency: String? = nil) throws -> ExactDecimal {
+        try convertedTotal(of: assets, in: currency).total
     }
 
-    /// Net worth: Σ current value of every asset (those outside any portfolio included).
-    public func netWorth() throws -> ExactDecimal { try totalValue(of: try assets()) }
-
-    /// The value of `assets` on `date`.
-    public func value(of assets: [Asset], at date: CalendarDate) throws -> ExactDecimal {
-        try timeline(of: assets, dates: [date]).first?.value ?? 0
+    /// The total of `totalValue` with the rates it used (to say which were fallbacks).
+    public func convertedTotal(of assets: [Asset], in currency: String? = nil) throws -> ConvertedSum {
+        var sum = try convertedSum(of: assets, in: try reportingCurrency(currency), through: today)
+        for asset in assets { try sum.add(try valuation(ofAsset: asset.id!).currentValue, asset.currency, on: today) }
+        return sum
     }
 
-    /// Value on each of `dates` (ascending): per asset, quantity at D × latest price on or
-    /// before D (0 when none). Rows are read in place (no String per value).
-    public func timeline(of assets: [Asset], dates: [CalendarDate]) throws -> [(date: CalendarDate, value: ExactDecimal)] {
-        try requireSingleCurrency(assets)
+    /// Net worth: Σ current value of every asset (those outside any portfolio included), in
+    /// `currency` (default: the main currency).
+    public func netWorth(in currency: String? = nil) throws -> ExactDecimal { try totalValue(of: try assets(), in: currency) }
+
+    /// The value of `assets` on `date` in `currency` (default: the main currency).
+    public func value(of assets: [Asset], at date: CalendarDate, in currency: String? = nil) throws -> ExactDecimal {
+        try timeline(of: assets, dates: [date], in: currency).first?.value ?? 0
+    }
+
+    /// Value on each of `dates` (ascending) in `currency` (default: the main currency): per
+    /// asset, quantity at D × latest price on or before D (0 when none), converted at D's
+    /// rate (else the latest earlier one). Three queries in all, whatever the number of dates.
+    public func timeline(of assets: [Asset], dates: [CalendarDate], in currency: String? = nil) throws -> [(date: CalendarDate, value: ExactDecimal)] {
+        let target = try reportingCurrency(currency)
         let ids = assets.compactMap(\.id)
         guard !ids.isEmpty else { return dates.map { ($0, ExactDecimal.zero) } }
+        let rates = try rateTable(for: Set(assets.map(\.currency)).union([target]), through: dates.last)
         let list = ids.map(String.init).joined(separator: ",")
         // Read in place, in each asset's (date, id) order: only what the walk needs.
         var history: [Int64: [(CalendarDate, ExactDecimal)]] = [:]
@@ -49,7 +61,8 @@ extension StoreSession {
         let prices = dates.count * ids.count <= 20_000
             ? try pricesOn(dates, assets: ids) : try pricesByAsset(where: "WHERE asset_id IN (\(list))")
         var totals = [ExactDecimal](repeating: 0, count: dates.count)
-        for id in ids {
+        for asset in assets {
+            let id = asset.id!
             let moves = history[id] ?? [], points = prices[id] ?? []
             var m = 0, p = 0
             var quantity = ExactDecimal.zero
@@ -57,7 +70,9 @@ extension StoreSession {
             for (i, date) in dates.enumerated() {
                 while m < moves.count, moves[m].0 <= date { quantity += moves[m].1; m += 1 }
                 while p < points.count, points[p].date <= date { price = points[p].price; p += 1 }
-                totals[i] += quantity * price
+                let local = quantity * price
+                if local.isZero { continue }
+                totals[i] += asset.currency == target ? local : try rates.rate(from: asset.currency, to: target, on: date).convert(local)
             }
         }
         return zip(dates, totals).map { ($0, $1) }

@@ -78,11 +78,11 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let bar = ProgressBar()
+        let bar = ProgressBar(label: "Reading rows", unit: "", minimumTotal: 20_000)
         let lines = try printingErrors {
-            try DataTransfer.importFile(flags, storePath: global.storePath, progress: bar.map { bar in { bar.show($0, of: $1) } })
+            try DataTransfer.importFile(flags, storePath: global.storePath, progress: bar.enabled ? bar.update : nil)
         }
-        bar?.finish()
+        bar.finish()
         print(lines.joined(separator: "\n"))
     }
 }
@@ -93,27 +93,5 @@ func printingErrors<T>(_ body: () throws -> T) throws -> T {
     do { return try body() } catch let error as ScriptRunError {
         FileHandle.standardError.write(Data((error.description + "\n").utf8))
         throw ExitCode(1)
-    }
-}
-
-/// A progress bar on standard error, only when it is a terminal (never in a pipe or a log).
-final class ProgressBar {
-    private var shown = false
-
-    init?() {
-        guard isatty(STDERR_FILENO) != 0 else { return nil }
-    }
-
-    func show(_ done: Int, of total: Int) {
-        guard total >= 20_000 else { return }
-        let width = 30
-        let filled = total == 0 ? width : done * width / total
-        let text = "\rReading rows [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(done)/\(total)"
-        FileHandle.standardError.write(Data(text.utf8))
-        shown = true
-    }
-
-    func finish() {
-        if shown { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

@@ -43,6 +43,9 @@ SUBCOMMANDS:
   report                  Run a report script and print or save the report.
   check                   Check the store thoroughly (read-only): pages,
                           schema, foreign keys, every value.
+  rates                   Fetch, import and list exchange rates.
+  currency                Show or change the main currency totals are reported
+                          in.
   docs                    Print the reference of the Lua API, generated from
                           the bindings.
   import                  Import transactions or prices from a CSV file: all
