@@ -41,6 +41,10 @@ public final class AssetFlowStore {
         do {
             queue = try DatabaseQueue(path: path, configuration: config)
             try StoreOpening.prepare(queue)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            // SQLite itself could not read the file (GRDB's first look at the schema, or our
+            // checks): the same refusal as a failed quick_check.
+            throw StoreOpening.damaged("SQLite cannot read it (\(error.message ?? "\(error.resultCode)"))")
         } catch {
             throw StoreError.translating(error, waited: wait)
         }
