@@ -132,6 +132,7 @@ enum Migrations {
                 END;
                 """)
         }
+        ImportMappingMigration.register(&migrator)
         return migrator
     }
 }
