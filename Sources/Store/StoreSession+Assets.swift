@@ -11,7 +11,8 @@ extension StoreSession {
     }
 
     public func asset(id: Int64) throws -> Asset? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM asset WHERE id = ?"), arguments: [id]).map(Records.asset)
+        // By position, not by name: this lookup runs several times for every write.
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Records.assetColumns) FROM asset WHERE id = ?"), arguments: [id]).map(Records.assetByPosition)
     }
 
     /// Looks an asset up by name, ignoring case.
