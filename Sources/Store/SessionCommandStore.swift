@@ -31,6 +31,26 @@ final class SessionCommandStore: CommandStore {
     func requireTransaction(id: Int64) throws -> Transaction { try session.requireTransaction(id: id) }
     func requirePrice(id: Int64) throws -> PricePoint { try session.requirePrice(id: id) }
     func quantity(ofAsset id: Int64) throws -> ExactDecimal { try session.position(ofAsset: id).quantity }
+
+    /// The cached (or snapshot) quantity when `point` is after the asset's last transaction;
+    /// otherwise one indexed read of the transactions from `point` on, and the quantity
+    /// before it is the current one minus theirs.
+    func holdings(ofAsset id: Int64, from point: HoldingsHistory.LedgerKey) throws -> HoldingsHistory {
+        let current = try session.position(ofAsset: id).quantity
+        if let cached = session.positionCache[id] {
+            guard let lastDate = cached.lastDate else { return HoldingsHistory(opening: current) }
+            if HoldingsHistory.LedgerKey(date: lastDate, id: cached.lastID) < point { return HoldingsHistory(opening: current) }
+        }
+        var later: [Transaction] = []
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT id, asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note
+            FROM asset_transaction WHERE asset_id = ? AND (date > ? OR (date = ? AND id >= ?)) ORDER BY date, id
+            """, arguments: [id, point.date.description, point.date.description, point.id])
+        while let row = try cursor.next() { later.append(try Records.transactionByPosition(row)) }
+        let opening = later.reduce(current) { $0 - $1.quantityImpact }
+        return HoldingsHistory(opening: opening, transactions: later)
+    }
+
     func currentPrice(ofAsset id: Int64) throws -> ExactDecimal { try session.valuation(ofAsset: id).currentPrice }
 
     func price(ofAsset id: Int64, onOrBefore date: CalendarDate) throws -> ExactDecimal? {

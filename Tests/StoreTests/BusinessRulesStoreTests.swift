@@ -27,7 +27,7 @@ struct BusinessRulesStoreTests: StoreRuleTesting {
             let a = try asset(s, "ACME", .stock, quantity: "10", price: "10")
             let buy = try #require(try s.transactions(ofAsset: a.id!).first)
             let sell = try s.record(Transaction(assetID: a.id!, type: .sell, date: d("2024-02-01"), quantity: 4, pricePerUnit: 12, currency: "USD"))
-            #expect(message { try s.deleteTransaction(id: buy.id!) } == "Deleting this transaction would cause the asset quantity to become negative.")
+            #expect(message { try s.deleteTransaction(id: buy.id!) } == "Deleting this transaction would cause the asset quantity to become negative on 2024-02-01.")
             try s.deleteTransaction(id: sell.id!)
             #expect(try s.position(ofAsset: a.id!).quantity == 10)
         }

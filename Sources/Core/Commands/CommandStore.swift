@@ -23,6 +23,10 @@ public protocol CommandContext: AnyObject {
 
     /// Σ quantity impact of the asset's transactions.
     func quantity(ofAsset id: Int64) throws -> ExactDecimal
+    /// The asset's holdings from `point` of its ledger on (`HoldingsHistory`): the quantity
+    /// held just before it and the transactions at or after it. Reads no history when the
+    /// point is after the asset's last transaction.
+    func holdings(ofAsset id: Int64, from point: HoldingsHistory.LedgerKey) throws -> HoldingsHistory
     /// The price of the asset's latest price record, 0 when it has none.
     func currentPrice(ofAsset id: Int64) throws -> ExactDecimal
     /// The price of the latest record dated on or before `date`, nil when there is none.
