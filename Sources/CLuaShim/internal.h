@@ -19,7 +19,13 @@ int clua_limit_reached(lua_State *L);
 /* Raises the abort message (timeout, interrupt, memory) of a limit that fired. */
 int clua_raise_abort(lua_State *L);
 
+/* The watchdog (watchdog.c): ends the process when a watched run is stuck past its deadline. */
+void clua_watch(clua_host *h, int64_t deadline_ns);
+void clua_unwatch(void);
+
 /* Installs the guarded coroutine, string.rep and table functions (limits.c). */
 void clua_install_guards(lua_State *L);
+/* Replaces string.find/match/gmatch/gsub with the step-counting matcher (patterns.c). */
+void clua_install_patterns(lua_State *L);
 
 #endif

@@ -214,6 +214,7 @@ static void clua_wrap_field(lua_State *L, int table, const char *name, lua_CFunc
 
 void clua_install_guards(lua_State *L) {
     clua_guard_coroutines(L);
+    clua_install_patterns(L);
     if (lua_getglobal(L, "string") == LUA_TTABLE) clua_wrap_field(L, lua_gettop(L), "rep", clua_string_rep);
     lua_pop(L, 1);
     if (lua_getglobal(L, "table") == LUA_TTABLE) {

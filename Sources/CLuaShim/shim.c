@@ -43,7 +43,7 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         h->used -= old;
         return NULL;
     }
-    if (h->limit && nsize > old && h->used - old + nsize > h->limit) {
+    if (h->limit && nsize > old && h->used - old + nsize + h->host_held > h->limit) {
         if (h->enforcing && h->host_depth == 0) {
             h->abort_kind = 3;
             clua_escalate(h);
@@ -86,7 +86,12 @@ void clua_close(lua_State *L) {
     lua_sethook(L, NULL, 0, 0);
     h->enforcing = 1;
     h->host_depth = 0;
+    if (h->run_deadline_ns) {  /* finalizers get what is left of the run's time */
+        int64_t now = clua_now_ns();
+        clua_watch(h, h->run_deadline_ns > now ? h->run_deadline_ns : now);
+    }
     lua_close(L);
+    if (h->run_deadline_ns) clua_unwatch();
     free(h->running);
     free(h);
 }
@@ -189,29 +194,6 @@ static int clua_call_wrapped_from(lua_State *L, int first) {
     return lua_gettop(L) - first + 1;
 }
 
-/* Pattern functions run in C where the instruction hook never fires: a backtracking
-   pattern on a long subject could outlive any timeout. Refuse patterns whose worst case
-   (subject length to the power of their repetition items) is out of reach. */
-static int clua_pattern_guard(lua_State *L) {
-    size_t len = 0, plen = 0;
-    const char *subject = lua_tolstring(L, 1, &len);
-    const char *pattern = lua_tolstring(L, 2, &plen);
-    if (subject && pattern) {
-        int items = 0, in_set = 0;
-        for (size_t i = 0; i < plen; i++) {
-            char c = pattern[i];
-            if (c == '%') { i++; continue; }
-            if (in_set) { if (c == ']') in_set = 0; continue; }
-            if (c == '[') { in_set = 1; continue; }
-            if (c == '*' || c == '-' || c == '+') items++;
-        }
-        if (items >= 2 && pow((double)len, (double)items) > 5e8)
-            return luaL_error(L, "pattern '%s' has %d repetition items: too costly on a subject of %d bytes in the sandbox "
-                                 "(simplify the pattern, split the text, or run with --trusted)", pattern, items, (int)len);
-    }
-    return clua_call_wrapped(L);
-}
-
 /* 1 when `resolved` lies in one of the folders listed in registry[key]. */
 static int clua_allowed(lua_State *L, const char *key, const char *resolved) {
     int ok = 0;
@@ -311,16 +293,8 @@ static int clua_sandbox_k(lua_State *L) {
     for (const char **n = debug_denied; *n; n++) clua_deny(L, lua_gettop(L), "debug", *n, "--trusted");
     lua_setglobal(L, "debug");
     lua_settop(L, 1);
-    /* package.loadlib and C modules: there is no package library; require is the host's. */
-    /* Pattern functions behind the guard. */
-    lua_getglobal(L, "string");
-    const char *patterned[] = {"find", "match", "gmatch", "gsub", NULL};
-    for (const char **n = patterned; *n; n++) {
-        lua_getfield(L, -1, *n);
-        lua_pushcclosure(L, clua_pattern_guard, 1);
-        lua_setfield(L, -2, *n);
-    }
-    lua_pop(L, 1);
+    /* package.loadlib and C modules: there is no package library; require is the host's.
+       Pattern functions count their steps against the limits (patterns.c, for every state). */
     return 0;
 }
 
@@ -363,10 +337,22 @@ static int clua_box_gc(lua_State *L) {
     return 0;
 }
 
+int clua_reserve_host(lua_State *L, size_t bytes, int retain) {
+    clua_host *h = clua_gethost(L);
+    if (!h->limit || !h->enforcing) return 0;
+    if (bytes > h->limit || h->used + h->host_held + bytes > h->limit) {
+        h->over_limit = 1;
+        return -1;
+    }
+    if (retain) h->host_held += bytes;
+    return 0;
+}
+
 static void clua_raise_memory(lua_State *L) {
     clua_host *h = clua_gethost(L);
     h->over_limit = 0;
     h->abort_kind = 3;
+    clua_escalate(h);
     lua_pushstring(L, clua_abort_message(L));
     lua_error(L);
 }
@@ -381,6 +367,8 @@ static int clua_trampoline(lua_State *L) {
     h->host_depth++;
     int r = g_dispatch(L);
     h->host_depth--;
+    /* Past the memory limit in host code: that error wins over whatever the binding threw. */
+    if (h->over_limit && h->enforcing && h->host_depth == 0) clua_raise_memory(L);
     if (r == CLUA_RAISE) {
         if (lua_type(L, -1) == LUA_TSTRING) {
             luaL_where(L, 1);
@@ -390,7 +378,6 @@ static int clua_trampoline(lua_State *L) {
         return lua_error(L);
     }
     if (r == CLUA_RAISE_RAW) return lua_error(L);
-    if (h->over_limit && h->enforcing && h->host_depth == 0) clua_raise_memory(L);
     return r;
 }
 
@@ -520,7 +507,9 @@ void clua_begin_run(lua_State *L) {
     h->enforcing = 1;
     if (h->timeout_seconds > 0) {
         h->deadline_ns = clua_now_ns() + (int64_t)(h->timeout_seconds * 1e9);
+        h->run_deadline_ns = h->deadline_ns;
         lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1000);
+        clua_watch(h, h->deadline_ns);
     }
 }
 
@@ -529,6 +518,7 @@ void clua_end_run(lua_State *L) {
     h->enforcing = 0;
     h->deadline_ns = 0;
     lua_sethook(L, NULL, 0, 0);
+    clua_unwatch();
 }
 
 /* From the signal handler: lua_sethook is async-signal-safe (ldebug.c). Every running

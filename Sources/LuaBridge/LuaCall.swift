@@ -153,6 +153,18 @@ public struct LuaCall {
 
     public func pushFunction(_ function: @escaping LuaFunction) { state.pushFunction(function) }
 
+    // MARK: Host memory
+
+    /// Counts `bytes` of Swift memory this binding is about to use because of the script (a
+    /// result sized by an argument, a report it keeps) against `--max-memory`, before they are
+    /// allocated. `retained`: kept as long as the state. Throws when they do not fit; the
+    /// script then gets the sticky memory-limit error once this binding has returned.
+    public func reserveHostMemory(_ bytes: Int, retained: Bool = false) throws {
+        if clua_reserve_host(L, bytes < 0 ? 0 : bytes, retained ? 1 : 0) != 0 {
+            throw LuaArgumentError("memory limit exceeded")
+        }
+    }
+
     // MARK: Errors and calls
 
     /// Raises `message` once this Swift frame has returned: use as `throw call.error(…)`.

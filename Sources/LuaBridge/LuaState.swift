@@ -278,6 +278,11 @@ public final class LuaState {
         return try body()
     }
 
+    /// For the command-line tool: a run still going 0.1 s past its `--timeout` where no hook
+    /// reaches (a looping `__gc` finalizer, a long Swift computation) ends the process with the
+    /// timeout message and `status`, before anything is committed. Never in a library or test.
+    public static func exitProcessWhenStuckPastDeadline(status: Int32) { clua_enable_watchdog(status) }
+
     /// Asks the running code to stop at its next instruction (safe from a signal handler).
     public func interrupt() { clua_interrupt(L) }
 }

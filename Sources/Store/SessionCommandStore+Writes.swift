@@ -36,6 +36,11 @@ extension SessionCommandStore {
         return Portfolio(id: db.lastInsertedRowID, name: portfolio.name, description: portfolio.description)
     }
 
+    func update(_ portfolio: Portfolio) throws {
+        try db.execute(sql: "UPDATE portfolio SET name = ?, description = ? WHERE id = ?", arguments: [portfolio.name, portfolio.description, portfolio.id])
+        session.noteChange("portfolio", .changed)
+    }
+
     func deletePortfolio(id: Int64) throws {
         try db.execute(sql: "DELETE FROM portfolio WHERE id = ?", arguments: [id])
         session.noteChange("portfolio", .deleted)

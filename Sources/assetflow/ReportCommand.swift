@@ -1,6 +1,7 @@
 import ArgumentParser
 import Core
 import Foundation
+import LuaBridge
 import Scripting
 
 /// `assetflow report NAME [--format F] [--output FILE]`
@@ -42,6 +43,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        LuaState.exitProcessWhenStuckPastDeadline(status: 1)  // --timeout holds even where no hook reaches
         let environment = ProcessInfo.processInfo.environment
         let reportsFolder = ReportSession.defaultFolder(environment)
         let builtIn = ReportRunner.builtInFolder(environment: environment, executable: CommandLine.arguments[0])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LuaBridge
 import Scripting
 
 /// `assetflow run SCRIPT.lua [ARGS…]`
@@ -35,6 +36,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        LuaState.exitProcessWhenStuckPastDeadline(status: 1)  // --timeout holds even where no hook reaches
         var options = RunOptions()
         options.trusted = sandbox.trusted
         options.allowRead = sandbox.allowRead

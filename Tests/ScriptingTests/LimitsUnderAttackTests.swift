@@ -191,6 +191,31 @@ struct LimitsUnderAttackTests {
         #expect(message == "interrupted")
     }
 
+    // MARK: 11. host allocations count
+
+    @Test("11: text piled up in a report (kept in Swift) counts against --max-memory, and pcall cannot swallow it")
+    func reportContentsCount() throws {
+        let (printed, outcome) = try run("""
+            local r = af.report.new{}
+            local s = string.rep("x", 1 << 20)
+            for i = 1, 1000 do pcall(r.text, r, s) end
+            print("survived")
+            """, memoryMB: 32)
+        #expect(!outcome.succeeded)
+        #expect(outcome.error?.hasPrefix("memory limit exceeded: 32 MB") == true, "\(outcome.error ?? "")")
+        #expect(printed == "")
+    }
+
+    @Test("11: a Monte Carlo run's arrays (Swift memory) count against --max-memory before they are allocated")
+    func monteCarloCounts() throws {
+        let (printed, outcome) = try run("""
+            print(pcall(af.project, { start_value = 1000, monthly = 10, years = 100, annual_return = 0.05, volatility = 0.1, runs = 10000, seed = 1 }))
+            print("survived")
+            """, memoryMB: 32)
+        #expect(outcome.error?.hasPrefix("memory limit exceeded: 32 MB") == true, "\(outcome.error ?? "")")
+        #expect(printed == "")
+    }
+
     // MARK: 12. memory errors are sticky in coroutines
 
     @Test("12: a memory error pcall'd inside a coroutine stops the script")

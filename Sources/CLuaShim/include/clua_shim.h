@@ -31,6 +31,8 @@ typedef struct clua_host {
     int closing;               /* 1 once the Swift owner is gone: bindings refuse to run */
     lua_State **running;       /* the coroutines being resumed or closed, innermost last */
     volatile int nesting;      /* how many of them */
+    int64_t run_deadline_ns;   /* the last run's deadline, kept for the finalizers run at close */
+    size_t host_held;          /* bytes the host keeps for the script (report contents), counted in the limit */
 } clua_host;
 
 typedef int (*clua_dispatch_fn)(lua_State *L);
@@ -80,6 +82,12 @@ int clua_load(lua_State *L, const char *chunk, size_t len, const char *name);
 /* Protected helpers for operations that may raise. */
 int clua_ptostring(lua_State *L, int idx);   /* pushes tostring(value) or returns non-zero */
 
+/* Host memory a binding is about to use because of the script: counted against the memory
+   limit before it is allocated (`retain`: kept as long as the state, like a report's
+   contents). Returns 0, or -1 when it does not fit: the binding then stops, and the
+   trampoline raises the (sticky) memory-limit error once it has returned. */
+int clua_reserve_host(lua_State *L, size_t bytes, int retain);
+
 /* Limits and interruption. */
 void clua_set_memory_limit(lua_State *L, size_t bytes);
 void clua_set_timeout(lua_State *L, double seconds);
@@ -89,6 +97,10 @@ void clua_interrupt(lua_State *L);  /* async-signal-safe */
 void clua_clear_abort(lua_State *L);
 const char *clua_abort_message(lua_State *L);
 void clua_install_sigint(lua_State *L);
+/* For the command-line tool only: from now on, a run still going 0.1 s past its deadline
+   where no hook reaches (a __gc finalizer, a long host computation) ends the process with
+   the timeout message and `exit_status`, before anything is committed. */
+void clua_enable_watchdog(int exit_status);
 void clua_restore_sigint(void);
 
 /* Function-like macros of lua.h that do not import into Swift. */

@@ -72,13 +72,7 @@ enum PlanBindings {
     /// tolerance (very_low … very_high) mapped to one.
     static func riskProfile(_ call: LuaCall, at index: Int32, _ fn: String) throws -> RiskProfile {
         guard let name = call.string(at: index) else { throw LuaArgumentError("\(fn): a profile name expected, got \(call.typeName(at: index))") }
-        if let profile = RiskProfile(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) { return profile }
-        guard let tolerance = try? RiskTolerance.parse(name) else {
-            let profiles = RiskProfile.allCases.map(\.rawValue)
-            let names = (profiles + RiskTolerance.allCases.map(\.rawValue).filter { !profiles.contains($0) }).joined(separator: ", ")
-            throw RuleViolation("Unknown risk profile '\(name)'. Use one of: \(names).")
-        }
-        return RiskProfile(tolerance: tolerance)
+        return try RiskProfile.named(name)
     }
 
     static let saving: [Binding] = [

@@ -193,6 +193,7 @@ enum ProjectionBindings {
             }
         default: throw args.fieldError("model", "unknown model '\(modelName)': use normal, lognormal, bootstrap or a function(step)")
         }
+        if runs > 0, runs <= MonteCarlo.maximumRuns { try call.reserveHostMemory(runs * a.months * 16) }  // the run × month values, sorted copies
         let mc = try MonteCarlo.run(a, runs: runs, seed: seed, model: model, levels: levels, hooks: hooks)
         let names = levels.map(levelName)
         env.pushList(mc.rows, call) { row in

@@ -30,7 +30,7 @@ enum ReportBindings {
         .method("Report", "text", "(string) -> Report", "Adds a paragraph.", example: #"r:text("Values on " .. os.date("%Y-%m-%d"))"#) { env, call in
             let id = try report(env, call, "Report:text")
             guard let text = call.string(at: 2) else { throw LuaArgumentError("Report:text: a string expected, got \(call.typeName(at: 2))") }
-            env.reports.documents[id]!.elements.append(.text(text))
+            try env.reports.append(.text(text), to: id, call)
             call.pushValue(at: 1)
             return 1
         },
@@ -38,7 +38,7 @@ enum ReportBindings {
                 "Adds key figures; format is number, integer, money, percent or text (default: number).",
                 example: #"r:figures{ { label = "Net worth", value = af.net_worth(), format = "money" } }"#) { env, call in
             let id = try report(env, call, "Report:figures")
-            env.reports.documents[id]!.elements.append(.figures(try ReportReader(env, call, "Report:figures").figures(at: 2)))
+            try env.reports.append(.figures(try ReportReader(env, call, "Report:figures").figures(at: 2)), to: id, call)
             call.pushValue(at: 1)
             return 1
         },
@@ -46,7 +46,7 @@ enum ReportBindings {
                 "Adds a table of rows (tables of fields). columns: keys or {key, label}; format: one format or {column = format}.",
                 example: #"r:table(p:allocation{}, { columns = { "key", "value", "percent" }, format = { value = "money", percent = "percent" } })"#) { env, call in
             let id = try report(env, call, "Report:table")
-            env.reports.documents[id]!.elements.append(.table(try ReportReader(env, call, "Report:table").table(rows: 2, options: 3)))
+            try env.reports.append(.table(try ReportReader(env, call, "Report:table").table(rows: 2, options: 3)), to: id, call)
             call.pushValue(at: 1)
             return 1
         },
@@ -54,7 +54,7 @@ enum ReportBindings {
                 "Adds a chart: kind line, area, bar, pie or fan; series: rows, or {{name, rows}}; x and y name the fields (default date and value; y may list several).",
                 example: #"r:chart{ kind = "line", series = p:timeline{ from = "2024-01-01", every = "month" }, format = "money" }"#) { env, call in
             let id = try report(env, call, "Report:chart")
-            env.reports.documents[id]!.elements.append(.chart(try ReportReader(env, call, "Report:chart").chart(at: 2)))
+            try env.reports.append(.chart(try ReportReader(env, call, "Report:chart").chart(at: 2)), to: id, call)
             call.pushValue(at: 1)
             return 1
         },

@@ -1,6 +1,7 @@
 import CLuaShim
 import Core
 import Foundation
+import LuaBridge
 import Store
 
 /// The reports a script builds (`af.report.new`), where it may save them, and whether its
@@ -35,6 +36,28 @@ public final class ReportSession {
     }
 
     var terminalStyle: TerminalRenderer.Style { .forOutput(isTerminal: isTerminal, environment: environment) }
+
+    /// Adds `element` to report `id`, counting what the report keeps against `--max-memory`:
+    /// a script could otherwise pile up gigabytes of text in Swift while Lua's own memory
+    /// stays small.
+    func append(_ element: ReportElement, to id: Int64, _ call: LuaCall) throws {
+        try call.reserveHostMemory(ReportSession.estimatedBytes(of: element), retained: true)
+        documents[id]!.elements.append(element)
+    }
+
+    /// A generous estimate of the memory an element keeps (text bytes plus a fixed cost per cell).
+    static func estimatedBytes(of element: ReportElement) -> Int {
+        func cell(_ c: ReportCell) -> Int { if case .text(let t) = c { return 32 + t.utf8.count } else { return 32 } }
+        switch element {
+        case .text(let text): return 32 + text.utf8.count
+        case .figures(let figures): return figures.reduce(0) { $0 + 32 + $1.label.utf8.count + cell($1.value) }
+        case .table(let table):
+            return table.columns.reduce(0) { $0 + 32 + $1.key.utf8.count + $1.label.utf8.count }
+                + table.rows.reduce(0) { $0 + 32 + $1.reduce(0) { $0 + cell($1) } }
+        case .chart(let chart):
+            return chart.series.reduce(0) { $0 + 32 + $1.name.utf8.count + $1.points.reduce(0) { $0 + 48 + $1.x.description.utf8.count } }
+        }
+    }
 
     func add(_ document: ReportDocument) -> Int64 {
         defer { nextID += 1 }

@@ -1,0 +1,66 @@
+/*
+ * The last resort behind --timeout, for the command-line tool. Hooks never run inside
+ * __gc finalizers (Lua turns them off there), nor inside a long Swift computation: a
+ * finalizer with `while true do end` cannot be stopped from inside the process without
+ * corrupting the Lua state. When enabled, a watchdog thread ends the process once a run is
+ * 0.1 s past its deadline and still has not returned: it prints the timeout message and
+ * exits with the given status, before anything was committed (the store's transaction
+ * rolls back as after a crash: SQLite's journal guarantees all or nothing).
+ */
+#include "internal.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CLUA_GRACE_NS 100000000LL  /* 0.1 s */
+
+static volatile int g_watch_enabled = 0;
+static volatile int g_watch_exit_status = 1;
+static volatile int64_t g_watch_deadline_ns = 0;  /* 0: no run is being watched */
+static volatile double g_watch_timeout_seconds = 0;
+static pthread_once_t g_watch_once = PTHREAD_ONCE_INIT;
+
+static void *clua_watchdog_main(void *unused) {
+    (void)unused;
+    struct timespec pause = {0, 10000000};  /* 10 ms */
+    for (;;) {
+        nanosleep(&pause, NULL);
+        int64_t deadline = g_watch_deadline_ns;
+        if (deadline && clua_now_ns() > deadline + CLUA_GRACE_NS) {
+            char message[256];
+            int n = snprintf(message, sizeof message,
+                             "timeout: the script ran longer than %g s (raise it with --timeout); it was stopped where "
+                             "the interpreter could not be interrupted (a __gc finalizer or a long host computation)\n"
+                             "The store is unchanged (the script's changes were rolled back).\n",
+                             g_watch_timeout_seconds);
+            if (n > 0) { ssize_t w = write(STDERR_FILENO, message, (size_t)n < sizeof message ? (size_t)n : sizeof message - 1); (void)w; }
+            _exit(g_watch_exit_status);
+        }
+    }
+    return NULL;
+}
+
+static void clua_watchdog_start(void) {
+    pthread_t thread;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_create(&thread, &attr, clua_watchdog_main, NULL);
+    pthread_attr_destroy(&attr);
+}
+
+void clua_enable_watchdog(int exit_status) {
+    g_watch_exit_status = exit_status;
+    g_watch_enabled = 1;
+}
+
+void clua_watch(clua_host *h, int64_t deadline_ns) {
+    if (!g_watch_enabled || !deadline_ns) return;
+    pthread_once(&g_watch_once, clua_watchdog_start);
+    g_watch_timeout_seconds = h->timeout_seconds;
+    g_watch_deadline_ns = deadline_ns;
+}
+
+void clua_unwatch(void) { g_watch_deadline_ns = 0; }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Issue 15 through the real `assetflow` binary: finalizers at close (item 1) and --timeout
+/// where no hook reaches (item 10: a looping __gc finalizer ends the process cleanly, with
+/// the timeout message, and nothing is committed).
+@Suite("assetflow host safety")
+struct HostSafetyCommandTests {
+    let folder = NSTemporaryDirectory() + "af-cli-safety-\(UUID().uuidString)"
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    func script(_ source: String) throws -> String {
+        let path = folder + "/script-\(UUID().uuidString).lua"
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        try CommandLineTests().run(arguments)
+    }
+
+    @Test("1: a finalizer that prints at close: exit 0, its output shown, the run committed")
+    func finalizerAtClose() throws {
+        let store = folder + "/store.sqlite"
+        let r = try run(["run", "--store", store, try script("""
+            af.create_portfolio{ name = "Kept" }
+            setmetatable({}, {__gc = function() print("x") end})
+            """)])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == "x\n")
+        let check = try run(["run", "--store", store, try script("print(af.portfolio('Kept') ~= nil)")])
+        #expect(check.out == "true\n")
+    }
+
+    @Test("1: a failing script with a finalizer keeps its message and exit code")
+    func failingWithFinalizer() throws {
+        let r = try run(["run", "--store", folder + "/store.sqlite", try script("setmetatable({}, {__gc = function() print('x') end})\nerror('broken here')\n")])
+        #expect(r.status == 1)
+        #expect(r.err.contains(":2: broken here"), "\(r.err)")
+    }
+
+    @Test("10: a looping __gc finalizer is stopped at the timeout, during the run or at close; nothing is committed", arguments: [
+        "setmetatable({}, {__gc = function() while true do end end})\ncollectgarbage()\nprint('not reached')",
+        "setmetatable({}, {__gc = function() while true do end end})",
+        "setmetatable({}, {__gc = function() local t = {} while true do t[#t % 1000 + 1] = {} end end})\ncollectgarbage()",
+    ])
+    func loopingFinalizer(code: String) throws {
+        let store = folder + "/store.sqlite"
+        let r = try run(["run", "--store", store, "--timeout", "0.3", try script("af.create_portfolio{ name = 'Lost' }\n" + code)])
+        #expect(r.status == 1)
+        #expect(r.err.hasPrefix("timeout: the script ran longer than 0.3 s"), "\(r.err)")
+        #expect(!r.out.contains("not reached"))
+        let check = try run(["run", "--store", store, try script("print(af.portfolio('Lost') == nil)")])
+        #expect(check.out == "true\n", "\(check.err)")
+    }
+}
