@@ -49,7 +49,7 @@ public struct Binding {
 /// Every binding, in the order the reference lists them.
 public enum Registry {
     public static let all: [Binding] = DecimalBindings.all + PortfolioBindings.all + AssetBindings.all + RecordBindings.all
-        + ChangeBindings.all + AnalysisBindings.all + PlanBindings.all + IntrospectionBindings.all + RebalanceBindings.all + ProjectionBindings.all
+        + ChangeBindings.all + CategoryBindings.all + AnalysisBindings.all + PlanBindings.all + SavingPlanBindings.all + IntrospectionBindings.all + RebalanceBindings.all + ProjectionBindings.all
         + ReportBindings.all
         + ReturnsBindings.all
 

@@ -70,4 +70,15 @@ final class SessionCommandStore: CommandStore {
     func hasHistory(asset id: Int64) throws -> Bool { try session.hasHistory(asset: id) }
     func assetCount(inPortfolio id: Int64) throws -> Int { try session.assetCount(inPortfolio: id) }
     func savingPlans() throws -> [RegularSavingPlan] { try session.savingPlans() }
+
+    func requireSavingPlan(id: Int64) throws -> RegularSavingPlan {
+        guard let plan = try session.savingPlan(id: id) else { throw StoreError.notFound("No saving plan with id \(id).") }
+        return plan
+    }
+
+    func assetCount(inCategory id: Int64) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM asset WHERE category_id = ?", arguments: [id]) ?? 0
+    }
+
+    func platforms() throws -> [String] { try session.platforms() }
 }

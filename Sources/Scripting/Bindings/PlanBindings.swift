@@ -110,7 +110,7 @@ enum PlanBindings {
             try env.pushList(rows, call) { row in
                 call.newTable()
                 call.pushString(row.plan.name); call.setField("plan", of: -2)
-                call.pushString(try env.session.requireAsset(id: row.plan.assetID).name); call.setField("asset", of: -2)
+                call.pushString(try env.session.requireAsset(id: row.plan.assetID!).name); call.setField("asset", of: -2)
                 call.pushDecimal(row.plan.amount); call.setField("amount", of: -2)
                 call.pushString(row.date.description); call.setField("date", of: -2)
             }
