@@ -83,7 +83,7 @@ enum PlanBindings {
             let args = try NamedArguments(call, at: 1, function: fn, allowed: ["name", "asset", "source", "amount", "frequency", "start_date", "execution", "day_of_month"])
             guard let asset = try args.value("asset", { try env.asset(at: $0, call, function: fn) }) else { throw args.fieldError("asset", "is required") }
             let source = try args.value("source") { try env.asset(at: $0, call, function: fn) }
-            let day = try args.decimal("day_of_month").map { Int(truncating: $0 as NSDecimalNumber) }
+            let day = try args.decimal("day_of_month").map(\.truncatedInt)
             let plan = RegularSavingPlan(name: try args.requiredString("name"), assetID: asset.id!, sourceAssetID: source?.id,
                                          amount: try args.requiredDecimal("amount"), frequency: try SavingFrequency.parse(try args.string("frequency") ?? "monthly"),
                                          startDate: try args.date("start_date") ?? env.session.today,
