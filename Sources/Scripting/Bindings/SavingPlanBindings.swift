@@ -45,7 +45,7 @@ enum SavingPlanBindings {
                                       source: source, amount: try args.decimal("amount"), frequency: try args.string("frequency").map(SavingFrequency.parse),
                                       startDate: try args.date("start_date"), nextDueDate: try args.date("next_due_date"),
                                       executionMethod: try args.string("execution").map(SavingExecutionMethod.parse),
-                                      dayOfMonth: try args.decimal("day_of_month").map { Int(truncating: $0 as NSDecimalNumber) })
+                                      dayOfMonth: try args.decimal("day_of_month").map(\.truncatedInt))
             env.lua.pushObject(try env.session.execute(edit).id!, className: "SavingPlan")
             return 1
         },
