@@ -7,10 +7,10 @@ enum AnalysisBindings {
     static let all: [Binding] = history + allocation + goal
 
     static func date(_ call: LuaCall, at index: Int32, _ fn: String) throws -> CalendarDate {
-        guard let text = call.string(at: index), let date = CalendarDate(text) else {
+        guard call.type(at: index) == 4 /* LUA_TSTRING */, let text = call.string(at: index) else {
             throw LuaArgumentError("\(fn): a date in the form YYYY-MM-DD expected, got \(call.typeName(at: index))")
         }
-        return date
+        do { return try CalendarDate.parse(text) } catch let error as DateParseError { throw LuaArgumentError("\(fn): \(error)") }
     }
 
     static let history: [Binding] = [

@@ -82,7 +82,7 @@ enum AssetBindings {
                 example: #"a:record_price{ price = "14", date = "2024-03-01" }"#) { env, call in
             let asset = try env.asset(at: 1, call, function: "Asset:record_price")
             let args = try NamedArguments(call, at: 2, function: "Asset:record_price", allowed: ["price", "date"])
-            let point = try env.session.execute(RecordPrice(asset: asset.id!, price: try args.requiredDecimal("price"), date: try args.date("date")))
+            let point = try env.session.execute(RecordPrice(asset: asset.id!, price: try args.requiredDecimal("price", label: "Price"), date: try args.date("date")))
             env.pushPrice(point.id!)
             return 1
         },

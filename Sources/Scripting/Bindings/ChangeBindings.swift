@@ -86,7 +86,7 @@ enum ChangeBindings {
             let fn = "Price:edit"
             guard let id = env.lua.objectID(at: 1, className: "Price") else { throw LuaArgumentError("\(fn): call it as p:edit{…}") }
             let args = try NamedArguments(call, at: 2, function: fn, allowed: ["price", "date"])
-            let price = try args.decimal("price"), date = try args.date("date")
+            let price = try args.decimal("price", label: "Price"), date = try args.date("date")
             try env.session.execute(EditPrice(id: id, price: price, date: date))
             env.pushPrice(id)
             return 1
