@@ -13,6 +13,7 @@ struct ReplCommand: ParsableCommand {
             line continues on the next (prompt >>). Each statement is its own transaction.
             When standard input is not a terminal, statements are read from it without
             prompts, so the REPL can be piped: echo 'print(#af.assets())' | assetflow repl
+            A piped session exits with status 1 when a statement failed.
             """
     )
 
@@ -22,6 +23,7 @@ struct ReplCommand: ParsableCommand {
     func run() throws {
         LuaState.exitProcessWhenStuckPastDeadline(status: 1)  // --timeout holds even where no hook reaches
         let store = try global.openStore()
+        var failed = false
         try store.withSession { session in
             let env = try ScriptEnvironment(session: session, policy: sandbox.policy, moduleFolders: [FileManager.default.currentDirectoryPath])
             env.lua.setLimits(timeoutSeconds: sandbox.timeout, memoryBytes: sandbox.maxMemory * 1024 * 1024)
@@ -32,8 +34,11 @@ struct ReplCommand: ParsableCommand {
             } else {
                 reader = StandardInputReader()
             }
-            Repl(env: env, reader: reader).run()
+            let repl = Repl(env: env, reader: reader)
+            repl.run()
             env.close()  // finalizers run while the environment is alive
+            failed = isatty(0) == 0 && repl.failures > 0
         }
+        if failed { throw ExitCode(1) }  // a pipeline (or CI) sees that a statement failed
     }
 }

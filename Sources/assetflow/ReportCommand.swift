@@ -34,6 +34,11 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         if let format { _ = try parsedFormat(format) }
+        if let output {
+            do { _ = try ReportFormat.forOutputFile(output) } catch let error as Core.RuleViolation {
+                throw ArgumentParser.ValidationError(error.message)
+            }
+        }
     }
 
     func parsedFormat(_ text: String) throws -> ReportFormat {

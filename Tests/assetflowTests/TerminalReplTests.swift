@@ -77,4 +77,11 @@ struct TerminalReplTests {
         let screen = try session(["t = { b = 1, a = { 1, 2, 3 }, 'x', name = 'héllo' }\r", "t\r"])
         #expect(screen.contains(#"{ "x", a = { 1, 2, 3 }, b = 1, name = "héllo" }"#))
     }
+
+    @Test("Ctrl-C in an unfinished multi-line entry returns to the main prompt, as lua.c does")
+    func interruptMultiLine() throws {
+        let screen = try session(["function half(x)\r", "\u{03}", "4 * 4\r"])
+        #expect(screen.contains(">> ^C"))
+        #expect(screen.contains("\n16\n"))
+    }
 }

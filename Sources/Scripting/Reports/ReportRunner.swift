@@ -64,7 +64,11 @@ public enum ReportRunner {
             guard let id = env.lua.objectID(at: -1, className: "Report"), let document = env.reports.documents[id] else {
                 return Outcome(text: nil, writtenPath: nil, error: nil)
             }
-            let format = request.format ?? request.outputPath.map(ReportFormat.forPath) ?? .terminal
+            let format = try request.format ?? request.outputPath.flatMap(ReportFormat.forOutputFile) ?? .terminal
+            if format == .csv, document.tables.isEmpty {
+                // CSV holds tables only: an empty file would look like a report with no data
+                return Outcome(text: nil, writtenPath: nil, error: "This report has no table to write as CSV. Use --format terminal, markdown, json or html.")
+            }
             if let path = request.outputPath {
                 try OwnerOnlyFiles.write(format.render(document), to: path)
                 return Outcome(text: nil, writtenPath: path, error: nil)
