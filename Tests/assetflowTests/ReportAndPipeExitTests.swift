@@ -48,3 +48,21 @@ struct ReportAndPipeExitTests {
         #expect(fine.status == 0 && fine.out == "1\n")
     }
 }
+
+extension ReportAndPipeExitTests {
+    @Test("the overview's net worth chart counts every asset, as the figure above it, and says so")
+    func overviewNetWorthChart() throws {
+        let store = cli.temporaryStore()
+        let setup = """
+        local p = af.create_portfolio{ name = "P" }
+        af.create_asset{ name = "In", type = "stock", portfolio = p, quantity = 10, cost_basis = 10, date = "2024-01-02" }
+        af.create_asset{ name = "Out", type = "stock", quantity = 5, cost_basis = 20, date = "2024-01-02" }
+        """
+        #expect(try cli.run(["repl", "--store", store], input: setup).status == 0)
+        let r = try cli.run(["report", "overview", "--format", "json", "--store", store], environment: reports.environment)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains(#"{"label": "Net worth", "value": 200, "format": "money"}"#))
+        #expect(r.out.contains(#""title": "Net worth by month (every asset, as the figure above)""#))
+        #expect(r.out.contains(#"{"x": "2024-01-02", "y": 200}"#))
+    }
+}

@@ -13,6 +13,24 @@ enum AnalysisBindings {
         do { return try CalendarDate.parse(text) } catch let error as DateParseError { throw LuaArgumentError("\(fn): \(error)") }
     }
 
+    /// The value of `assets` on the dates `{from, to, every}` asks for, as a list of {date, value}.
+    static func timeline(of assets: [Asset], _ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, _ fn: String) throws -> Int32 {
+        let args = try NamedArguments(call, at: index, function: fn, allowed: ["from", "to", "every"])
+        guard let from = try args.date("from") else { throw args.fieldError("from", "is required") }
+        let every = try args.string("every") ?? "day"
+        guard every == "day" || every == "month" else { throw args.fieldError("every", "\"day\" or \"month\" expected, got '\(every)'") }
+        let dates = try StoreSession.timelineDates(from: from, to: try args.date("to") ?? env.session.today, monthly: every == "month")
+        let rows = try env.session.timeline(of: assets, dates: dates)
+        env.pushList(rows, call) { row in
+            call.newTable()
+            call.pushString(row.date.description)
+            call.setField("date", of: -2)
+            call.pushDecimal(row.value)
+            call.setField("value", of: -2)
+        }
+        return 1
+    }
+
     static let history: [Binding] = [
         .method("Asset", "value_at", "(date) -> decimal", "Quantity on that date × the latest price on or before it.",
                 example: #"a:value_at("2024-01-31")"#) { env, call in
@@ -28,22 +46,13 @@ enum AnalysisBindings {
         .method("Portfolio", "timeline", "{from, to, every} -> {{date, value}}",
                 "Its value on each day or month (every = \"day\" or \"month\") from `from` to `to` (default today).",
                 example: #"for _, r in ipairs(p:timeline{ from = "2024-01-01", every = "month" }) do print(r.date, r.value) end"#) { env, call in
-            let fn = "Portfolio:timeline"
-            let p = try env.portfolio(at: 1, call, function: fn)
-            let args = try NamedArguments(call, at: 2, function: fn, allowed: ["from", "to", "every"])
-            guard let from = try args.date("from") else { throw args.fieldError("from", "is required") }
-            let every = try args.string("every") ?? "day"
-            guard every == "day" || every == "month" else { throw args.fieldError("every", "\"day\" or \"month\" expected, got '\(every)'") }
-            let dates = try StoreSession.timelineDates(from: from, to: try args.date("to") ?? env.session.today, monthly: every == "month")
-            let rows = try env.session.timeline(of: env.session.assets(inPortfolio: p.id!), dates: dates)
-            env.pushList(rows, call) { row in
-                call.newTable()
-                call.pushString(row.date.description)
-                call.setField("date", of: -2)
-                call.pushDecimal(row.value)
-                call.setField("value", of: -2)
-            }
-            return 1
+            let p = try env.portfolio(at: 1, call, function: "Portfolio:timeline")
+            return try timeline(of: env.session.assets(inPortfolio: p.id!), env, call, at: 2, "Portfolio:timeline")
+        },
+        .function("af", "timeline", "{from, to, every} -> {{date, value}}",
+                  "Net worth (every asset, as af.net_worth) on each day or month from `from` to `to` (default today).",
+                  example: #"for _, r in ipairs(af.timeline{ from = "2024-01-01", every = "month" }) do print(r.date, r.value) end"#) { env, call in
+            try timeline(of: env.session.assets(), env, call, at: 1, "af.timeline")
         },
         .function("af", "net_worth", "() -> decimal", "Σ current value of every asset; an error when currencies are mixed.") { env, call in
             call.pushDecimal(try env.session.netWorth())
