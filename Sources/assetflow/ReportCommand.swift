@@ -11,8 +11,9 @@ struct ReportCommand: ParsableCommand {
         abstract: "Run a report script and print or save the report.",
         discussion: """
             NAME is a built-in report (overview, holdings, income, rebalancing, performance,
-            projection), one of your own in the reports folder ($ASSETFLOW_REPORTS, else
-            $XDG_DATA_HOME/assetflow/reports), or a path to a .lua file. An unknown NAME lists
+            projection; inside the binary), one of your own in the reports folder
+            ($ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports; yours win by name),
+            or a path to a .lua file. An unknown NAME lists
             the reports available. The store is never changed by a report. The format
             defaults to the --output file's extension (.html, .md, .csv, .json), else terminal.
             A report script may save its own files with r:save(path) to --output or inside
@@ -51,20 +52,17 @@ struct ReportCommand: ParsableCommand {
         LuaState.exitProcessWhenStuckPastDeadline(status: 1)  // --timeout holds even where no hook reaches
         let environment = ProcessInfo.processInfo.environment
         let reportsFolder = ReportSession.defaultFolder(environment)
-        let builtIn = ReportRunner.builtInFolder(environment: environment, executable: CommandLine.arguments[0])
-        let reports = ReportRunner.available(in: [reportsFolder] + (builtIn.map { [$0] } ?? []))
-        let script: String
+        let folders = [reportsFolder] + (ReportRunner.builtInFolder(environment: environment).map { [$0] } ?? [])
+        var request: ReportRunner.Request
         if name.hasSuffix(".lua"), FileManager.default.fileExists(atPath: name) {
-            script = name
-        } else if let found = reports[name] {
-            script = found
+            request = ReportRunner.Request(script: name)
+        } else if let found = ReportRunner.request(named: name, folders: folders) {
+            request = found
         } else {
-            let list = reports.keys.sorted().map { "  " + $0 }.joined(separator: "\n")
-            throw ArgumentParser.ValidationError("No report named '\(name)'. Available reports:\n"
-                + (list.isEmpty ? "  (none found: set ASSETFLOW_BUILTIN_REPORTS to the scripts/reports folder)" : list)
+            let list = ReportRunner.names(folders: folders).map { "  " + $0 }.joined(separator: "\n")
+            throw ArgumentParser.ValidationError("No report named '\(name)'. Available reports:\n" + list
                 + "\nOr pass the path of a .lua report script.")
         }
-        var request = ReportRunner.Request(script: script)
         request.format = try format.map(parsedFormat)
         request.outputPath = output
         request.trusted = sandbox.trusted
