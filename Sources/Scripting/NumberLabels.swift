@@ -12,6 +12,13 @@ enum NumberLabels {
         "target": "Target allocation",
     ]
 
+    /// The label in `function`'s messages: a price record's `price` is "Price" (the price
+    /// history form's word), a transaction's "Price per unit".
+    static func label(for key: String, in function: String) -> String {
+        if key == "price", function.hasPrefix("Price:") || function == "Asset:record_price" { return "Price" }
+        return label(for: key)
+    }
+
     static func label(for key: String) -> String {
         if let name = names[key] { return name }
         let words = key.replacingOccurrences(of: "_", with: " ")

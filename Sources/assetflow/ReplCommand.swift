@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import LuaBridge
 import Scripting
 
 /// `assetflow repl`
@@ -21,24 +19,7 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var sandbox: SandboxOptions
 
     func run() throws {
-        LuaState.exitProcessWhenStuckPastDeadline(status: 1)  // --timeout holds even where no hook reaches
-        let store = try global.openStore()
-        var failed = false
-        try store.withSession { session in
-            let env = try ScriptEnvironment(session: session, policy: sandbox.policy, moduleFolders: [FileManager.default.currentDirectoryPath])
-            env.lua.setLimits(timeoutSeconds: sandbox.timeout, memoryBytes: sandbox.maxMemory * 1024 * 1024)
-            let reader: LineReader
-            if isatty(0) != 0 {
-                reader = EditLineReader(historyPath: EditLineReader.defaultHistoryPath(), completer: Completer(lua: env.lua))
-                print("AssetFlow \(AssetFlowCommand.configuration.version) on \(store.path ?? "memory"). help() for the API, .help for commands, Ctrl-D quits.")
-            } else {
-                reader = StandardInputReader()
-            }
-            let repl = Repl(env: env, reader: reader)
-            repl.run()
-            env.close()  // finalizers run while the environment is alive
-            failed = isatty(0) == 0 && repl.failures > 0
-        }
-        if failed { throw ExitCode(1) }  // a pipeline (or CI) sees that a statement failed
+        // A piped session that had a failing statement exits 1, so a pipeline (or CI) notices.
+        if try !Repl.run(sandbox.scriptRun(global), version: AssetFlowCommand.configuration.version ?? "") { throw ExitCode(1) }
     }
 }

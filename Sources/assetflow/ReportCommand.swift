@@ -1,5 +1,4 @@
 import ArgumentParser
-import Core
 import Foundation
 import LuaBridge
 import Scripting
@@ -10,14 +9,15 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Run a report script and print or save the report.",
         discussion: """
-            NAME is a built-in report (overview, holdings, income, rebalancing, performance,
-            projection; inside the binary), one of your own in the reports folder
-            ($ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports; yours win by name),
-            or a path to a .lua file. An unknown NAME lists
-            the reports available. The store is never changed by a report. The format
-            defaults to the --output file's extension (.html, .md, .csv, .json), else terminal.
-            A report script may save its own files with r:save(path) to --output or inside
-            the reports folder, even in the sandbox.
+            NAME is a built-in report (overview, holdings, income, rebalancing,
+            performance, projection; inside the binary), one of your own in the reports
+            folder ($ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports; yours win
+            by name), or a path to a .lua file. An unknown NAME lists the reports
+            available. The store is never changed by a report. The format defaults to
+            the --output file's extension (.txt, .md, .csv, .json, .html; others are
+            refused), else terminal. A report script may save its own files with
+            r:save(path) to --output or inside the reports folder, even in the sandbox.
+            The sandbox and limit options mean what they mean for `assetflow run`.
             """
     )
 
@@ -36,20 +36,15 @@ struct ReportCommand: ParsableCommand {
     func validate() throws {
         if let format { _ = try parsedFormat(format) }
         if let output {
-            do { _ = try ReportFormat.forOutputFile(output) } catch let error as Core.RuleViolation {
-                throw ArgumentParser.ValidationError(error.message)
-            }
+            do { try ReportRunner.checkOutputFile(output) } catch let error as ScriptRunError { throw error.asValidationError }
         }
     }
 
-    func parsedFormat(_ text: String) throws -> ReportFormat {
-        do { return try ReportFormat.parse(text) } catch let error as Core.RuleViolation {
-            throw ArgumentParser.ValidationError(error.message)
-        }
+    func parsedFormat(_ text: String) throws -> ReportRunner.Format {
+        do { return try ReportRunner.format(named: text) } catch let error as ScriptRunError { throw error.asValidationError }
     }
 
     func run() throws {
-        LuaState.exitProcessWhenStuckPastDeadline(status: 1)  // --timeout holds even where no hook reaches
         let environment = ProcessInfo.processInfo.environment
         let reportsFolder = ReportSession.defaultFolder(environment)
         let folders = [reportsFolder] + (ReportRunner.builtInFolder(environment: environment).map { [$0] } ?? [])
@@ -60,18 +55,16 @@ struct ReportCommand: ParsableCommand {
             request = found
         } else {
             let list = ReportRunner.names(folders: folders).map { "  " + $0 }.joined(separator: "\n")
-            throw ArgumentParser.ValidationError("No report named '\(name)'. Available reports:\n" + list
+            throw ValidationError("No report named '\(name)'. Available reports:\n" + list
                 + "\nOr pass the path of a .lua report script.")
         }
         request.format = try format.map(parsedFormat)
         request.outputPath = output
-        request.trusted = sandbox.trusted
-        request.timeoutSeconds = sandbox.timeout
-        request.maxMemoryMB = sandbox.maxMemory
+        request.run = sandbox.scriptRun(global)
         request.isTerminal = output == nil && isatty(STDOUT_FILENO) != 0
         request.environment = environment
         request.reportsFolder = reportsFolder
-        let outcome = try ReportRunner.run(request, store: try global.openStore())
+        let outcome = try ReportRunner.run(request)
         if let error = outcome.error {
             FileHandle.standardError.write(Data((error + "\n").utf8))
             throw ExitCode(1)

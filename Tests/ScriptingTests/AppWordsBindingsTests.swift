@@ -31,7 +31,7 @@ struct AppWordsBindingsTests {
         Asset:record_price{price = 'x'}: Price must be a valid number.
         Asset:buy: field 'date': '2025-02-30' is not a valid date
         Asset:buy: field 'date': '30.02.2025' is not a date in the form YYYY-MM-DD
-        Asset:value_at: '2024-02-30' is not a valid date
+        Asset:value_at: argument 1 (date): '2024-02-30' is not a valid date
         A price record already exists for this date (ACME, 2024-01-02).
 
         """)

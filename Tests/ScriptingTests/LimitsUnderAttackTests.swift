@@ -18,7 +18,7 @@ struct LimitsUnderAttackTests {
     func run(_ source: String, timeout: Double = 0, memoryMB: Int = 0) throws -> (printed: String, outcome: ScriptRunner.Outcome) {
         let path = folder + "/script-\(UUID().uuidString).lua"
         try source.write(toFile: path, atomically: true, encoding: .utf8)
-        var options = RunOptions()
+        var options = ScriptRun()
         options.timeoutSeconds = timeout
         options.maxMemoryMB = memoryMB
         var printed = ""
