@@ -29,22 +29,25 @@ extension StoreSession {
     }
 
     /// Value on each of `dates` (ascending): per asset, quantity at D × latest price on or
-    /// before D (0 when none). Two queries in all, whatever the number of dates.
+    /// before D (0 when none). Rows are read in place (no String per value).
     public func timeline(of assets: [Asset], dates: [CalendarDate]) throws -> [(date: CalendarDate, value: ExactDecimal)] {
         try requireSingleCurrency(assets)
         let ids = assets.compactMap(\.id)
         guard !ids.isEmpty else { return dates.map { ($0, ExactDecimal.zero) } }
         let list = ids.map(String.init).joined(separator: ",")
+        // Read in place, in each asset's (date, id) order: only what the walk needs.
         var history: [Int64: [(CalendarDate, ExactDecimal)]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM asset_transaction WHERE asset_id IN (\(list)) ORDER BY date, id") {
-            let t = try Records.transaction(row)
-            history[t.assetID, default: []].append((t.date, t.quantityImpact))
+        try forEachRawRow("SELECT asset_id, type, date, quantity FROM asset_transaction WHERE asset_id IN (\(list)) ORDER BY asset_id, date, id") { row in
+            let typeText = try row.text(1, "type")
+            guard let type = TransactionType(rawValue: typeText) else { throw StoreError.corrupt("transaction type '\(typeText)'") }
+            let quantity = try row.decimal(3, "quantity")
+            let impact = type == .sell || type == .transferOut ? -quantity : quantity
+            history[try row.int64(0, "asset_id"), default: []].append((try row.date(2, "date"), impact))
         }
-        var prices: [Int64: [PricePoint]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history WHERE asset_id IN (\(list)) ORDER BY date") {
-            let p = try Records.price(row)
-            prices[p.assetID, default: []].append(p)
-        }
+        // Few dates (a monthly timeline): one index seek per asset and date reads far fewer
+        // rows than the whole price history; many dates (daily): one pass over it.
+        let prices = dates.count * ids.count <= 20_000
+            ? try pricesOn(dates, assets: ids) : try pricesByAsset(where: "WHERE asset_id IN (\(list))")
         var totals = [ExactDecimal](repeating: 0, count: dates.count)
         for id in ids {
             let moves = history[id] ?? [], points = prices[id] ?? []
@@ -58,6 +61,23 @@ extension StoreSession {
             }
         }
         return zip(dates, totals).map { ($0, $1) }
+    }
+
+    /// Each asset's latest price on or before each of `dates` (as price points dated then),
+    /// by index seeks.
+    func pricesOn(_ dates: [CalendarDate], assets ids: [Int64]) throws -> [Int64: [PricePoint]] {
+        let statement = try db.cachedStatement(sql: "SELECT price FROM price_history WHERE asset_id = ? AND date <= ? ORDER BY date DESC LIMIT 1")
+        var result: [Int64: [PricePoint]] = [:]
+        for id in ids {
+            var points: [PricePoint] = []
+            for date in dates {
+                guard let text = try String.fetchOne(statement, arguments: [id, date.description]) else { continue }
+                guard let price = ExactDecimal.parseOrNil(text) else { throw StoreError.corrupt("column price holds '\(text)', not a decimal") }
+                points.append(PricePoint(assetID: id, date: date, price: price))
+            }
+            result[id] = points
+        }
+        return result
     }
 
     public static let timelineLimit = 10_000

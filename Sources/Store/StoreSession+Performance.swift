@@ -34,28 +34,16 @@ extension StoreSession {
         var prices: [Int64: [PricePoint]] = [:]
         if case .everything = scope {
             transactions = try allTransactionsByAsset()
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history ORDER BY asset_id, date") {
-                let p = try Records.price(row)
-                prices[p.assetID, default: []].append(p)
-            }
+            prices = try pricesByAsset()
         } else if !ids.isEmpty {
             // Income paid by a scope asset into an outside asset is income of the scope (and
             // leaves it at once): those transactions come along, without the rest of the
             // receiving asset's history (an income's amount does not depend on it).
             let list = ids.sorted().map(String.init).joined(separator: ",")
-            let sql = """
-                SELECT * FROM asset_transaction WHERE asset_id IN (\(list))
-                   OR (source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))
-                 ORDER BY asset_id, date, id
-                """
-            for row in try Row.fetchAll(db, sql: sql) {
-                let t = try Records.transaction(row)
-                transactions[t.assetID, default: []].append(t)
-            }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history WHERE asset_id IN (\(list)) ORDER BY asset_id, date") {
-                let p = try Records.price(row)
-                prices[p.assetID, default: []].append(p)
-            }
+            transactions = try transactionsByAsset(where: """
+                WHERE asset_id IN (\(list)) OR (source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))
+                """)
+            prices = try pricesByAsset(where: "WHERE asset_id IN (\(list))")
         }
         return PerformanceInput(scope: ids, cashAssets: cash, transactions: transactions, prices: prices)
     }

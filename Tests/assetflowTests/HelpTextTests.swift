@@ -45,6 +45,13 @@ SUBCOMMANDS:
                           schema, foreign keys, every value.
   docs                    Print the reference of the Lua API, generated from
                           the bindings.
+  import                  Import transactions or prices from a CSV file: all
+                          rows or none.
+  export                  Export the store as CSV or JSON files, or as a
+                          journal.
+  backup                  Save the whole store as a ZIP backup.
+  restore                 Replace the whole store with a backup (all or
+                          nothing).
 
   See 'assetflow help <subcommand>' for detailed help.
 

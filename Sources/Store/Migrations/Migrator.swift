@@ -132,6 +132,7 @@ enum Migrations {
                 END;
                 """)
         }
+        ImportMappingMigration.register(&migrator)
         migrator.registerMigration("Saving plans outlive their assets") { db in
             // Models-README: deleting a plan's asset or source asset nullifies the reference
             // (a plan without a source runs as a transfer in); the first schema cascaded.
