@@ -7,7 +7,7 @@ import LuaBridge
 public enum Registry {
     public static let all: [Binding] = AfBindings.all + IntrospectionBindings.all + DecimalBindings.all
         + PortfolioBindings.all + AssetBindings.all + TransactionBindings.all + PriceBindings.all
-        + InvestmentPlanBindings.all + SavingPlanBindings.all + ReportBindings.all
+        + InvestmentPlanBindings.all + SavingPlanBindings.all + CategoryBindings.all + ReportBindings.all
         + ReturnsBindings.all + RebalanceBindings.all
         + ImportBindings.all + CurrencyBindings.all
 

@@ -23,7 +23,8 @@ extension SessionCommandStore {
         session.noteChange("asset", .changed)
     }
 
-    /// Its transactions, price records and saving plans go with it (cascade).
+    /// Its transactions and price records go with it (cascade); saving plans that buy it or
+    /// draw on it keep going without it (the reference becomes NULL).
     func deleteAsset(id: Int64) throws {
         try db.cachedStatement(sql: "DELETE FROM asset WHERE id = ?").execute(arguments: [id])
         session.invalidateAll()
@@ -148,6 +149,36 @@ extension SessionCommandStore {
         stored.id = db.lastInsertedRowID
         session.noteChange("saving_plan", .added)
         return stored
+    }
+
+    func update(_ plan: RegularSavingPlan) throws {
+        try db.execute(sql: """
+            UPDATE saving_plan SET name = ?, asset_id = ?, source_asset_id = ?, amount = ?, frequency = ?, start_date = ?,
+                next_due_date = ?, execution_method = ?, is_active = ?, day_of_month = ? WHERE id = ?
+            """, arguments: [plan.name, plan.assetID, plan.sourceAssetID, plan.amount.plainText, plan.frequency.rawValue, plan.startDate.description,
+                             plan.nextDueDate.description, plan.executionMethod.rawValue, plan.isActive, plan.dayOfMonth, plan.id])
+        session.noteChange("saving_plan", .changed)
+    }
+
+    func deleteSavingPlan(id: Int64) throws {
+        try db.execute(sql: "DELETE FROM saving_plan WHERE id = ?", arguments: [id])
+        session.noteChange("saving_plan", .deleted)
+    }
+
+    func update(_ category: Category) throws {
+        try db.execute(sql: "UPDATE category SET name = ?, target_percent = ? WHERE id = ?",
+                       arguments: [category.name, category.targetPercent?.plainText, category.id])
+        session.noteChange("category", .changed)
+    }
+
+    func deleteCategory(id: Int64) throws {
+        try db.execute(sql: "DELETE FROM category WHERE id = ?", arguments: [id])
+        session.noteChange("category", .deleted)
+    }
+
+    func renamePlatform(_ old: String, to new: String) throws {
+        try db.execute(sql: "UPDATE asset SET platform = ? WHERE platform = ?", arguments: [new, old])
+        session.noteChange("asset", .changed)
     }
 
     func setNextDueDate(ofSavingPlan id: Int64, to date: CalendarDate) throws {

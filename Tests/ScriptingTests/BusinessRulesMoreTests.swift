@@ -83,23 +83,6 @@ struct BusinessRulesMoreTests {
         """)
     }
 
-    @Test("deleting an asset removes its saving plans, as asset or as source")
-    func deleteCascadesToSavingPlans() throws {
-        try runRulesScript("""
-        local cash = af.create_asset{ name = "Cash", type = "cash", quantity = 1000, date = "2024-01-02" }
-        local etf = af.create_asset{ name = "ETF", type = "etf", quantity = 1, cost_basis = 50, date = "2024-01-02" }
-        local gold = af.create_asset{ name = "Gold", type = "commodity", quantity = 1, cost_basis = 100, date = "2024-01-02" }
-        af.create_saving_plan{ name = "ETF", asset = etf, amount = 50, frequency = "monthly", start_date = "2024-05-01" }
-        af.create_saving_plan{ name = "Gold", asset = gold, source = cash, amount = 100, frequency = "monthly", start_date = "2024-05-01" }
-        assert(#af.reminders{ as_of = "2024-05-01" } == 2)
-        etf:delete()
-        local r = af.reminders{ as_of = "2024-05-01" }
-        assert(#r == 1 and r[1].plan == "Gold")
-        cash:delete()
-        assert(#af.reminders{ as_of = "2024-05-01" } == 0)
-        """)
-    }
-
     @Test("net worth adds every portfolio and the assets in none")
     func netWorthAcrossPortfolios() throws {
         try runRulesScript("""

@@ -114,14 +114,14 @@ OPTIONS:
 OVERVIEW: Run a report script and print or save the report.
 
 NAME is a built-in report (overview, holdings, income, rebalancing,
-performance, projection), one of your own in the reports folder
-($ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports), or a path to
-a .lua file. An unknown NAME lists the reports available. The store is
-never changed by a report. The format defaults to the --output file's
-extension (.html, .md, .csv, .json), else terminal. A report script may
-save its own files with r:save(path) to --output or inside the reports
-folder, even in the sandbox. The sandbox and limit options mean what they
-mean for `assetflow run`.
+performance, projection; inside the binary), one of your own in the reports
+folder ($ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports; yours win
+by name), or a path to a .lua file. An unknown NAME lists the reports
+available. The store is never changed by a report. The format defaults to
+the --output file's extension (.txt, .md, .csv, .json, .html; others are
+refused), else terminal. A report script may save its own files with
+r:save(path) to --output or inside the reports folder, even in the sandbox.
+The sandbox and limit options mean what they mean for `assetflow run`.
 
 USAGE: assetflow report [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>] [--format <format>] [--output <file>] <name>
 
@@ -161,6 +161,7 @@ Type Lua: expressions print their values, statements run, and an incomplete
 line continues on the next (prompt >>). Each statement is its own transaction.
 When standard input is not a terminal, statements are read from it without
 prompts, so the REPL can be piped: echo 'print(#af.assets())' | assetflow repl
+A piped session exits with status 1 when a statement failed.
 
 USAGE: assetflow repl [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>]
 

@@ -93,4 +93,11 @@ struct TerminalReplTests {
         let screen = try session([.line("t = { b = 1, a = { 1, 2, 3 }, 'x', name = 'héllo' }"), .line("t")])
         #expect(screen.contains(#"{ "x", a = { 1, 2, 3 }, b = 1, name = "héllo" }"#))
     }
+
+    @Test("Ctrl-C in an unfinished multi-line entry returns to the main prompt, as lua.c does")
+    func interruptMultiLine() throws {
+        let screen = try session([.type("function half(x)\r", until: ">> "), .type("\u{03}", until: "^C"), .line("4 * 4")])
+        #expect(screen.contains(">> ^C"))
+        #expect(screen.contains("\n16\n"))
+    }
 }

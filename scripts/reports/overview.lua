@@ -46,19 +46,16 @@ end
 r:figures(figures)
 if #fallbacks > 0 then r:text("Converted at earlier rates: " .. table.concat(fallbacks, "; ")) end
 
--- Net worth by month: the sum of every portfolio's timeline (assets outside a portfolio
--- are counted in the figures above).
-local by_date, dates = {}, {}
-for _, p in ipairs(af.portfolios()) do
-  for _, row in ipairs(p:timeline{ from = first or "2000-01-01", every = "month" }) do
-    if not by_date[row.date] then by_date[row.date] = D"0"; dates[#dates + 1] = row.date end
-    by_date[row.date] = by_date[row.date] + row.value
+-- Net worth by month: every asset, as the "Net worth" figure above counts them (assets in
+-- no portfolio included), valued on the same day of each month and today.
+if first then
+  local ok_history, history = pcall(af.timeline, { from = first, every = "month" })
+  if ok_history then
+    r:chart{ kind = "area", title = "Net worth in " .. main .. " by month (every asset, as the figure above)", series = history, format = "money" }
+  else
+    r:text("Net worth by month: " .. tostring(history))
   end
 end
-table.sort(dates)
-local history = {}
-for _, d in ipairs(dates) do history[#history + 1] = { date = d, value = by_date[d] } end
-r:chart{ kind = "area", title = "Net worth (" .. main .. ")", series = history, format = "money" }
 
 local ok_alloc, allocation = pcall(af.allocation, { by = "type" })
 if ok_alloc then

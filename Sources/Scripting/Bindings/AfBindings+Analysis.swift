@@ -33,6 +33,18 @@ extension AfBindings {
             env.pushList(sum.fallbacks, call) { call.pushString($0.explanation) }
             return 2
         },
+        .function("af", "timeline", PortfolioBindings.Timeline.self, returns: .value(.list(PortfolioBindings.valueRow)),
+                  "Net worth (every asset, as af.net_worth) on each day or month from `from` to `to` (default today).",
+                  example: #"for _, r in ipairs(af.timeline{ from = "2024-01-01", every = "month" }) do print(r.date, r.value) end"#) { env, call, args in
+            let dates = try StoreSession.timelineDates(from: args.from, to: args.to ?? env.session.today, monthly: args.every == .month)
+            let rows = try env.session.timeline(of: env.session.assets(), dates: dates)
+            env.pushList(rows, call) { row in
+                call.newTable()
+                call.pushString(row.date.description); call.setField("date", of: -2)
+                call.pushDecimal(row.value); call.setField("value", of: -2)
+            }
+            return 1
+        },
     ]
 
     /// `{by}`: how to group. The table may be left out.

@@ -4,8 +4,11 @@ extension Repl {
     /// The REPL of `assetflow repl`, on the store and under the sandbox and limits that
     /// `run` describes (the same as `assetflow run`): line editing, history and a banner on
     /// a terminal; plain standard input without prompts otherwise.
-    public static func run(_ run: ScriptRun, version: String) throws {
+    /// Returns false when input was piped and a statement failed.
+    @discardableResult
+    public static func run(_ run: ScriptRun, version: String) throws -> Bool {
         let store = try run.openStore()
+        var failed = false
         try store.withSession { session in
             let env = try run.environment(session: session, script: nil, moduleFolders: [FileManager.default.currentDirectoryPath])
             let reader: LineReader
@@ -15,8 +18,11 @@ extension Repl {
             } else {
                 reader = StandardInputReader()
             }
-            Repl(env: env, reader: reader).run()
+            let repl = Repl(env: env, reader: reader)
+            repl.run()
             env.close()  // finalizers run while the environment is alive
+            failed = isatty(0) == 0 && repl.failures > 0
         }
+        return !failed
     }
 }
