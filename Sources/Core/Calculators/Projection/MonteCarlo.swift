@@ -100,50 +100,37 @@ public enum MonteCarlo {
         let dates = (1...months).map { a.date(ofMonth: $0) }
         let startValue = Projection.double(a.startValue)
 
-        // Month-major: values[m × runs + r], so each month's runs are contiguous to sort.
+        // Month-major: values[m × runs + r], so each month's runs are contiguous for the percentiles.
         var values = [Double](repeating: 0, count: months * runs)
-        var reachMonth = [Int](repeating: -1, count: runs)   // 0 = at the start, -1 = never
-        var depleted = 0
-        var generator = SplitMix64(seed: seed)
-        var spare: Double?
-        for r in 0..<runs {
-            var value = startValue
-            var deflator = 1.0
-            var isDepleted = false
-            if let goal, value >= goal { reachMonth[r] = 0 }
-            for m in 0..<months {
-                let z = generator.normal(spare: &spare)
-                let u = generator.uniform()
-                let step = ProjectionStep(run: r + 1, month: m + 1, date: dates[m], value: value, contribution: scheduled[m], normal: z, uniform: u)
-                let growth: Double
-                switch model {
-                case .normal: growth = 1 + meanMonthly + volatility * z
-                case .lognormal: growth = Foundation.exp(logDrift + volatility * z)
-                case .bootstrap(let history): growth = 1 + history[Int(Double(history.count) * u)]
-                case .custom: growth = 1 + (try Projection.finite(hooks.stepReturn!(step), "the step function", m + 1))
+        var paths = PathSimulator(runs: runs, months: months, startValue: startValue, feeFactor: feeFactor,
+                                  inflationFactor: inflationFactor, goal: goal, scheduled: scheduled, seed: seed)
+        try values.withUnsafeMutableBufferPointer { out in
+            // Without hooks each model gets its own loop with nothing but arithmetic in it;
+            // every loop draws the same numbers in the same order, so the figures are the same.
+            switch model {
+            case .normal where hooks.isEmpty:
+                paths.simulate(into: out) { z, _ in 1 + meanMonthly + volatility * z }
+            case .lognormal where hooks.isEmpty:
+                paths.simulate(into: out) { z, _ in Foundation.exp(logDrift + volatility * z) }
+            case .bootstrap(let history) where hooks.isEmpty:
+                history.withUnsafeBufferPointer { h in
+                    paths.simulate(into: out) { _, u in 1 + h[Int(Double(h.count) * u)] }
                 }
-                value *= max(0, growth) * feeFactor
-                var flow = scheduled[m]
-                if let cashFlow = hooks.cashFlow { flow = try Projection.finite(cashFlow(step), "the cash-flow function", m + 1) }
-                if value + flow < 0 {
-                    flow = -value
-                    isDepleted = true
-                }
-                value += flow
-                deflator *= inflationFactor
-                values[m * runs + r] = value
-                if reachMonth[r] < 0, let goal, value / deflator >= goal { reachMonth[r] = m + 1 }
+            default:
+                try paths.simulateWithHooks(into: out, model: model, hooks: hooks, dates: dates,
+                                            meanMonthly: meanMonthly, logDrift: logDrift, volatility: volatility)
             }
-            if isDepleted { depleted += 1 }
         }
+        let reachMonth = paths.reachMonth
+        let depleted = paths.depleted
 
         var rows: [PercentileRow] = []
         rows.reserveCapacity(months)
         var column = [Double](repeating: 0, count: runs)
         for m in 0..<months {
             for r in 0..<runs { column[r] = values[m * runs + r] }
-            column.sort()
-            rows.append(PercentileRow(month: m + 1, date: dates[m], values: levels.map { Projection.decimal(percentile(column, $0)) }))
+            let figures = percentiles(of: &column, levels)
+            rows.append(PercentileRow(month: m + 1, date: dates[m], values: figures.map { Projection.decimal($0) }))
         }
 
         var probability: ExactDecimal?
@@ -176,6 +163,63 @@ public enum MonteCarlo {
         let upper = min(lower + 1, sorted.count - 1)
         let fraction = position - Double(lower)
         return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
+    }
+
+    /// `percentile(column.sorted(), level)` for every level, without sorting: each level needs
+    /// only the one or two order statistics around its rank, found by quickselect (linear on
+    /// average). Levels are taken in ascending order, each search starting at the previous
+    /// rank, since everything before that rank is already no larger. Reorders `column`.
+    static func percentiles(of column: inout [Double], _ levels: [Double]) -> [Double] {
+        let n = column.count
+        guard n > 1 else { return levels.map { _ in column.first ?? 0 } }
+        var result = [Double](repeating: 0, count: levels.count)
+        column.withUnsafeMutableBufferPointer { a in
+            var from = 0
+            for i in levels.indices.sorted(by: { levels[$0] < levels[$1] }) {
+                let position = levels[i] / 100 * Double(n - 1)
+                let lower = Int(position.rounded(.down))
+                let upper = min(lower + 1, n - 1)
+                let fraction = position - Double(lower)
+                let low = select(a, rank: lower, from: from)
+                var high = low
+                // After the selection everything past `lower` is at least `low`: the next rank is their minimum.
+                if upper > lower {
+                    high = a[upper]
+                    for j in (upper + 1)..<n where a[j] < high { high = a[j] }
+                }
+                result[i] = low + (high - low) * fraction
+                from = lower
+            }
+        }
+        return result
+    }
+
+    /// Moves the value of the given rank (0-based, in ascending order) to its place, smaller
+    /// or equal values before it and larger or equal after it, and returns it. Everything
+    /// before `from` must already be no larger than everything from it on (Hoare partitions
+    /// around a median of three).
+    private static func select(_ a: UnsafeMutableBufferPointer<Double>, rank k: Int, from start: Int) -> Double {
+        var lo = start
+        var hi = a.count - 1
+        while lo < hi {
+            var x = a[lo], y = a[lo + (hi - lo) / 2], z = a[hi]
+            if x > y { swap(&x, &y) }
+            if y > z { swap(&y, &z) }
+            if x > y { swap(&x, &y) }
+            let pivot = y
+            var i = lo, j = hi
+            while i <= j {
+                while a[i] < pivot { i += 1 }
+                while a[j] > pivot { j -= 1 }
+                if i <= j {
+                    a.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j { hi = j } else if k >= i { lo = i } else { return a[k] }
+        }
+        return a[k]
     }
 
     /// Month-on-month returns of a value series (months with a value of 0 before them are skipped).

@@ -89,6 +89,36 @@ private let start = CalendarDate("2025-01-01")!
         #expect(throws: RuleViolation.self) { try MonteCarlo.run(base, runs: 1, seed: 1, model: .normal, levels: [101]) }
     }
 
+    @Test("each built-in model's own loop gives exactly the figures of the general loop with hooks")
+    func fastLoopsMatchGeneralLoop() throws {
+        var withdrawing = base; withdrawing.contribution = dec("-150"); withdrawing.volatility = dec("0.3"); withdrawing.inflation = dec("0.02")
+        var noGoal = base; noGoal.goal = nil
+        // A cash-flow hook that returns the scheduled contribution forces the general loop without changing anything.
+        let passThrough = ProjectionHooks(cashFlow: { $0.contribution })
+        for a in [base, withdrawing, noGoal] {
+            for model in [ReturnModel.normal, .lognormal, .bootstrap([-0.05, 0.01, 0.02, 0.04])] {
+                // 131 runs: two full blocks of 64 and a partial one.
+                let fast = try MonteCarlo.run(a, runs: 131, seed: 9, model: model, levels: [90, 0, 50, 12.5, 100, 50])
+                let general = try MonteCarlo.run(a, runs: 131, seed: 9, model: model, levels: [90, 0, 50, 12.5, 100, 50], hooks: passThrough)
+                #expect(fast == general, "\(model.name)")
+            }
+        }
+        #expect(try MonteCarlo.run(withdrawing, runs: 131, seed: 9, model: .normal).depletedProbability > 0)
+    }
+
+    @Test("percentiles without sorting equal the percentiles of the sorted sample")
+    func percentilesBySelection() {
+        var generator = SplitMix64(seed: 4)
+        let levels: [Double] = [90, 0, 50, 12.5, 100, 50, 99.99, 33]
+        for count in [1, 2, 3, 7, 64, 1000] {
+            for duplicates in [false, true] {
+                var column = (0..<count).map { _ in duplicates ? Double(generator.index(below: 5)) : generator.uniform() * 1000 - 100 }
+                let sorted = column.sorted()
+                #expect(MonteCarlo.percentiles(of: &column, levels) == levels.map { MonteCarlo.percentile(sorted, $0) })
+            }
+        }
+    }
+
     @Test("percentiles interpolate between ranks")
     func percentile() {
         #expect(MonteCarlo.percentile([1, 2, 3, 4, 5], 50) == 3)
