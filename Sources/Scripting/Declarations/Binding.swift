@@ -17,8 +17,11 @@ public struct Binding {
     public let name: String
     public let kind: Kind
     /// The declared parameters after a method's receiver: one `args` table for a `table`
-    /// declaration, one per field for a `positional` one; nil for a field.
-    public let parameters: [LuaFieldInfo]?
+    /// declaration, one per field for a `positional` one; nil for a field. Made when asked
+    /// (help, completion, the reference), not when a script starts: naming the argument
+    /// types was a third of an empty `assetflow run`.
+    public var parameters: [LuaFieldInfo]? { makeParameters() }
+    private let makeParameters: () -> [LuaFieldInfo]?
     /// The declared result of a function or method, the type of a field.
     public let result: LuaResult?
     /// A global name that is the same function (`D` for `af.D`).
@@ -26,6 +29,19 @@ public struct Binding {
     public let summary: String
     public let example: String?
     let body: Body
+
+    init(owner: String, name: String, kind: Kind, parameters: @escaping @autoclosure () -> [LuaFieldInfo]?, result: LuaResult?,
+         globalAlias: String?, summary: String, example: String?, body: Body) {
+        self.owner = owner
+        self.name = name
+        self.kind = kind
+        makeParameters = parameters
+        self.result = result
+        self.globalAlias = globalAlias
+        self.summary = summary
+        self.example = example
+        self.body = body
+    }
 
     enum Body {
         case call((ScriptEnvironment, LuaCall) throws -> Int32)

@@ -43,7 +43,7 @@ extension LuaDecodable {
 
     /// The `---@class` name of the argument table: "ReturnsBindings.Cagr".
     public static var luaType: LuaType {
-        .arguments(name: String(reflecting: Self.self).split(separator: ".").dropFirst().joined(separator: "."), fields: fieldInfos)
+        .arguments(name: _typeName(Self.self, qualified: true).split(separator: ".").dropFirst().joined(separator: "."), fields: fieldInfos)
     }
 
     /// Reads the table of named fields at `index`.

@@ -166,7 +166,7 @@ public enum MonteCarlo {
     }
 
     /// `percentile(column.sorted(), level)` for every level, without sorting: each level needs
-    /// only the one or two order statistics around its rank, found by quickselect (linear on
+    /// only the one or two order statistics around its rank, found by selection (linear on
     /// average). Levels are taken in ascending order, each search starting at the previous
     /// rank, since everything before that rank is already no larger. Reorders `column`.
     static func percentiles(of column: inout [Double], _ levels: [Double]) -> [Double] {
@@ -196,30 +196,49 @@ public enum MonteCarlo {
 
     /// Moves the value of the given rank (0-based, in ascending order) to its place, smaller
     /// or equal values before it and larger or equal after it, and returns it. Everything
-    /// before `from` must already be no larger than everything from it on (Hoare partitions
-    /// around a median of three).
+    /// before `from` must already be no larger than everything from it on.
     private static func select(_ a: UnsafeMutableBufferPointer<Double>, rank k: Int, from start: Int) -> Double {
-        var lo = start
-        var hi = a.count - 1
-        while lo < hi {
-            var x = a[lo], y = a[lo + (hi - lo) / 2], z = a[hi]
-            if x > y { swap(&x, &y) }
-            if y > z { swap(&y, &z) }
-            if x > y { swap(&x, &y) }
-            let pivot = y
-            var i = lo, j = hi
-            while i <= j {
-                while a[i] < pivot { i += 1 }
-                while a[j] > pivot { j -= 1 }
-                if i <= j {
-                    a.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            if k <= j { hi = j } else if k >= i { lo = i } else { return a[k] }
-        }
+        select(a, k, start, a.count - 1)
         return a[k]
+    }
+
+    /// Floyd and Rivest's SELECT: on a large range, first select within a small sample
+    /// around the rank, so the partition's pivot lands next to the wanted value and one pass
+    /// over the range (about n + min(k, n − k) comparisons) nearly finishes the job.
+    private static func select(_ a: UnsafeMutableBufferPointer<Double>, _ k: Int, _ left: Int, _ right: Int) {
+        var left = left, right = right
+        while right > left {
+            if right - left > 600 {
+                let n = Double(right - left + 1)
+                let i = Double(k - left + 1)
+                let z = Foundation.log(n)
+                let s = 0.5 * Foundation.exp(2 * z / 3)
+                let sd = 0.5 * (z * s * (n - s) / n).squareRoot() * (i < n / 2 ? -1 : 1)
+                let sampleLeft = max(left, Int(Double(k) - i * s / n + sd))
+                let sampleRight = min(right, Int(Double(k) + (n - i) * s / n + sd))
+                select(a, k, sampleLeft, sampleRight)
+            }
+            // Partition around t = a[k] (Hoare), t ending at j.
+            let t = a[k]
+            var i = left, j = right
+            a.swapAt(left, k)
+            if a[right] > t { a.swapAt(right, left) }
+            while i < j {
+                a.swapAt(i, j)
+                i += 1
+                j -= 1
+                while a[i] < t { i += 1 }
+                while a[j] > t { j -= 1 }
+            }
+            if a[left] == t {
+                a.swapAt(left, j)
+            } else {
+                j += 1
+                a.swapAt(j, right)
+            }
+            if j <= k { left = j + 1 }
+            if k <= j { right = j - 1 }
+        }
     }
 
     /// Month-on-month returns of a value series (months with a value of 0 before them are skipped).

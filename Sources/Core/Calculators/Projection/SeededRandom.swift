@@ -15,18 +15,25 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
-    /// Uniform in (0, 1): 53 random bits, never exactly 0 (Box–Muller takes its logarithm).
+    /// Uniform in (0, 1): 53 random bits, never exactly 0.
     public mutating func uniform() -> Double {
         (Double(next() >> 11) + 0.5) * 0x1.0p-53
     }
 
-    /// A standard normal draw (Box–Muller; the second value of each pair is kept for the next call).
+    /// A standard normal draw (Marsaglia's polar method: a point drawn uniformly in the unit
+    /// disc gives two normals from one logarithm and one square root, with no sine or cosine;
+    /// the second value of each pair is kept for the next call).
     public mutating func normal(spare: inout Double?) -> Double {
         if let s = spare { spare = nil; return s }
-        let radius = (-2 * Foundation.log(uniform())).squareRoot()
-        let angle = 2 * Double.pi * uniform()
-        spare = radius * Foundation.sin(angle)
-        return radius * Foundation.cos(angle)
+        while true {
+            let x = 2 * uniform() - 1
+            let y = 2 * uniform() - 1
+            let s = x * x + y * y
+            guard s < 1, s > 0 else { continue }   // outside the disc (about 21 % of points): draw again
+            let factor = (-2 * Foundation.log(s) / s).squareRoot()
+            spare = y * factor
+            return x * factor
+        }
     }
 
     /// A uniform index in 0..<count.

@@ -16,6 +16,18 @@ private let start = CalendarDate("2025-01-01")!
         #expect(g.next() == 0x6E78_9E6A_A1B9_65F4)
     }
 
+    @Test("normal draws have mean 0, variance 1 and normal tails")
+    func normalDraws() {
+        var g = SplitMix64(seed: 12)
+        var spare: Double?
+        let draws = (0..<200_000).map { _ in g.normal(spare: &spare) }
+        let mean = draws.reduce(0, +) / Double(draws.count)
+        let variance = draws.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(draws.count)
+        #expect(abs(mean) < 0.01 && abs(variance - 1) < 0.02)
+        let beyondTwo = Double(draws.filter { abs($0) > 2 }.count) / Double(draws.count)
+        #expect(abs(beyondTwo - 0.0455) < 0.003)   // P(|z| > 2) of a standard normal
+    }
+
     @Test("the same seed gives the same result; another seed another")
     func reproducible() throws {
         let a = try MonteCarlo.run(base, runs: 300, seed: 7, model: .lognormal)
@@ -110,7 +122,7 @@ private let start = CalendarDate("2025-01-01")!
     func percentilesBySelection() {
         var generator = SplitMix64(seed: 4)
         let levels: [Double] = [90, 0, 50, 12.5, 100, 50, 99.99, 33]
-        for count in [1, 2, 3, 7, 64, 1000] {
+        for count in [1, 2, 3, 7, 64, 1000, 5000] {
             for duplicates in [false, true] {
                 var column = (0..<count).map { _ in duplicates ? Double(generator.index(below: 5)) : generator.uniform() * 1000 - 100 }
                 let sorted = column.sorted()
