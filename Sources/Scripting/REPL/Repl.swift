@@ -97,7 +97,7 @@ public final class Repl {
             if results > 0 { show(count: results) }
         } catch let error as LuaError {
             lastTraceback = error.description
-            errorOutput(error.headline)
+            errorOutput(Suggestions.annotate(error.headline))
         } catch {
             lastTraceback = String(describing: error)
             errorOutput(String(describing: error))

@@ -47,7 +47,7 @@ public enum ScriptRunner {
             } catch let error as LuaError {
                 env.close()
                 try session.rollback()
-                return Outcome(succeeded: false, error: error.description, changes: session.changes)
+                return Outcome(succeeded: false, error: Suggestions.annotate(error.description), changes: session.changes)
             } catch {
                 env.close()
                 try session.rollback()
