@@ -92,6 +92,7 @@ enum ReplFormatter {
         values[r], currencies[r], ok_cells[r] = {}, {}, {}
         for i, c in ipairs(cols) do
           local ok, v, currency = pcall(cells, r, c)
+          if ok and type(v) == "number" then v = af.D(v) end  -- one column, one kind of figure
           ok_cells[r][i], values[r][i], currencies[r][i] = ok, ok and v or nil, currency
           local kind = aftype(v)
           if ok and v ~= nil and kind ~= "decimal" and kind ~= "number" then numeric[i] = false end
@@ -369,9 +370,11 @@ enum ReplFormatter {
     end
 
     return function(...)
-      -- Trailing nils of several results (drift's absent warning) are not shown.
+      -- Trailing nils after a table (drift's absent warning) are not shown.
       local count = select("#", ...)
-      while count > 1 and select(count, ...) == nil do count = count - 1 end
+      if type((...)) == "table" then
+        while count > 1 and select(count, ...) == nil do count = count - 1 end
+      end
       local out = {}
       for i = 1, count do out[i] = pretty((select(i, ...)), "", {}, 0) end
       return table.concat(out, "\t")
