@@ -9,8 +9,8 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Run a report script and print or save the report.",
         discussion: """
-            NAME is a built-in report (overview, holdings, income, rebalancing,
-            performance, projection), one of your own in the reports folder
+            NAME is a built-in report: overview, holdings, income, rebalancing,
+            performance or projection; one of your own in the reports folder
             ($ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports), or a path to
             a .lua file. An unknown NAME lists the reports available. The store is
             never changed by a report. The format defaults to the --output file's

@@ -23,12 +23,16 @@ $XDG_DATA_HOME/assetflow/assetflow.sqlite
 (~/.local/share/assetflow/assetflow.sqlite). It is created on first use.
 
 Examples:
-  assetflow                          open the REPL
-  assetflow run monthly.lua 2024-06  run a script; arg[1] is "2024-06"
-  assetflow run --dry-run import.lua show what a script would change
-  assetflow report overview --output overview.html
-                                     a built-in report as a web page
-  assetflow docs --format luals      LuaLS stubs so your editor completes af.
+  Open the REPL:
+    assetflow
+  Run a script; arg[1] is "2024-06":
+    assetflow run monthly.lua 2024-06
+  Show what a script would change, and change nothing:
+    assetflow run --dry-run import.lua
+  A built-in report as a web page:
+    assetflow report overview --output overview.html
+  LuaLS stubs, so your editor completes af.:
+    assetflow docs --format luals
 
 USAGE: assetflow <subcommand>
 
@@ -61,8 +65,7 @@ OVERVIEW: Run a Lua script against the store, as one transaction.
 
 The whole script is one store transaction: it is committed when the script
 finishes and rolled back entirely when it fails, is interrupted (Ctrl-C) or
-hits a limit. ARGS reach the script in Lua's `arg` table (arg[0] is the
-script).
+hits a limit. ARGS reach the script in Lua's `arg` table; arg[0] is the script.
 Put AssetFlow's options before the script name; an option of `run` after it is
 refused, and -- right after the script name passes what follows to the script
 as it is (assetflow run x.lua -- --store S gives the script "--store", "S").
@@ -76,16 +79,16 @@ ARGUMENTS:
 
 OPTIONS:
   --store <path>          The store file.
-  --trusted               Give the script the full Lua library (files,
-                          processes, environment).
+  --trusted               Give the script the full Lua library: files,
+                          processes, environment.
   --allow-read <dir>      Let io.open and io.lines read files in this folder
                           (repeatable).
   --allow-write <dir>     Let io.open write (and read) files in this folder
                           (repeatable).
-  --timeout <seconds>     Stop the script after this many seconds. (default:
-                          0.0)
+  --timeout <seconds>     Stop the script after this many seconds; 0, the
+                          default, means no limit.
   --max-memory <MB>       Stop the script when Lua uses more than this many
-                          megabytes. (default: 0)
+                          megabytes; 0, the default, means no limit.
   --dry-run               Run the script, print what would change, and roll
                           back.
   --version               Show the version.
@@ -103,8 +106,8 @@ OPTIONS:
         #expect(r.out == #"""
 OVERVIEW: Run a report script and print or save the report.
 
-NAME is a built-in report (overview, holdings, income, rebalancing,
-performance, projection), one of your own in the reports folder
+NAME is a built-in report: overview, holdings, income, rebalancing,
+performance or projection; one of your own in the reports folder
 ($ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports), or a path to
 a .lua file. An unknown NAME lists the reports available. The store is
 never changed by a report. The format defaults to the --output file's
@@ -120,16 +123,16 @@ ARGUMENTS:
 
 OPTIONS:
   --store <path>          The store file.
-  --trusted               Give the script the full Lua library (files,
-                          processes, environment).
+  --trusted               Give the script the full Lua library: files,
+                          processes, environment.
   --allow-read <dir>      Let io.open and io.lines read files in this folder
                           (repeatable).
   --allow-write <dir>     Let io.open write (and read) files in this folder
                           (repeatable).
-  --timeout <seconds>     Stop the script after this many seconds. (default:
-                          0.0)
+  --timeout <seconds>     Stop the script after this many seconds; 0, the
+                          default, means no limit.
   --max-memory <MB>       Stop the script when Lua uses more than this many
-                          megabytes. (default: 0)
+                          megabytes; 0, the default, means no limit.
   --format <format>       terminal, markdown, csv, json or html.
   --output <file>         Write the report to this file instead of printing it.
   --version               Show the version.
@@ -150,22 +153,23 @@ OVERVIEW: Open an interactive Lua session on the store.
 Type Lua: expressions print their values, statements run, and an incomplete
 line continues on the next (prompt >>). Each statement is its own transaction.
 When standard input is not a terminal, statements are read from it without
-prompts, so the REPL can be piped: echo 'print(#af.assets())' | assetflow repl
+prompts, so the REPL can be piped:
+  echo 'print(#af.assets())' | assetflow repl
 
 USAGE: assetflow repl [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>]
 
 OPTIONS:
   --store <path>          The store file.
-  --trusted               Give the script the full Lua library (files,
-                          processes, environment).
+  --trusted               Give the script the full Lua library: files,
+                          processes, environment.
   --allow-read <dir>      Let io.open and io.lines read files in this folder
                           (repeatable).
   --allow-write <dir>     Let io.open write (and read) files in this folder
                           (repeatable).
-  --timeout <seconds>     Stop the script after this many seconds. (default:
-                          0.0)
+  --timeout <seconds>     Stop the script after this many seconds; 0, the
+                          default, means no limit.
   --max-memory <MB>       Stop the script when Lua uses more than this many
-                          megabytes. (default: 0)
+                          megabytes; 0, the default, means no limit.
   --version               Show the version.
   -h, --help              Show help information.
 
@@ -184,14 +188,12 @@ OVERVIEW: Print the reference of the Lua API, generated from the bindings.
 markdown: the reference part of REPL.md.
 luals:    LuaLS annotation stubs for editors. Save them where your editor's
           Lua language server looks, for example:
-            assetflow docs --format luals               >
-~/.config/assetflow/lib/assetflow.d.lua
+            assetflow docs --format luals >stubs.lua
 
 USAGE: assetflow docs [--format <format>]
 
 OPTIONS:
-  --format <format>       Output format. (values: markdown, luals; default:
-                          markdown)
+  --format <format>       markdown, the default, or luals.
   --version               Show the version.
   -h, --help              Show help information.
 
@@ -209,13 +211,10 @@ OVERVIEW: Check the store thoroughly (read-only): pages, schema, foreign keys,
 every value.
 
 Every command runs a quick check when it opens the store and refuses a store
-that
-fails it, without writing to it. This command runs SQLite's full
-integrity_check,
-compares the schema with the one AssetFlow expects, checks foreign keys and
-reads
-every stored value back. It prints what it found and exits 1 when anything is
-wrong.
+that fails it, without writing to it. This command runs SQLite's full
+integrity_check, compares the schema with the one AssetFlow expects, checks
+foreign keys and reads every stored value back. It prints what it found and
+exits 1 when anything is wrong.
 
 USAGE: assetflow check [--store <path>]
 
@@ -226,5 +225,19 @@ OPTIONS:
 
 
 """#)
+    }
+
+    @Test("no help line breaks inside parentheses or an example; --timeout and --max-memory say 0 means no limit")
+    func noBrokenLines() throws {
+        for command in [[], ["run"], ["report"], ["repl"], ["docs"], ["check"]] {
+            let out = try help(command).out
+            for line in out.split(separator: "\n") where !line.hasPrefix("USAGE:") {
+                #expect(line.filter { $0 == "(" }.count == line.filter { $0 == ")" }.count, "\(command): \(line)")
+                #expect(!line.hasSuffix("\\"), "\(command): \(line)")
+            }
+        }
+        let run = try help(["run"]).out
+        #expect(run.contains("0, the default, means no limit."))
+        #expect(!run.contains("(default: 0"))
     }
 }
