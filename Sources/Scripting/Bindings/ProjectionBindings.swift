@@ -67,7 +67,7 @@ enum ProjectionBindings {
                                          LuaRecordField("real_value", .decimal), LuaRecordField("contributed", .decimal)])
     static let result = LuaType.record([LuaRecordField("path", .list(pathRow)), LuaRecordField("final", .decimal),
                                         LuaRecordField("final_real", .decimal), LuaRecordField("goal", .optional(.decimal)),
-                                        LuaRecordField("reach_date_real", .optional(.date)),
+                                        LuaRecordField("reach_date_nominal", .optional(.date)),
                                         LuaRecordField("percentiles", .optional(.list(.table))), LuaRecordField("probability", .optional(.decimal)),
                                         LuaRecordField("reach_date", .optional(.date)), LuaRecordField("required_monthly", .optional(.table)),
                                         LuaRecordField("on_track", .optional(.boolean)), LuaRecordField("projected_on_track", .optional(.boolean))])
@@ -185,8 +185,9 @@ enum ProjectionBindings {
         call.pushDecimal(a.volatility); call.setField("volatility", of: result)
         if let goal = a.goal {
             call.pushDecimal(goal); call.setField("goal", of: result)
-            // The real reach date: the first month whose value in today's money reaches the goal.
-            call.pushOptionalString(path.points.first { $0.realValue >= goal }?.date.description); call.setField("reach_date_real", of: result)
+            // reach_date is when the value in today's money reaches the goal; this is when the
+            // nominal value does (earlier with inflation).
+            call.pushOptionalString(path.points.first { $0.value >= goal }?.date.description); call.setField("reach_date_nominal", of: result)
             call.newTable()
             call.pushDecimal(Projection.requiredMonthlySimple(goal: goal, current: a.startValue, months: a.months)); call.setField("simple", of: -2)
             call.pushDecimal(Projection.requiredMonthlyCompounding(a, goal: goal)); call.setField("compounding", of: -2)

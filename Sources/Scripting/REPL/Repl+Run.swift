@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 extension Repl {
@@ -6,7 +7,10 @@ extension Repl {
     /// a terminal; plain standard input without prompts otherwise.
     public static func run(_ run: ScriptRun, version: String) throws {
         let store = try run.openStore()
-        try store.withSession { session in
+        // ASSETFLOW_TODAY=YYYY-MM-DD fixes the day the session takes as today, so a session
+        // can be replayed with the same figures (REPL.md's walkthrough is made this way).
+        let fixedToday = ProcessInfo.processInfo.environment["ASSETFLOW_TODAY"].flatMap { CalendarDate($0) }
+        try store.withSession(today: fixedToday ?? .today()) { session in
             let env = try run.environment(session: session, script: nil, moduleFolders: [FileManager.default.currentDirectoryPath])
             let reader: LineReader
             if isatty(0) != 0 {

@@ -310,12 +310,14 @@ enum ReplFormatter {
       add("final value, today's money", money("final_real"))
       local goal = rawget(t, "goal")
       if goal then
-        local reach = rawget(t, "reach_date")
+        -- reach_date compares the value in today's money with the goal (the median run's
+        -- date with runs); reach_date_nominal the value as it will be counted then.
+        local real = rawget(t, "reach_date")
         local dates = rawget(t, "reach_dates")
-        if reach == nil and type(dates) == "table" then reach = rawget(dates, "p50") end
+        if real == nil and type(dates) == "table" then real = rawget(dates, "p50") end
         add("goal", money("goal"))
-        add("reaches the goal", reach or "not within the horizon")
-        add("reaches it in today's money", rawget(t, "reach_date_real") or "not within the horizon")
+        add("reaches the goal", rawget(t, "reach_date_nominal") or "not within the horizon")
+        add("reaches it in today's money", real or "not within the horizon")
       end
       local probability = rawget(t, "probability")
       if probability then add("probability", figure(probability, "probability")) end
