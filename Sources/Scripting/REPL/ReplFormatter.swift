@@ -263,9 +263,19 @@ enum ReplFormatter {
       return table.concat(lines, "\n")
     end
 
+    -- Fields of a record in reading order: the period, the money from start to end, then the rates.
+    local FIELDS = { from = 1, to = 2, start_value = 3, net_flows = 4, income = 5, realized_gain = 6,
+      unrealized_change = 7, end_value = 8, growth = 9, twr = 10, twr_annualized = 11, mwr = 12,
+      modified_dietz = 13, cagr = 14 }
+
     local function flat_record(t)
       local n, keys = sorted_keys(t)
       if n > 0 or #keys < 6 then return nil end
+      table.sort(keys, function(a, b)
+        local fa, fb = FIELDS[a] or 50, FIELDS[b] or 50
+        if fa ~= fb then return fa < fb end
+        return tostring(a) < tostring(b)
+      end)
       for _, k in ipairs(keys) do
         local v = rawget(t, k)
         if type(k) ~= "string" or type(v) == "function" or type(v) == "userdata" and aftype(v) ~= "decimal" then return nil end
