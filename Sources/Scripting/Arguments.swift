@@ -41,21 +41,40 @@ struct NamedArguments {
         return s
     }
 
-    func decimal(_ key: String) throws -> ExactDecimal? {
+    /// A decimal field. Text that is not a number, or a value of another type, gets the
+    /// app's sentence for the field ("Quantity must be a valid number."), after the
+    /// function, the field and the value received: `Asset:buy{quantity = '12abc'}: …`.
+    /// `label` overrides the field's name in the sentence (`NumberLabels`).
+    func decimal(_ key: String, label: String? = nil) throws -> ExactDecimal? {
         try call.field(key, of: index) { i in
-            do { return try call.decimal(at: i) } catch { throw fieldError(key, String(describing: error)) }
+            let invalid = "\(label ?? NumberLabels.label(for: key)) must be a valid number."
+            do { return try call.decimal(at: i) } catch let error as DecimalParseError where error.reason == nil {
+                throw numberError(key, at: i, invalid)
+            } catch is LuaArgumentError where call.type(at: i) != 3 /* LUA_TNUMBER: a float out of range keeps its own message */ {
+                throw numberError(key, at: i, invalid)
+            } catch {
+                throw numberError(key, at: i, String(describing: error))
+            }
         }
     }
 
-    func requiredDecimal(_ key: String) throws -> ExactDecimal {
-        guard let d = try decimal(key) else { throw fieldError(key, "is required") }
+    /// A decimal field that must be there: "Quantity is required." otherwise.
+    func requiredDecimal(_ key: String, label: String? = nil) throws -> ExactDecimal {
+        guard let d = try decimal(key, label: label) else {
+            throw LuaArgumentError("\(function): \(label ?? NumberLabels.label(for: key)) is required.")
+        }
         return d
+    }
+
+    /// `fn{key = 'text'}: problem`, quoting the value received (its type when not text).
+    private func numberError(_ key: String, at i: Int32, _ problem: String) -> LuaArgumentError {
+        let received = call.type(at: i) == 4 /* LUA_TSTRING */ ? "'\(call.string(at: i)!)'" : call.typeName(at: i)
+        return LuaArgumentError("\(function){\(key) = \(received)}: \(problem)")
     }
 
     func date(_ key: String) throws -> CalendarDate? {
         guard let text = try string(key) else { return nil }
-        guard let date = CalendarDate(text) else { throw fieldError(key, "'\(text)' is not a date in the form YYYY-MM-DD") }
-        return date
+        do { return try CalendarDate.parse(text) } catch let error as DateParseError { throw fieldError(key, error.description) }
     }
 
     /// Reads field `key` with `read` at its stack index.

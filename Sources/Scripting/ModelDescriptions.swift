@@ -28,6 +28,16 @@ enum ModelDescriptions {
                 guard let p = try env.session.price(id: id), let asset = try env.session.asset(id: p.assetID) else { return "<Price (deleted)>" }
                 return "<Price \(asset.name) \(p.date) \(DisplayFormat.plain(p.price)) \(asset.currency)>"
             }
+        case "SavingPlan":
+            // name, asset, amount and next due date: what a person checks a plan by
+            return { env, id in
+                guard let p = try env.session.savingPlan(id: id) else { return "<SavingPlan (deleted)>" }
+                let asset = try p.assetID.flatMap { try env.session.asset(id: $0) }
+                let bought = asset.map { "\($0.name) \(p.amount.plainText) \($0.currency)" } ?? "(asset deleted) \(p.amount.plainText)"
+                let source = try p.sourceAssetID.flatMap { try env.session.asset(id: $0) }.map { " from \($0.name)" } ?? ""
+                let state = (p.isActive ? "" : "paused, ") + "next \(p.nextDueDate)"
+                return "<SavingPlan \(p.name): \(bought)\(source) \(p.frequency.rawValue), \(state)>"
+            }
         default:
             return { _, id in "<\(className) \(id)>" }
         }

@@ -31,23 +31,54 @@ final class SessionCommandStore: CommandStore {
     func requireTransaction(id: Int64) throws -> Transaction { try session.requireTransaction(id: id) }
     func requirePrice(id: Int64) throws -> PricePoint { try session.requirePrice(id: id) }
     func quantity(ofAsset id: Int64) throws -> ExactDecimal { try session.position(ofAsset: id).quantity }
+
+    /// The cached (or snapshot) quantity when `point` is after the asset's last transaction;
+    /// otherwise one indexed read of the transactions from `point` on, and the quantity
+    /// before it is the current one minus theirs.
+    func holdings(ofAsset id: Int64, from point: HoldingsHistory.LedgerKey) throws -> HoldingsHistory {
+        let current = try session.position(ofAsset: id).quantity
+        if let cached = session.positionCache[id] {
+            guard let lastDate = cached.lastDate else { return HoldingsHistory(opening: current) }
+            if HoldingsHistory.LedgerKey(date: lastDate, id: cached.lastID) < point { return HoldingsHistory(opening: current) }
+        }
+        var later: [Transaction] = []
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT id, asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note
+            FROM asset_transaction WHERE asset_id = ? AND (date > ? OR (date = ? AND id >= ?)) ORDER BY date, id
+            """, arguments: [id, point.date.description, point.date.description, point.id])
+        while let row = try cursor.next() { later.append(try Records.transactionByPosition(row)) }
+        let opening = later.reduce(current) { $0 - $1.quantityImpact }
+        return HoldingsHistory(opening: opening, transactions: later)
+    }
+
     func currentPrice(ofAsset id: Int64) throws -> ExactDecimal { try session.valuation(ofAsset: id).currentPrice }
 
     func price(ofAsset id: Int64, onOrBefore date: CalendarDate) throws -> ExactDecimal? {
-        try String.fetchOne(db, sql: "SELECT price FROM price_history WHERE asset_id = ? AND date <= ? ORDER BY date DESC LIMIT 1",
+        try String.fetchOne(db.cachedStatement(sql: "SELECT price FROM price_history WHERE asset_id = ? AND date <= ? ORDER BY date DESC LIMIT 1"),
                             arguments: [id, date.description]).flatMap(ExactDecimal.parseOrNil)
     }
 
     func hasPrice(ofAsset id: Int64, on date: CalendarDate, excluding: Int64?) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM price_history WHERE asset_id = ? AND date = ? AND id IS NOT ?)",
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM price_history WHERE asset_id = ? AND date = ? AND id IS NOT ?)"),
                           arguments: [id, date.description, excluding]) ?? false
     }
 
     func priceCount(ofAsset id: Int64) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM price_history WHERE asset_id = ?", arguments: [id]) ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM price_history WHERE asset_id = ?"), arguments: [id]) ?? 0
     }
 
     func hasHistory(asset id: Int64) throws -> Bool { try session.hasHistory(asset: id) }
     func assetCount(inPortfolio id: Int64) throws -> Int { try session.assetCount(inPortfolio: id) }
     func savingPlans() throws -> [RegularSavingPlan] { try session.savingPlans() }
+
+    func requireSavingPlan(id: Int64) throws -> RegularSavingPlan {
+        guard let plan = try session.savingPlan(id: id) else { throw StoreError.notFound("No saving plan with id \(id).") }
+        return plan
+    }
+
+    func assetCount(inCategory id: Int64) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM asset WHERE category_id = ?", arguments: [id]) ?? 0
+    }
+
+    func platforms() throws -> [String] { try session.platforms() }
 }

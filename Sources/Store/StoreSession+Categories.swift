@@ -22,6 +22,11 @@ extension StoreSession {
         try execute(CreateCategory(name: name, targetPercent: targetPercent))
     }
 
+    /// The platform names in use, sorted ignoring case.
+    public func platforms() throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT DISTINCT platform FROM asset WHERE platform <> '' ORDER BY platform COLLATE NOCASE")
+    }
+
     static func category(_ row: Row) throws -> Category {
         let target: String? = try row.value("target_percent")
         return Category(id: try row.value("id"), name: try row.value("name"), targetPercent: try target.map { try ExactDecimal.parse($0) })

@@ -46,13 +46,21 @@ extension StoreSession {
 
     public func savingPlan(id: Int64) throws -> RegularSavingPlan? { try savingPlans().first { $0.id == id } }
 
+    /// Edits, pauses or resumes a saving plan: the `EditSavingPlan` command.
+    @discardableResult
+    public func editSavingPlan(_ edit: EditSavingPlan) throws -> RegularSavingPlan { try execute(edit) }
+
+    /// Deletes a saving plan: the `DeleteSavingPlan` command.
+    public func deleteSavingPlan(id: Int64) throws { try execute(DeleteSavingPlan(id: id)) }
+
     /// Executes every due occurrence of the automatic plans: the `RunSavingPlans` command.
     public func runDuePlans(asOf: CalendarDate? = nil) throws -> [Transaction] { try execute(RunSavingPlans(asOf: asOf)) }
 
-    /// Manual plans due on or before `asOf`: one reminder per occurrence.
+    /// Manual plans due on or before `asOf`: one reminder per occurrence (none for a plan
+    /// whose asset was deleted).
     public func reminders(asOf: CalendarDate? = nil) throws -> [(plan: RegularSavingPlan, date: CalendarDate)] {
         let asOf = asOf ?? today
-        return try savingPlans().filter { $0.executionMethod == .manual }.flatMap { plan in
+        return try savingPlans().filter { $0.executionMethod == .manual && $0.assetID != nil }.flatMap { plan in
             plan.dueOccurrences(asOf: asOf).map { (plan, $0) }
         }
     }

@@ -12,6 +12,7 @@ struct ReplCommand: ParsableCommand {
             When standard input is not a terminal, statements are read from it without
             prompts, so the REPL can be piped:
               echo 'print(#af.assets())' | assetflow repl
+            A piped session exits with status 1 when a statement failed.
             """
     )
 
@@ -19,6 +20,7 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var sandbox: SandboxOptions
 
     func run() throws {
-        try Repl.run(sandbox.scriptRun(global), version: AssetFlowCommand.configuration.version ?? "")
+        // A piped session that had a failing statement exits 1, so a pipeline (or CI) notices.
+        if try !Repl.run(sandbox.scriptRun(global), version: AssetFlowCommand.configuration.version ?? "") { throw ExitCode(1) }
     }
 }

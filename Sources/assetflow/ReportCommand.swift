@@ -10,14 +10,15 @@ struct ReportCommand: ParsableCommand {
         abstract: "Run a report script and print or save the report.",
         discussion: """
             NAME is a built-in report: overview, holdings, income, rebalancing,
-            performance or projection; one of your own in the reports folder
-            ($ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports), or a path to
-            a .lua file. An unknown NAME lists the reports available. The store is
-            never changed by a report. The format defaults to the --output file's
-            extension (.html, .md, .csv, .json), else terminal. A report script may
-            save its own files with r:save(path) to --output or inside the reports
-            folder, even in the sandbox. The sandbox and limit options mean what they
-            mean for `assetflow run`.
+            performance or projection, inside the binary; one of your own in the reports
+            folder, $ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports, where
+            yours win by name; or a path to a .lua file. An unknown NAME lists the
+            reports available. The store is never changed by a report. The format
+            defaults to the --output file's extension: .txt, .md, .csv, .json or .html,
+            others are refused; else terminal. A report script may save its own files
+            with r:save(path) to --output or inside the reports folder, even in the
+            sandbox. The sandbox and limit options mean what they mean for
+            `assetflow run`.
             """
     )
 
@@ -35,6 +36,9 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         if let format { _ = try parsedFormat(format) }
+        if let output {
+            do { try ReportRunner.checkOutputFile(output) } catch let error as ScriptRunError { throw error.asValidationError }
+        }
     }
 
     func parsedFormat(_ text: String) throws -> ReportRunner.Format {
@@ -44,20 +48,17 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let reportsFolder = ReportSession.defaultFolder(environment)
-        let builtIn = ReportRunner.builtInFolder(environment: environment, executable: CommandLine.arguments[0])
-        let reports = ReportRunner.available(in: [reportsFolder] + (builtIn.map { [$0] } ?? []))
-        let script: String
+        let folders = [reportsFolder] + (ReportRunner.builtInFolder(environment: environment).map { [$0] } ?? [])
+        var request: ReportRunner.Request
         if name.hasSuffix(".lua"), FileManager.default.fileExists(atPath: name) {
-            script = name
-        } else if let found = reports[name] {
-            script = found
+            request = ReportRunner.Request(script: name)
+        } else if let found = ReportRunner.request(named: name, folders: folders) {
+            request = found
         } else {
-            let list = reports.keys.sorted().map { "  " + $0 }.joined(separator: "\n")
-            throw ValidationError("No report named '\(name)'. Available reports:\n"
-                + (list.isEmpty ? "  (none found: set ASSETFLOW_BUILTIN_REPORTS to the scripts/reports folder)" : list)
+            let list = ReportRunner.names(folders: folders).map { "  " + $0 }.joined(separator: "\n")
+            throw ValidationError("No report named '\(name)'. Available reports:\n" + list
                 + "\nOr pass the path of a .lua report script.")
         }
-        var request = ReportRunner.Request(script: script)
         request.format = try format.map(parsedFormat)
         request.outputPath = output
         request.run = sandbox.scriptRun(global)

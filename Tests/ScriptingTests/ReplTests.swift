@@ -135,3 +135,25 @@ struct ReplRowDisplayTests {
         #expect(out == "key    percent    value\n-----  -------  -------\nstock    64.70  5500.00\ncash     17.65  1500.00\n")
     }
 }
+
+extension ReplTests {
+    @Test("Ctrl-C in an unfinished multi-line entry drops it and returns to the main prompt")
+    func interruptMultiLine() throws {
+        let r = try session(["function f(x)", "  return x", "^C", "f", "1 + 1"])
+        #expect(r.out == "nil\n2\n")
+        #expect(r.err.isEmpty)
+    }
+
+    @Test(".help lists the dot-commands, not help()'s API; bare help, quit and exit do what they say")
+    func helpAndBareWords() throws {
+        let dot = try session([".help"])
+        #expect(dot.out.hasPrefix("REPL commands (the Lua API's help is help(), or help(af.create_asset)):"))
+        #expect(dot.out.contains(".rollback") && !dot.out.contains("af.create_portfolio"))
+        let api = try session(["help"])
+        #expect(api.out.contains("af.create_asset") && !api.out.contains("function:"))
+        let quit = try session(["1", "quit", "2"])
+        #expect(quit.out == "1\n")
+        let exit = try session(["exit", "2"])
+        #expect(exit.out.isEmpty && exit.err.isEmpty)
+    }
+}

@@ -52,7 +52,7 @@ struct ReturnsBindingsTests {
         nil\tstart value is zero
         nil\tseveral roots (0.1, 0.2): the cash flows change sign more than once and no single rate describes them
         af.returns.xirr expects a list of {date, amount} pairs such as {{"2021-01-01", -1000}, {"2022-01-01", 1100}}, got number
-        af.returns.xirr #1: the date must be text in the form YYYY-MM-DD
+        af.returns.xirr #1: '2021-13-01' is not a valid date
         0.1
         0.1319
         0\t0.1

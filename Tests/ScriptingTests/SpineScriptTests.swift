@@ -55,7 +55,7 @@ struct SpineScriptTests {
         #expect(lines[1] == "false\tDate cannot be in the future.")
         #expect(lines[2] == "false\tAsset name cannot be empty.")
         #expect(lines[3].contains("Unknown asset type 'shares'. Use one of: stock, bond, crypto, real_estate"))
-        #expect(lines[4] == "false\tAsset:buy: field 'quantity': '1.2.3' is not a valid decimal number")
+        #expect(lines[4] == "false\tAsset:buy{quantity = '1.2.3'}: Quantity must be a valid number.")
         #expect(lines[5].hasPrefix("false\tAsset:buy: unknown field 'quantiy'"))
     }
 

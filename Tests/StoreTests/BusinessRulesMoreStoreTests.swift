@@ -65,23 +65,6 @@ struct BusinessRulesMoreStoreTests: StoreRuleTesting {
         }
     }
 
-    @Test("deleting an asset deletes the saving plans that buy it or draw on it")
-    func deleteAssetCascadesToSavingPlans() throws {
-        try withStore { s in
-            let etf = try asset(s, "ETF", .etf, quantity: 1, price: 50)
-            let cash = try asset(s, "Cash", .cash, quantity: 1000, price: 1)
-            let gold = try asset(s, "Gold", .commodity, quantity: 1, price: 100)
-            _ = try s.createSavingPlan(RegularSavingPlan(name: "ETF", assetID: etf.id!, amount: 10, frequency: .monthly, startDate: d("2024-01-01")))
-            _ = try s.createSavingPlan(RegularSavingPlan(name: "Gold", assetID: gold.id!, sourceAssetID: cash.id!, amount: 10,
-                                                         frequency: .monthly, startDate: d("2024-01-01")))
-            try s.deleteAsset(id: etf.id!)
-            #expect(try s.savingPlans().map(\.name) == ["Gold"])
-            try s.deleteAsset(id: cash.id!)
-            #expect(try s.savingPlans().isEmpty)
-            #expect(try s.assets().map(\.name) == ["Gold"])
-        }
-    }
-
     @Test("net worth is the sum over every portfolio and the assets in none")
     func netWorth() throws {
         try withStore { s in

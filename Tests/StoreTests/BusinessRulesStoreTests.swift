@@ -27,7 +27,7 @@ struct BusinessRulesStoreTests: StoreRuleTesting {
             let a = try asset(s, "ACME", .stock, quantity: "10", price: "10")
             let buy = try #require(try s.transactions(ofAsset: a.id!).first)
             let sell = try s.record(Transaction(assetID: a.id!, type: .sell, date: d("2024-02-01"), quantity: 4, pricePerUnit: 12, currency: "USD"))
-            #expect(message { try s.deleteTransaction(id: buy.id!) } == "Deleting this transaction would cause the asset quantity to become negative.")
+            #expect(message { try s.deleteTransaction(id: buy.id!) } == "Deleting this transaction would cause the asset quantity to become negative on 2024-02-01.")
             try s.deleteTransaction(id: sell.id!)
             #expect(try s.position(ofAsset: a.id!).quantity == 10)
         }
@@ -41,7 +41,7 @@ struct BusinessRulesStoreTests: StoreRuleTesting {
             #expect(message { try s.deletePrice(id: first.id!) } == "An asset must have at least one price record.")
             let second = try s.recordPrice(PricePoint(assetID: a.id!, date: d("2024-03-01"), price: 12))
             _ = try s.editPrice(id: second.id!, price: 13, date: d("2024-03-01"))
-            #expect(message { _ = try s.editPrice(id: second.id!, price: nil, date: d("2024-01-02")) } == "A price record already exists for this date.")
+            #expect(message { _ = try s.editPrice(id: second.id!, price: nil, date: d("2024-01-02")) } == "A price record already exists for this date (ACME, 2024-01-02).")
             #expect(message { _ = try s.editPrice(id: second.id!, price: -1, date: nil) } == "Price must be zero or greater.")
             #expect(message { _ = try s.editPrice(id: second.id!, price: nil, date: d("2024-07-01")) } == "Date cannot be in the future.")
             #expect(try s.valuation(ofAsset: a.id!).currentPrice == 13)
@@ -93,7 +93,7 @@ struct BusinessRulesStoreTests: StoreRuleTesting {
         }
     }
 
-    @Test("value at a date and timeline: quantity at D × latest price on or before D; mixed currencies named")
+    @Test("value at a date and timeline: quantity at D × latest price on or before D; mixed currencies converted")
     func history() throws {
         try withStore { s in
             let p = try s.createPortfolio(name: "Core")
@@ -107,7 +107,9 @@ struct BusinessRulesStoreTests: StoreRuleTesting {
             #expect(dates.map(\.description) == ["2024-01-31", "2024-02-29", "2024-03-31", "2024-04-30", "2024-05-15"])
             #expect(try s.timeline(of: assets, dates: dates).map(\.value) == [100, 100, 200, 100, 100])
             _ = try asset(s, "Euro", .cash, quantity: "1", price: "1", currency: "EUR", portfolio: p.id)
-            #expect(message { _ = try s.totalValue(of: s.assets(inPortfolio: p.id!)) } == "Cannot add values in different currencies (EUR, USD) without exchange rates.")
+            #expect(message { _ = try s.totalValue(of: s.assets(inPortfolio: p.id!)) } == MissingRateError(from: "EUR", to: "USD", date: d("2024-06-01")).description)
+            try s.setRate(ExchangeRate(base: "EUR", quote: "USD", date: d("2024-01-02"), rate: x("1.1")))
+            #expect(try s.totalValue(of: s.assets(inPortfolio: p.id!)) == x("101.1"))
         }
     }
 

@@ -48,7 +48,7 @@ struct StoreRoundTripTests {
         try AssetFlowStore(path: nil).withSession(today: today) { s in
             let a = try s.createAsset(StoreSession.NewAsset(name: "X", type: .stock))
             _ = try s.recordPrice(PricePoint(assetID: a.id!, date: today, price: 5))
-            #expect(throws: RuleViolation("A price record already exists for this date.")) {
+            #expect(throws: RuleViolation("A price record already exists for this date (X, \(today)).")) {
                 try s.recordPrice(PricePoint(assetID: a.id!, date: today, price: 6))
             }
             #expect(throws: RuleViolation("Date cannot be in the future.")) {

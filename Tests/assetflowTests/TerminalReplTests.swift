@@ -116,4 +116,11 @@ struct TerminalReplTests {
             #expect(guide.contains(shown), "REPL.md lacks: \(shown)")
         }
     }
+
+    @Test("Ctrl-C in an unfinished multi-line entry returns to the main prompt, as lua.c does")
+    func interruptMultiLine() throws {
+        let screen = try session([.type("function half(x)\r", until: ">> "), .type("\u{03}", until: "^C"), .line("4 * 4")])
+        #expect(screen.contains(">> ^C"))
+        #expect(screen.contains("\n16\n"))
+    }
 }

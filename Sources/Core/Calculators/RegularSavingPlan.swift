@@ -38,9 +38,11 @@ public enum SavingExecutionMethod: String, CaseIterable, Sendable {
 public struct RegularSavingPlan: Equatable, Sendable {
     public var id: Int64?
     public var name: String
-    /// The asset bought.
-    public var assetID: Int64
-    /// The asset paid with, or nil for money from outside the portfolio.
+    /// The asset bought; nil once that asset was deleted (Models-README: nullify), and
+    /// then the plan does not run.
+    public var assetID: Int64?
+    /// The asset paid with, or nil for money from outside the portfolio (a transfer in);
+    /// a deleted source also leaves nil, so the plan runs on as a transfer in.
     public var sourceAssetID: Int64?
     /// Currency amount per occurrence.
     public var amount: ExactDecimal
@@ -54,7 +56,7 @@ public struct RegularSavingPlan: Equatable, Sendable {
     /// uses its last day). Nil for the other frequencies.
     public var dayOfMonth: Int?
 
-    public init(id: Int64? = nil, name: String, assetID: Int64, sourceAssetID: Int64? = nil, amount: ExactDecimal,
+    public init(id: Int64? = nil, name: String, assetID: Int64?, sourceAssetID: Int64? = nil, amount: ExactDecimal,
                 frequency: SavingFrequency, startDate: CalendarDate, nextDueDate: CalendarDate? = nil,
                 executionMethod: SavingExecutionMethod = .manual, isActive: Bool = true, dayOfMonth: Int? = nil) {
         self.id = id
@@ -70,9 +72,13 @@ public struct RegularSavingPlan: Equatable, Sendable {
         self.dayOfMonth = dayOfMonth ?? (frequency == .monthly ? startDate.day : nil)
     }
 
-    /// The plan's own rules: a name, an amount above zero, a day of month in 1…31, a next
-    /// due date not before the start, and a source different from the asset bought.
+    public static let assetRequiredMessage = "A saving plan needs an asset to buy."
+
+    /// The plan's own rules: an asset, a name, an amount above zero, a day of month in
+    /// 1…31, a next due date not before the start, and a source different from the asset
+    /// bought.
     public func validate() throws {
+        if assetID == nil { throw RuleViolation(Self.assetRequiredMessage, rule: .required) }
         if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw RuleViolation("Saving plan name cannot be empty.", rule: .required)
         }

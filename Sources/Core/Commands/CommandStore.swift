@@ -23,6 +23,10 @@ public protocol CommandContext: AnyObject {
 
     /// Σ quantity impact of the asset's transactions.
     func quantity(ofAsset id: Int64) throws -> ExactDecimal
+    /// The asset's holdings from `point` of its ledger on (`HoldingsHistory`): the quantity
+    /// held just before it and the transactions at or after it. Reads no history when the
+    /// point is after the asset's last transaction.
+    func holdings(ofAsset id: Int64, from point: HoldingsHistory.LedgerKey) throws -> HoldingsHistory
     /// The price of the asset's latest price record, 0 when it has none.
     func currentPrice(ofAsset id: Int64) throws -> ExactDecimal
     /// The price of the latest record dated on or before `date`, nil when there is none.
@@ -34,6 +38,11 @@ public protocol CommandContext: AnyObject {
     func hasHistory(asset id: Int64) throws -> Bool
     func assetCount(inPortfolio id: Int64) throws -> Int
     func savingPlans() throws -> [RegularSavingPlan]
+    /// A saving plan that must exist.
+    func requireSavingPlan(id: Int64) throws -> RegularSavingPlan
+    func assetCount(inCategory id: Int64) throws -> Int
+    /// The platform names in use (non-empty, as spelled on the assets).
+    func platforms() throws -> [String]
 }
 
 /// The plain writes a command asks for once its rules are met. They check nothing but the
@@ -68,4 +77,12 @@ public protocol CommandStore: CommandContext {
     func insert(_ plan: InvestmentPlan, portfolioID: Int64?) throws -> InvestmentPlan
     func insert(_ plan: RegularSavingPlan) throws -> RegularSavingPlan
     func setNextDueDate(ofSavingPlan id: Int64, to date: CalendarDate) throws
+    func update(_ plan: RegularSavingPlan) throws
+    func deleteSavingPlan(id: Int64) throws
+
+    func update(_ category: Category) throws
+    /// Deletes a category no asset uses.
+    func deleteCategory(id: Int64) throws
+    /// Sets the platform of every asset whose platform is exactly `old` to `new`.
+    func renamePlatform(_ old: String, to new: String) throws
 }

@@ -10,7 +10,7 @@ public struct CreateSavingPlan: Command {
 
     public func run(in store: CommandStore) throws -> RegularSavingPlan {
         try plan.validate()
-        _ = try store.requireAsset(id: plan.assetID)
+        _ = try store.requireAsset(id: plan.assetID!)
         if let source = plan.sourceAssetID { _ = try store.requireAsset(id: source) }
         var plan = plan
         plan.name = plan.name.trimmingCharacters(in: .whitespacesAndNewlines)

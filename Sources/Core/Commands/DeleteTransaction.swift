@@ -1,7 +1,8 @@
 import Foundation
 
-/// Deletes a transaction unless the asset's quantity would become negative ("Deleting this
-/// transaction would cause the asset quantity to become negative."). The other half of a
+/// Deletes a transaction unless the asset's quantity would become negative on any date
+/// from its date on (`HoldingsRules.checkDeletion`: "Deleting this transaction would cause
+/// the asset quantity to become negative on 2024-03-01."). The other half of a
 /// swap stays, its link cleared.
 public struct DeleteTransaction: Command {
     public var id: Int64
@@ -10,10 +11,8 @@ public struct DeleteTransaction: Command {
 
     public func run(in store: CommandStore) throws {
         let t = try store.requireTransaction(id: id)
-        let held = try store.quantity(ofAsset: t.assetID)
-        try RuleViolation.about(asset: try store.requireAsset(id: t.assetID).name, date: t.date) {
-            try TransactionEditRules.validateDeletion(t, currentQuantity: held)
-        }
+        let history = try store.holdings(ofAsset: t.assetID, from: HoldingsHistory.ledgerKey(t))
+        try HoldingsRules.checkDeletion(t, asset: try store.requireAsset(id: t.assetID), history: history)
         try store.deleteTransaction(id: id)
     }
 }

@@ -22,7 +22,7 @@ public struct EditPrice: Command {
         try RuleViolation.about(asset: owner.name, date: point.date) {
             try PriceRules.validate(point, today: store.today)
             if try store.hasPrice(ofAsset: point.assetID, on: point.date, excluding: id) {
-                throw RuleViolation(PriceRules.duplicateDateMessage, rule: .duplicate)
+                throw PriceRules.duplicateDate(asset: owner.name, date: point.date)
             }
         }
         try store.update(point)

@@ -2,8 +2,8 @@ import Foundation
 
 /// Edits a recorded transaction in place (BusinessLogic.md "Transaction Edit Workflow"):
 /// the fields given replace the old ones; the result follows the transaction form's field
-/// rules and keeps the asset's quantity ≥ 0 (`TransactionEditRules.validateEdit`: base =
-/// current quantity − the old impact; base + new impact ≥ 0). The total is recomputed.
+/// rules and keeps the asset's quantity ≥ 0 on every date (`HoldingsRules.checkEdit`, from
+/// the earlier of the old and the new date on). The total is recomputed.
 public struct EditTransaction: Command {
     public var id: Int64
     public var type: TransactionType?
@@ -42,10 +42,9 @@ public struct EditTransaction: Command {
         if let note { edited.note = note }
         edited.totalAmount = edited.quantity * edited.pricePerUnit
         edited = TransactionRules.normalized(edited, for: owner)
-        let held = try store.quantity(ofAsset: owner.id!)
-        try RuleViolation.about(asset: owner.name, date: edited.date) {
-            try TransactionEditRules.validateEdit(original: original, edited: edited, asset: owner, currentQuantity: held, today: store.today)
-        }
+        try RuleViolation.about(asset: owner.name, date: edited.date) { try TransactionRules.validateFields(edited, asset: owner, today: store.today) }
+        let from = min(HoldingsHistory.ledgerKey(original), HoldingsHistory.ledgerKey(edited))
+        try HoldingsRules.checkEdit(original: original, edited: edited, asset: owner, history: try store.holdings(ofAsset: owner.id!, from: from))
         try store.update(edited)
         return edited
     }

@@ -20,7 +20,7 @@ public struct RecordPrice: Command {
         try RuleViolation.about(asset: owner.name, date: point.date) {
             try PriceRules.validate(point, today: store.today)
             if try store.hasPrice(ofAsset: asset, on: point.date, excluding: nil) {
-                throw RuleViolation(PriceRules.duplicateDateMessage, rule: .duplicate)
+                throw PriceRules.duplicateDate(asset: owner.name, date: point.date)
             }
         }
         return try store.insert(point)

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Records a transaction as given, after the transaction form's rules
-/// (`TransactionRules.validateNew`): no future date, quantity above zero, no sell or
-/// transfer out beyond current holdings. Cash counts at 1 per unit; the currency is the
+/// (`TransactionRules.validateFields`: no future date, quantity above zero) and the
+/// holdings-at-date rule (`HoldingsRules.checkNew`: no sell or transfer out beyond the
+/// holdings at its date, nor one that leaves later transactions short). Cash counts at 1 per unit; the currency is the
 /// asset's. Every command that records a transaction goes through this one.
 public struct RecordTransaction: Command {
     public var transaction: Transaction
@@ -13,10 +14,9 @@ public struct RecordTransaction: Command {
         let asset = try store.requireAsset(id: transaction.assetID)
         var t = TransactionRules.normalized(transaction, for: asset)
         t.currency = asset.currency
-        let held = try store.quantity(ofAsset: asset.id!)
-        try RuleViolation.about(asset: asset.name, date: t.date) {
-            try TransactionRules.validateNew(t, asset: asset, currentQuantity: held, today: store.today)
-        }
+        try RuleViolation.about(asset: asset.name, date: t.date) { try TransactionRules.validateFields(t, asset: asset, today: store.today) }
+        let history = try store.holdings(ofAsset: asset.id!, from: HoldingsHistory.ledgerKey(t))
+        try HoldingsRules.checkNew(t, asset: asset, history: history)
         return try store.insert(t)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 
 /// Executes every due occurrence of the active automatic saving plans up to `asOf` (default
 /// today), oldest first, and advances their next due dates, so running twice adds nothing.
+/// A plan whose asset was deleted does not run (and keeps its next due date).
 ///
 /// Each occurrence: with a source, a linked sell of `amount` worth of the source (which must
 /// hold that much, `RegularSavingPlan.validateSourceBalance`) and buy of the asset; without,
@@ -15,7 +16,7 @@ public struct RunSavingPlans: Command {
     public func run(in store: CommandStore) throws -> [Transaction] {
         let asOf = asOf ?? store.today
         var made: [Transaction] = []
-        for plan in try store.savingPlans() where plan.executionMethod == .automatic {
+        for plan in try store.savingPlans() where plan.executionMethod == .automatic && plan.assetID != nil {
             for date in plan.dueOccurrences(asOf: asOf) { made += try execute(plan, on: date, in: store) }
             let advanced = plan.markingExecuted(through: asOf)
             if advanced.nextDueDate != plan.nextDueDate { try store.setNextDueDate(ofSavingPlan: plan.id!, to: advanced.nextDueDate) }
@@ -24,7 +25,7 @@ public struct RunSavingPlans: Command {
     }
 
     func execute(_ plan: RegularSavingPlan, on date: CalendarDate, in store: CommandStore) throws -> [Transaction] {
-        let asset = try store.requireAsset(id: plan.assetID)
+        let asset = try store.requireAsset(id: plan.assetID!)
         let price = try Self.price(of: asset, onOrBefore: date, in: store)
         let units: ExactDecimal = plan.amount / price
         let note = "Saving plan: \(plan.name)"

@@ -3,7 +3,8 @@ import Foundation
 /// A swap: a sell of `from` and a buy of `to`, linked to each other, recorded together or not
 /// at all.
 ///
-/// Defaults: `price` is `from`'s current price, `toPrice` `to`'s current price (1 for cash),
+/// Defaults: `price` is `from`'s current price (`TransactionRules.pricePerUnit`: required
+/// when it has none), `toPrice` `to`'s current price (1 for cash),
 /// `toQuantity` the proceeds (quantity × price) ÷ `toPrice`, to 8 decimals; the date is today.
 /// Rules: not an asset with itself; each half follows `RecordTransaction`.
 public struct Swap: Command {
@@ -33,7 +34,7 @@ public struct Swap: Command {
         let source = try store.requireAsset(id: from)
         let target = try store.requireAsset(id: to)
         let day = date ?? store.today
-        let sellPrice = source.isCash ? 1 : try price ?? store.currentPrice(ofAsset: from)
+        let sellPrice = source.isCash ? 1 : try TransactionRules.pricePerUnit(price, of: source, in: store)
         let buyPrice = target.isCash ? 1 : try toPrice ?? store.currentPrice(ofAsset: to)
         let buyQuantity = try toQuantity ?? proceedsInUnits(quantity * sellPrice, price: buyPrice, of: target)
         var sell = try RecordTransaction(Transaction(assetID: from, type: .sell, date: day, quantity: quantity, pricePerUnit: sellPrice,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The output formats of a report.
 public enum ReportFormat: String, CaseIterable, Sendable {
     case terminal, markdown, csv, json, html
@@ -23,6 +25,23 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         if lower.hasSuffix(".csv") { return .csv }
         if lower.hasSuffix(".json") { return .json }
         return .terminal
+    }
+
+    /// The format a file to write must have, by its extension; nil when the name has none.
+    /// An extension AssetFlow does not write (".pdf", ".xlsx") is refused, naming those it
+    /// writes, rather than putting HTML or text in a file that claims otherwise.
+    public static func forOutputFile(_ path: String) throws -> ReportFormat? {
+        let ext = (path as NSString).pathExtension.lowercased()
+        switch ext {
+        case "": return nil
+        case "html", "htm": return .html
+        case "md", "markdown": return .markdown
+        case "csv": return .csv
+        case "json": return .json
+        case "txt", "text": return .terminal
+        default:
+            throw RuleViolation("AssetFlow does not write .\(ext) files: give --output a name ending in .txt, .md, .csv, .json or .html.", rule: .unknownValue)
+        }
     }
 
     /// The report in this format; `terminalStyle` matters only for `.terminal`.

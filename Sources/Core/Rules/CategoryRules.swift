@@ -8,6 +8,16 @@ public enum CategoryRules {
 
     public static func duplicateNameMessage(_ name: String) -> String { "A category named '\(name)' already exists." }
 
+    /// The app's message when assets still use the category (app notes S24).
+    public static func inUseMessage(assetCount: Int) -> String {
+        "This category cannot be deleted because it has \(assetCount) asset(s) assigned. Reassign the assets first."
+    }
+
+    /// A category is deleted only when no asset uses it.
+    public static func validateDeletion(assetCount: Int) throws {
+        if assetCount > 0 { throw RuleViolation(inUseMessage(assetCount: assetCount), rule: .inUse) }
+    }
+
     public static func validateName(_ name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { throw RuleViolation(emptyNameMessage, rule: .required) }

@@ -9,6 +9,12 @@ public enum PriceRules {
     }
 
     public static let duplicateDateMessage = "A price record already exists for this date."
+
+    /// The app's sentence, then which asset and date: "A price record already exists for
+    /// this date (ACME, 2024-03-01)."
+    public static func duplicateDate(asset: String, date: CalendarDate) -> RuleViolation {
+        RuleViolation(String(duplicateDateMessage.dropLast()) + " (\(asset), \(date)).", rule: .duplicate, asset: asset, date: date)
+    }
     /// Refusal to delete an asset's only price record.
     public static let lastRecordMessage = "An asset must have at least one price record."
 }

@@ -31,24 +31,22 @@ public enum TransactionEditRules {
         try checkEditQuantity(original: original, edited: edited, currentQuantity: currentQuantity)
     }
 
-    /// base + new impact ≥ 0, where base = current quantity − the original's impact. This
-    /// covers changes of type (buy → sell), of quantity and of sign. Messages: "Cannot sell
-    /// more than available holdings (base)." for a sell, "Cannot transfer out more than
-    /// available holdings (base)." for a transfer out, otherwise "This change would cause the
-    /// asset quantity to become negative."
+    /// base + new impact ≥ 0, where base = current quantity − the original's impact, for a
+    /// transaction that stays the last of its asset. This covers changes of type (buy →
+    /// sell), of quantity and of sign. Messages: "Cannot sell more than available holdings
+    /// (base)." for a sell, "Cannot transfer out more than available holdings (base)." for a
+    /// transfer out, otherwise "This change would cause the asset quantity to become
+    /// negative." Commands check every date: `HoldingsRules.checkEdit`.
     public static func checkEditQuantity(original: Transaction, edited: Transaction, currentQuantity: ExactDecimal) throws {
-        let base = baseQuantity(original: original, currentQuantity: currentQuantity)
-        guard base + edited.quantityImpact < 0 else { return }
-        switch edited.type {
-        case .sell: throw RuleViolation("Cannot sell more than available holdings (\(base.plainText)).", rule: .insufficientHoldings, date: edited.date)
-        case .transferOut: throw RuleViolation("Cannot transfer out more than available holdings (\(base.plainText)).", rule: .insufficientHoldings, date: edited.date)
-        default: throw RuleViolation(negativeQuantityMessage, rule: .insufficientHoldings, date: edited.date)
-        }
+        let history = HoldingsHistory(opening: baseQuantity(original: original, currentQuantity: currentQuantity), transactions: [original])
+        try HoldingsRules.checkEdit(original: original, edited: edited, asset: nil, history: history)
     }
 
-    /// Deleting is allowed only when current quantity − the transaction's impact ≥ 0.
+    /// Deleting the last transaction is allowed only when current quantity − its impact ≥ 0.
+    /// Commands check every date: `HoldingsRules.checkDeletion`.
     public static func validateDeletion(_ transaction: Transaction, currentQuantity: ExactDecimal) throws {
-        if currentQuantity - transaction.quantityImpact < 0 { throw RuleViolation(deleteNegativeMessage, rule: .insufficientHoldings, date: transaction.date) }
+        let history = HoldingsHistory(opening: currentQuantity - transaction.quantityImpact, transactions: [transaction])
+        try HoldingsRules.checkDeletion(transaction, asset: nil, history: history)
     }
 
     /// The signed quantity of the adjustment that takes the asset from `current` to `new`

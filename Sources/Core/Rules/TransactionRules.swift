@@ -3,17 +3,11 @@ import Foundation
 /// The transaction form's rules (BusinessLogic.md "Transaction Creation Workflow"), with
 /// its messages. "Amount" replaces "Quantity" for cash assets.
 public enum TransactionRules {
-    /// Checks a new transaction against the asset's current quantity.
+    /// Checks a new transaction dated after every other one of its asset against the asset's
+    /// current quantity (the app's form). Commands check every date: `HoldingsRules`.
     public static func validateNew(_ transaction: Transaction, asset: Asset, currentQuantity: ExactDecimal, today: CalendarDate) throws {
         try validateFields(transaction, asset: asset, today: today)
-        if transaction.type.isOutflow, transaction.quantity > currentQuantity {
-            let verb = transaction.type == .sell ? "sell" : "transfer out"
-            throw RuleViolation("Cannot \(verb) more than current holdings (\(currentQuantity.plainText)).",
-                                rule: .insufficientHoldings, asset: asset.name, date: transaction.date)
-        }
-        if transaction.type == .adjustment, currentQuantity + transaction.quantity < 0 {
-            throw RuleViolation(TransactionEditRules.negativeQuantityMessage, rule: .insufficientHoldings, asset: asset.name, date: transaction.date)
-        }
+        try HoldingsRules.checkNew(transaction, asset: asset, history: HoldingsHistory(opening: currentQuantity))
     }
 
     /// The checks that need nothing but the transaction itself.

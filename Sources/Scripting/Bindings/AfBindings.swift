@@ -242,6 +242,12 @@ enum AfBindings {
             env.lua.pushObject(try env.session.execute(CreateSavingPlan(plan)).id!, className: "SavingPlan")
             return 1
         },
+        .function("af", "saving_plans", NoArguments.self, returns: .value(.list(.object("SavingPlan"))),
+                  "Every regular saving plan, active or paused, in the order created.",
+                  example: "for _, p in ipairs(af.saving_plans()) do print(p) end") { env, call, _ in
+            env.pushList(try env.session.savingPlans(), call) { env.lua.pushObject($0.id!, className: "SavingPlan") }
+            return 1
+        },
         .function("af", "run_due_plans", InvestmentPlanBindings.AsOf.self, returns: .value(.list(.object("Transaction"))),
                   "Executes every due occurrence of the automatic saving plans up to as_of (default today); running twice adds nothing.", example: #"af.run_due_plans{ as_of = "2025-01-31" }"#) { env, call, args in
             env.pushList(try env.session.execute(RunSavingPlans(asOf: args.asOf)), call) { env.pushTransaction($0.id!) }
@@ -253,7 +259,7 @@ enum AfBindings {
             try env.pushList(try env.session.reminders(asOf: args.asOf), call) { row in
                 call.newTable()
                 call.pushString(row.plan.name); call.setField("plan", of: -2)
-                call.pushString(try env.session.requireAsset(id: row.plan.assetID).name); call.setField("asset", of: -2)
+                call.pushString(try env.session.requireAsset(id: row.plan.assetID!).name); call.setField("asset", of: -2)
                 call.pushDecimal(row.plan.amount); call.setField("amount", of: -2)
                 call.pushString(row.date.description); call.setField("date", of: -2)
             }

@@ -23,9 +23,9 @@ enum ReturnsBindings {
     static func cashFlow(_ call: LuaCall, at index: Int32, _ what: String) throws -> CashFlow {
         guard call.type(at: index) == LuaTypeCode.table else { throw LuaArgumentError("\(what): a {date, amount} pair expected, got \(call.typeName(at: index))") }
         let dateText = call.field("date", of: index) { call.string(at: $0) } ?? { call.pushElement(1, of: index); defer { call.pop() }; return call.string(at: -1) }()
-        guard let text = dateText, let date = CalendarDate(text) else {
-            throw LuaArgumentError("\(what): the date must be text in the form YYYY-MM-DD")
-        }
+        guard let text = dateText else { throw LuaArgumentError("\(what): the date must be text in the form YYYY-MM-DD") }
+        let date: CalendarDate
+        do { date = try CalendarDate.parse(text) } catch let error as DateParseError { throw LuaArgumentError("\(what): \(error)") }
         var amount: ExactDecimal?
         do {
             amount = try call.field("amount", of: index) { try call.decimal(at: $0) }

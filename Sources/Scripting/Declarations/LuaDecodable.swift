@@ -76,10 +76,17 @@ extension LuaDecodable {
             }
             try call.field(field.info.name, of: index) { i -> Void? in
                 if call.isNil(at: i) {
+                    if field.info.required, field.info.type == .decimal {
+                        // the app's words: "Quantity is required."
+                        throw LuaArgumentError("\(reader.function): \(NumberLabels.label(for: field.info.name, in: reader.function)) is required.")
+                    }
                     if field.info.required { throw reader.fieldError(field.info.name, "is required") }
                     return nil
                 }
-                do { try field.read(&value, reader, i) } catch let problem as LuaFieldProblem { throw reader.fieldError(field.info.name, problem.text) }
+                do { try field.read(&value, reader, i) } catch let problem as LuaFieldProblem {
+                    if problem.isInvalidNumber { throw reader.invalidNumber(field.info.name, at: i) }
+                    throw reader.fieldError(field.info.name, problem.text)
+                }
                 return ()
             }
         }

@@ -15,7 +15,13 @@ public protocol LuaReadable {
 /// "a string expected, got number".
 public struct LuaFieldProblem: Error, CustomStringConvertible {
     public let text: String
-    public init(_ text: String) { self.text = text }
+    /// Text that is no number, or a value of another type, where a decimal was expected:
+    /// reported in the app's words ("Quantity must be a valid number.").
+    public var isInvalidNumber = false
+    public init(_ text: String, isInvalidNumber: Bool = false) {
+        self.text = text
+        self.isInvalidNumber = isInvalidNumber
+    }
     public var description: String { text }
 }
 
@@ -33,6 +39,13 @@ public struct ArgumentReader {
     public let call: LuaCall
     /// `af.create_asset`, `Asset:buy`: the prefix of every error.
     public let function: String
+
+    /// `fn{key = 'text'}: Quantity must be a valid number.`: the app's sentence after the
+    /// function, the field and the value received (its type when it is not text).
+    func invalidNumber(_ key: String, at i: Int32) -> LuaArgumentError {
+        let received = call.type(at: i) == LuaTypeCode.string ? "'\(call.string(at: i)!)'" : call.typeName(at: i)
+        return LuaArgumentError("\(function){\(key) = \(received)}: \(NumberLabels.label(for: key, in: function)) must be a valid number.")
+    }
 
     func fieldError(_ key: String, _ problem: String) -> LuaArgumentError {
         LuaArgumentError("\(function): field '\(key)'" + (problem.hasPrefix("is ") ? " " : ": ") + problem)
@@ -67,7 +80,11 @@ extension ExactDecimal: LuaReadable {
         do {
             guard let d = try reader.call.decimal(at: index) else { throw LuaFieldProblem("a decimal expected, got nil") }
             return d
-        } catch let problem as LuaFieldProblem { throw problem } catch { throw LuaFieldProblem(String(describing: error)) }
+        } catch let problem as LuaFieldProblem { throw problem } catch let error as DecimalParseError where error.reason == nil {
+            throw LuaFieldProblem(error.description, isInvalidNumber: true)
+        } catch let error as LuaArgumentError where reader.call.type(at: index) != LuaTypeCode.number {
+            throw LuaFieldProblem(error.description, isInvalidNumber: true)  // a boolean, a table…
+        } catch { throw LuaFieldProblem(String(describing: error)) }
     }
 }
 
@@ -75,8 +92,7 @@ extension CalendarDate: LuaReadable {
     public static var luaType: LuaType { .date }
     public static func read(_ reader: ArgumentReader, at index: Int32) throws -> CalendarDate {
         let text = try String.read(reader, at: index)
-        guard let date = CalendarDate(text) else { throw LuaFieldProblem("'\(text)' is not a date in the form YYYY-MM-DD") }
-        return date
+        do { return try CalendarDate.parse(text) } catch let error as DateParseError { throw LuaFieldProblem(error.description) }
     }
 }
 

@@ -7,6 +7,7 @@ import Store
 public final class EditLineReader: LineReader {
     let historyPath: String?
     private var interruptsSeen: Int32
+    private var interrupted = false
 
     /// The completer Tab asks; one REPL runs at a time in a process.
     nonisolated(unsafe) static var completer: Completer?
@@ -25,6 +26,7 @@ public final class EditLineReader: LineReader {
                 let now = cedit_interrupts()
                 if now != interruptsSeen {  // Ctrl-C: cancel the line, prompt again
                     interruptsSeen = now
+                    interrupted = true
                     FileHandle.standardOutput.write(Data("^C\n".utf8))
                     return ""
                 }
@@ -34,6 +36,11 @@ public final class EditLineReader: LineReader {
             defer { free(raw) }
             return String(cString: raw)
         }
+    }
+
+    public func takeInterrupt() -> Bool {
+        defer { interrupted = false }
+        return interrupted
     }
 
     public func addHistory(_ entry: String) {

@@ -5,6 +5,13 @@ public protocol LineReader: AnyObject {
     /// The next line without its newline; nil at end of input.
     func readLine(prompt: String) -> String?
     func addHistory(_ entry: String)
+    /// True once after Ctrl-C cancelled the line just read (a terminal only): the REPL then
+    /// drops an unfinished multi-line entry, as lua.c does.
+    func takeInterrupt() -> Bool
+}
+
+extension LineReader {
+    public func takeInterrupt() -> Bool { false }
 }
 
 /// Plain standard input: prompts only on a terminal, so a pipe reads without them.
@@ -30,7 +37,20 @@ public final class ScriptedReader: LineReader {
 
     public init(_ lines: [String]) { self.lines = lines }
 
-    public func readLine(prompt: String) -> String? { lines.isEmpty ? nil : lines.removeFirst() }
+    /// The line "^C" stands for Ctrl-C: read as an empty, cancelled line.
+    public func readLine(prompt: String) -> String? {
+        guard !lines.isEmpty else { return nil }
+        let line = lines.removeFirst()
+        interrupted = line == "^C"
+        return interrupted ? "" : line
+    }
+
+    private var interrupted = false
+
+    public func takeInterrupt() -> Bool {
+        defer { interrupted = false }
+        return interrupted
+    }
 
     public func addHistory(_ entry: String) { history.append(entry) }
 }

@@ -5,11 +5,14 @@ extension Repl {
     /// The REPL of `assetflow repl`, on the store and under the sandbox and limits that
     /// `run` describes (the same as `assetflow run`): line editing, history and a banner on
     /// a terminal; plain standard input without prompts otherwise.
-    public static func run(_ run: ScriptRun, version: String) throws {
+    /// Returns false when input was piped and a statement failed.
+    @discardableResult
+    public static func run(_ run: ScriptRun, version: String) throws -> Bool {
         let store = try run.openStore()
         // ASSETFLOW_TODAY=YYYY-MM-DD fixes the day the session takes as today, so a session
         // can be replayed with the same figures (REPL.md's walkthrough is made this way).
         let fixedToday = ProcessInfo.processInfo.environment["ASSETFLOW_TODAY"].flatMap { CalendarDate($0) }
+        var failed = false
         try store.withSession(today: fixedToday ?? .today()) { session in
             let env = try run.environment(session: session, script: nil, moduleFolders: [FileManager.default.currentDirectoryPath])
             let reader: LineReader
@@ -19,8 +22,11 @@ extension Repl {
             } else {
                 reader = StandardInputReader()
             }
-            Repl(env: env, reader: reader).run()
+            let repl = Repl(env: env, reader: reader)
+            repl.run()
             env.close()  // finalizers run while the environment is alive
+            failed = isatty(0) == 0 && repl.failures > 0
         }
+        return !failed
     }
 }

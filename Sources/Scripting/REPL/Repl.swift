@@ -18,6 +18,8 @@ public final class Repl {
     private var timing = false
     private var lastTraceback: String?
     private var finished = false
+    /// Statements (and dot-commands) that failed: a piped session exits non-zero when any did.
+    public private(set) var failures = 0
 
     public init(env: ScriptEnvironment, reader: LineReader) {
         self.env = env
@@ -27,7 +29,7 @@ public final class Repl {
     /// Reads and evaluates until end of input or `.quit`. An open `.begin` is rolled back.
     public func run() {
         while !finished, let chunk = readChunk() {
-            if chunk.hasPrefix(".") { command(chunk) } else { evaluate(chunk) }
+            if chunk.hasPrefix(".") { command(chunk) } else if !bareWord(chunk) { evaluate(chunk) }
         }
         if explicitTransaction {
             try? env.session.rollback()
@@ -40,6 +42,7 @@ public final class Repl {
     /// One complete chunk: more lines are read while it is incomplete.
     func readChunk() -> String? {
         guard var buffer = reader.readLine(prompt: explicitTransaction ? "*> " : "> ") else { return nil }
+        _ = reader.takeInterrupt()
         if buffer.hasPrefix(".") {
             reader.addHistory(buffer)
             return buffer
@@ -47,6 +50,7 @@ public final class Repl {
         if buffer.hasPrefix("=") { buffer = "return " + buffer.dropFirst() }  // Lua 5.2 habit
         while isIncomplete(buffer) {
             guard let more = reader.readLine(prompt: ">> ") else { break }
+            if reader.takeInterrupt() { return "" }  // Ctrl-C drops the unfinished entry
             buffer += "\n" + more
         }
         if !buffer.trimmingCharacters(in: .whitespaces).isEmpty { reader.addHistory(buffer) }
@@ -76,6 +80,17 @@ public final class Repl {
 
     // MARK: Evaluating
 
+    /// `help`, `quit` and `exit` typed alone mean what a person means (Lua would print a
+    /// function or say `exit` is nil). Returns true when `chunk` was one of them.
+    func bareWord(_ chunk: String) -> Bool {
+        switch chunk.trimmingCharacters(in: .whitespaces) {
+        case "help": evaluate("help()")
+        case "quit", "exit": finished = true
+        default: return false
+        }
+        return true
+    }
+
     /// Runs one chunk and shows what it returns. The store changes are kept only if it
     /// succeeds.
     public func evaluate(_ chunk: String) {
@@ -96,9 +111,11 @@ public final class Repl {
             let results = lua.top - base
             if results > 0 { show(count: results) }
         } catch let error as LuaError {
+            failures += 1
             lastTraceback = error.description
             errorOutput(Suggestions.annotate(error.headline))
         } catch {
+            failures += 1
             lastTraceback = String(describing: error)
             errorOutput(String(describing: error))
         }
@@ -155,7 +172,7 @@ public final class Repl {
         let argument = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
         switch words[0] {
         case ".help":
-            env.output(HelpText.text(for: argument.isEmpty ? nil : argument) + "\n")
+            env.output((argument.isEmpty ? Self.commandsHelp : HelpText.text(for: argument)) + "\n")
         case ".load":
             load(file: argument)
         case ".begin":
@@ -180,13 +197,29 @@ public final class Repl {
         case ".quit", ".exit":
             finished = true
         default:
+            failures += 1
             errorOutput("Unknown command \(words[0]). Commands: .help .load FILE .begin .commit .rollback .timing on|off .trace .quit")
         }
     }
 
+    /// What `.help` prints: the dot-commands (`help()` is the Lua API's help).
+    static let commandsHelp = """
+        REPL commands (the Lua API's help is help(), or help(af.create_asset)):
+          .help [NAME]      this list; with a NAME, the help of that binding
+          .load FILE        run a Lua file in this session
+          .begin            keep the following statements in one transaction…
+          .commit           …and keep them,
+          .rollback         …or undo them all
+          .timing on|off    print how long each statement takes
+          .trace            the traceback of the last error
+          .quit             leave (also Ctrl-D, quit or exit)
+        Ctrl-C cancels the line being typed (or stops a running statement).
+        """
+
     private func load(file path: String) {
         guard !path.isEmpty else { return errorOutput("Usage: .load FILE") }
         guard let source = try? String(contentsOfFile: (path as NSString).expandingTildeInPath, encoding: .utf8) else {
+            failures += 1
             return errorOutput("Cannot read \(path).")
         }
         let lua = env.lua
@@ -196,9 +229,11 @@ public final class Repl {
             try lua.load(ScriptRunner.withoutShebang(source), name: "@" + path)
             try withStatementTransaction { try lua.withInterruptHandler { try lua.call() } }
         } catch let error as LuaError {
+            failures += 1
             lastTraceback = error.description
             errorOutput(error.headline)
         } catch {
+            failures += 1
             errorOutput(String(describing: error))
         }
     }

@@ -8,7 +8,10 @@ import Store
 /// script that returns its Report gets it rendered in the asked format.
 public enum ReportRunner {
     public struct Request {
+        /// The script's path, or for a built-in report its name ("overview.lua").
         public var script: String
+        /// The script's text when it is not read from `script` (a built-in report).
+        public var source: String?
         /// The store, sandbox, limits and arguments, as for `assetflow run` (never dry-run:
         /// a report's changes are always rolled back).
         public var run = ScriptRun()
@@ -30,6 +33,11 @@ public enum ReportRunner {
         do { return try ReportFormat.parse(name) } catch let error as RuleViolation { throw ScriptRunError(error.message) }
     }
 
+    /// Refuses an --output file whose extension AssetFlow does not write (".pdf").
+    public static func checkOutputFile(_ path: String) throws {
+        do { _ = try ReportFormat.forOutputFile(path) } catch let error as RuleViolation { throw ScriptRunError(error.message) }
+    }
+
     public struct Outcome {
         /// The rendered report, when the script returned one and there is no --output.
         public let text: String?
@@ -47,10 +55,14 @@ public enum ReportRunner {
     public static func run(_ request: Request, store: AssetFlowStore, today: CalendarDate = .today(),
                            output: ((String) -> Void)? = nil) throws -> Outcome {
         let source: String
-        do {
-            source = try String(contentsOfFile: request.script, encoding: .utf8)
-        } catch {
-            return Outcome(text: nil, writtenPath: nil, error: "cannot read \(request.script): \(error.localizedDescription)")
+        if let embedded = request.source {
+            source = embedded
+        } else {
+            do {
+                source = try String(contentsOfFile: request.script, encoding: .utf8)
+            } catch {
+                return Outcome(text: nil, writtenPath: nil, error: "cannot read \(request.script): \(error.localizedDescription)")
+            }
         }
         return try store.withSession(today: today) { session in
             try session.beginReading()  // a report never waits for a writer (WAL)
@@ -79,7 +91,11 @@ public enum ReportRunner {
             guard let id = env.lua.objectID(at: -1, className: "Report"), let document = env.reports.documents[id] else {
                 return Outcome(text: nil, writtenPath: nil, error: nil)
             }
-            let format = request.format ?? request.outputPath.map(ReportFormat.forPath) ?? .terminal
+            let format = try request.format ?? request.outputPath.flatMap(ReportFormat.forOutputFile) ?? .terminal
+            if format == .csv, document.tables.isEmpty {
+                // CSV holds tables only: an empty file would look like a report with no data
+                return Outcome(text: nil, writtenPath: nil, error: "This report has no table to write as CSV. Use --format terminal, markdown, json or html.")
+            }
             if let path = request.outputPath {
                 try OwnerOnlyFiles.write(format.render(document), to: path)
                 return Outcome(text: nil, writtenPath: path, error: nil)
@@ -100,19 +116,30 @@ public enum ReportRunner {
         return found
     }
 
-    /// The built-in reports folder: `$ASSETFLOW_BUILTIN_REPORTS`, else `scripts/reports`
-    /// found above the executable (a build inside the checkout) or the current directory.
-    public static func builtInFolder(environment: [String: String], executable: String) -> String? {
+    /// The built-in reports, by name: compiled into the binary (`BuiltInReports`, generated
+    /// from scripts/reports by scripts/update-reports), so a copied binary has them.
+    public static var builtIn: [String: String] { BuiltInReports.sources }
+
+    /// A folder that replaces the built-in reports while working on them:
+    /// `$ASSETFLOW_BUILTIN_REPORTS`, else none.
+    public static func builtInFolder(environment: [String: String]) -> String? {
         if let folder = environment["ASSETFLOW_BUILTIN_REPORTS"], !folder.isEmpty { return folder }
-        for start in [URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent(),
-                      URL(fileURLWithPath: FileManager.default.currentDirectoryPath)] {
-            var folder = start
-            for _ in 0..<8 {
-                let candidate = folder.appendingPathComponent("scripts/reports")
-                if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("overview.lua").path) { return candidate.path }
-                folder.deleteLastPathComponent()
-            }
-        }
         return nil
+    }
+
+    /// The request for report `name`: a file of `folders` (earlier folders win, so the
+    /// user's reports folder overrides a built-in report by name), else the built-in one;
+    /// nil when there is none.
+    public static func request(named name: String, folders: [String]) -> Request? {
+        if let path = available(in: folders)[name] { return Request(script: path) }
+        guard let source = builtIn[name] else { return nil }
+        var request = Request(script: name + ".lua")
+        request.source = source
+        return request
+    }
+
+    /// Every report name `request(named:folders:)` finds, sorted.
+    public static func names(folders: [String]) -> [String] {
+        Set(available(in: folders).keys).union(builtIn.keys).sorted()
     }
 }

@@ -132,6 +132,47 @@ enum Migrations {
                 END;
                 """)
         }
+        ImportMappingMigration.register(&migrator)
+        migrator.registerMigration("Create exchange rates") { db in
+            // On `date`, 1 `base` = `rate` `quote` (exact decimal text). One rate per pair and
+            // day; the main currency is the `main_currency` row of `setting` (USD when absent).
+            try db.execute(sql: """
+                CREATE TABLE exchange_rate (
+                    base TEXT NOT NULL,
+                    quote TEXT NOT NULL,
+                    date TEXT NOT NULL,
+                    rate TEXT NOT NULL,
+                    source TEXT NOT NULL DEFAULT 'manual',
+                    fetched_at TEXT NOT NULL DEFAULT '',
+                    PRIMARY KEY (base, quote, date)
+                ) STRICT;
+                CREATE INDEX exchange_rate_quote ON exchange_rate(quote, base, date);
+                """)
+        }
+        migrator.registerMigration("Saving plans outlive their assets") { db in
+            // Models-README: deleting a plan's asset or source asset nullifies the reference
+            // (a plan without a source runs as a transfer in); the first schema cascaded.
+            // SQLite cannot change a foreign key in place: the table is rebuilt.
+            try db.execute(sql: """
+                CREATE TABLE saving_plan_new (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    asset_id INTEGER REFERENCES asset(id) ON DELETE SET NULL,
+                    source_asset_id INTEGER REFERENCES asset(id) ON DELETE SET NULL,
+                    amount TEXT NOT NULL,
+                    frequency TEXT NOT NULL,
+                    start_date TEXT NOT NULL,
+                    next_due_date TEXT NOT NULL,
+                    execution_method TEXT NOT NULL,
+                    is_active INTEGER NOT NULL DEFAULT 1,
+                    day_of_month INTEGER
+                ) STRICT;
+                INSERT INTO saving_plan_new SELECT id, name, asset_id, source_asset_id, amount, frequency, start_date,
+                    next_due_date, execution_method, is_active, day_of_month FROM saving_plan;
+                DROP TABLE saving_plan;
+                ALTER TABLE saving_plan_new RENAME TO saving_plan;
+                """)
+        }
         return migrator
     }
 }

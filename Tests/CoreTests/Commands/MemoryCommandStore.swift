@@ -64,6 +64,13 @@ final class MemoryCommandStore: CommandStore {
         transactions.values.filter { $0.assetID == id }.reduce(ExactDecimal.zero) { $0 + $1.quantityImpact }
     }
 
+    func holdings(ofAsset id: Int64, from point: HoldingsHistory.LedgerKey) throws -> HoldingsHistory {
+        let ledger = transactions.values.filter { $0.assetID == id }.sorted { HoldingsHistory.ledgerKey($0) < HoldingsHistory.ledgerKey($1) }
+        let later = ledger.filter { HoldingsHistory.ledgerKey($0) >= point }
+        return HoldingsHistory(opening: ledger.filter { HoldingsHistory.ledgerKey($0) < point }.reduce(ExactDecimal.zero) { $0 + $1.quantityImpact },
+                               transactions: later)
+    }
+
     func currentPrice(ofAsset id: Int64) throws -> ExactDecimal {
         prices.values.filter { $0.assetID == id }.max { $0.date < $1.date }?.price ?? 0
     }
@@ -84,6 +91,14 @@ final class MemoryCommandStore: CommandStore {
 
     func assetCount(inPortfolio id: Int64) throws -> Int { assets.values.filter { $0.portfolioID == id }.count }
     func savingPlans() throws -> [RegularSavingPlan] { plans.values.sorted { $0.id! < $1.id! } }
+
+    func requireSavingPlan(id: Int64) throws -> RegularSavingPlan {
+        guard let p = plans[id] else { throw Missing(description: "No saving plan with id \(id).") }
+        return p
+    }
+
+    func assetCount(inCategory id: Int64) throws -> Int { assets.values.filter { $0.categoryID == id }.count }
+    func platforms() throws -> [String] { Array(Set(assets.values.map(\.platform).filter { !$0.isEmpty })).sorted() }
 
     // MARK: Writes
 
@@ -167,6 +182,14 @@ final class MemoryCommandStore: CommandStore {
     }
 
     func setNextDueDate(ofSavingPlan id: Int64, to date: CalendarDate) throws { plans[id]?.nextDueDate = date }
+    func update(_ plan: RegularSavingPlan) throws { plans[plan.id!] = plan }
+    func deleteSavingPlan(id: Int64) throws { plans[id] = nil }
+    func update(_ category: Category) throws { categories[category.id!] = category }
+    func deleteCategory(id: Int64) throws { categories[id] = nil }
+
+    func renamePlatform(_ old: String, to new: String) throws {
+        for (id, a) in assets where a.platform == old { assets[id]?.platform = new }
+    }
 
     // MARK: Helpers for tests
 

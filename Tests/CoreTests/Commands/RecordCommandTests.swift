@@ -10,7 +10,7 @@ struct RecordCommandTests {
         let acme = try s.asset("ACME", quantity: 1, price: 10, date: "2024-01-02")
         #expect(try s.run(RecordPrice(asset: acme.id!, price: 11)).date == s.today)
         let dup = violation { try s.run(RecordPrice(asset: acme.id!, price: 12, date: ymd("2024-01-02"))) }
-        #expect(dup?.description == "A price record already exists for this date.")
+        #expect(dup?.description == "A price record already exists for this date (ACME, 2024-01-02).")
         #expect(dup?.rule == .duplicate)
         #expect(dup?.asset == "ACME")
         #expect(violation { try s.run(RecordPrice(asset: acme.id!, price: 1, date: ymd("2024-07-01"))) }?.description == "Date cannot be in the future.")
@@ -26,7 +26,7 @@ struct RecordCommandTests {
         let first = s.prices.values.first!
         #expect(try s.run(EditPrice(id: first.id!, price: 9, date: ymd("2024-01-02"))).price == 9)
         let second = try s.run(RecordPrice(asset: acme.id!, price: 11, date: ymd("2024-02-01")))
-        #expect(violation { try s.run(EditPrice(id: second.id!, date: ymd("2024-01-02"))) }?.description == "A price record already exists for this date.")
+        #expect(violation { try s.run(EditPrice(id: second.id!, date: ymd("2024-01-02"))) }?.description == "A price record already exists for this date (ACME, 2024-01-02).")
         try s.run(DeletePrice(id: second.id!))
         let last = violation { try s.run(DeletePrice(id: first.id!)) }
         #expect(last?.description == "An asset must have at least one price record.")
@@ -53,8 +53,9 @@ struct RecordCommandTests {
         let buy = s.transactions.values.first!
         _ = try s.run(Sell(asset: acme.id!, quantity: 4, date: ymd("2024-03-01")))
         let v = violation { try s.run(DeleteTransaction(id: buy.id!)) }
-        #expect(v?.description == "Deleting this transaction would cause the asset quantity to become negative.")
+        // the sell of 2024-03-01 would be short: the message and the context name that date
+        #expect(v?.description == "Deleting this transaction would cause the asset quantity to become negative on 2024-03-01.")
         #expect(v?.rule == .insufficientHoldings)
-        #expect(v?.date == ymd("2024-01-02"))
+        #expect(v?.date == ymd("2024-03-01"))
     }
 }

@@ -27,3 +27,15 @@ struct CalendarDateTests {
         #expect(CalendarDate("1970-01-01")!.dayNumber == 0)
     }
 }
+
+@Suite("CalendarDate.parse")
+struct CalendarDateParseTests {
+    @Test("a day that does not exist is 'not a valid date'; another form says which form")
+    func parse() throws {
+        #expect(try CalendarDate.parse("2025-02-28") == CalendarDate("2025-02-28"))
+        #expect(throws: DateParseError(text: "2025-02-30", hasForm: true)) { try CalendarDate.parse("2025-02-30") }
+        #expect(DateParseError(text: "2025-02-30", hasForm: true).description == "'2025-02-30' is not a valid date")
+        #expect(throws: DateParseError(text: "2025/02/28", hasForm: false)) { try CalendarDate.parse("2025/02/28") }
+        #expect(DateParseError(text: "28.2.2025", hasForm: false).description == "'28.2.2025' is not a date in the form YYYY-MM-DD")
+    }
+}

@@ -174,3 +174,16 @@ func svgFragments(_ html: String) -> [String] {
         #expect(table.contains("<td class=\"num neg\">-12.35%</td>"))
     }
 }
+
+@Suite("ReportFormat.forOutputFile")
+struct ReportOutputFileTests {
+    @Test("known extensions pick the format; none gives nil; others are refused")
+    func extensions() throws {
+        #expect(try ReportFormat.forOutputFile("a.HTML") == .html)
+        #expect(try ReportFormat.forOutputFile("a.txt") == .terminal)
+        #expect(try ReportFormat.forOutputFile("report") == nil)
+        #expect(throws: RuleViolation("AssetFlow does not write .pdf files: give --output a name ending in .txt, .md, .csv, .json or .html.")) {
+            try ReportFormat.forOutputFile("x.pdf")
+        }
+    }
+}

@@ -65,7 +65,7 @@ struct BindingDeclarationTests {
         #expect(out == """
             af.returns.cagr: unknown field 'too' (did you mean 'to'? expected one of: begin_value, end_value, from, to, annualize_short)
             af.returns.cagr: field 'to' is required
-            af.returns.cagr: field 'begin_value': '1.2.3' is not a valid decimal number
+            af.returns.cagr{begin_value = '1.2.3'}: Begin value must be a valid number.
             af.returns.cagr: field 'to': 'someday' is not a date in the form YYYY-MM-DD
             af.D: argument 1 (value) is required
             2.68\t5.00\t3\ttrue
