@@ -10,18 +10,18 @@ public enum DisplayFormat {
     /// The most decimal places a price, quantity or plain decimal shows.
     public static let maxPlaces = 8
 
-    /// Minor units of a currency code; 2 when unknown. The one place to ask: it switches to
-    /// the currency list (Currency.lookup) when that is in Core.
+    /// Minor units of a currency code for display, from the currency list (Currency): JPY 0,
+    /// USD 2, BTC 8; at most 8 (ETH's 18 would be unreadable); 2 when unknown.
     public static func minorUnits(of currency: String) -> Int {
-        fallbackMinorUnits[currency.uppercased()] ?? 2
+        guard let known = try? Currency.lookup(currency) else { return 2 }
+        return min(known.minorUnits, maxPlaces)
     }
 
-    /// A small table until Core has the full currency list (ISO 4217 exponents, crypto by convention).
-    public static let fallbackMinorUnits: [String: Int] = [
-        "JPY": 0, "KRW": 0, "ISK": 0, "CLP": 0, "VND": 0, "HUF": 2,
-        "BHD": 3, "KWD": 3, "OMR": 3, "JOD": 3, "TND": 3,
-        "BTC": 8, "ETH": 8, "XBT": 8,
-    ]
+    /// The currencies whose minor units for display are not 2, for code that needs them as
+    /// a table (the REPL's display, which runs in Lua).
+    public static var minorUnitsOtherThanTwo: [String: Int] {
+        Dictionary(Currency.all.map { ($0.code, min($0.minorUnits, maxPlaces)) }.filter { $0.1 != 2 }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Money in its currency's minor units: `money(1234.5, "USD")` is "1234.50", JPY "1235".
     public static func money(_ value: ExactDecimal, currency: String) -> String {

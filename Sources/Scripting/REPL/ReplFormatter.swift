@@ -11,7 +11,7 @@ import Core
 /// nested with sorted keys, cycles marked, long ones folded.
 enum ReplFormatter {
     static var source: String {
-        let minor = DisplayFormat.fallbackMinorUnits.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
+        let minor = DisplayFormat.minorUnitsOtherThanTwo.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
         return "local MINOR = { \(minor) }\nlocal MAXPLACES = \(DisplayFormat.maxPlaces)\n" + body
     }
 

@@ -13,6 +13,8 @@ struct DisplayFormatTests {
         #expect(DisplayFormat.money(dec("0.123456789"), currency: "BTC") == "0.12345679")
         #expect(DisplayFormat.money(dec("1"), currency: "XYZ") == "1.00")
         #expect(DisplayFormat.minorUnits(of: "jpy") == 0)
+        #expect(DisplayFormat.minorUnits(of: "ETH") == 8)  // 18 in the list; display stops at 8
+        #expect(DisplayFormat.minorUnitsOtherThanTwo["JPY"] == 0 && DisplayFormat.minorUnitsOtherThanTwo["USD"] == nil)
     }
 
     @Test("a plain decimal: at most 8 places, trailing zeros trimmed; the exact text stays")
