@@ -7,7 +7,12 @@ import Core
 /// The state owns the counting allocator and the limits (see the C shim). All Lua code runs
 /// through `execute`, which is lua.c's `docall`: a protected call with a traceback handler.
 public final class LuaState {
-    public let L: OpaquePointer
+    /// The thread Lua code runs on now: the main thread, or the coroutine that called the
+    /// Swift binding running now. Bindings called from a coroutine must read their arguments
+    /// from and push their results onto that coroutine's stack, never the main thread's.
+    public internal(set) var L: OpaquePointer
+    /// The state's main thread, which owns the state.
+    public let mainThread: OpaquePointer
     private var metatables: [String: Int32] = [:]
     private var decimalMetatable: Int32 = 0
 
@@ -20,6 +25,7 @@ public final class LuaState {
     public init(policy: SandboxPolicy) throws {
         guard let L = clua_newstate() else { throw LuaError.memory("cannot create a Lua state") }
         self.L = L
+        self.mainThread = L
         clua_set_dispatcher(luaDispatch, luaRelease)
         clua_gethost(L).pointee.swift_host = Unmanaged.passUnretained(self).toOpaque()
         if clua_openlibs(L, policy.trusted ? 1 : 0) != LUA_OK {
@@ -58,7 +64,7 @@ public final class LuaState {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        clua_close(L)
+        clua_close(mainThread)
     }
 
     public private(set) var isClosed = false
@@ -67,8 +73,8 @@ public final class LuaState {
     /// gone, so finalizers run at close get an error from any binding instead of a crash.
     deinit {
         guard !isClosed else { return }
-        clua_detach(L)
-        clua_close(L)
+        clua_detach(mainThread)
+        clua_close(mainThread)
     }
 
     static func owner(of L: OpaquePointer) -> LuaState {
@@ -273,7 +279,7 @@ public final class LuaState {
 
     /// Ctrl-C stops the running chunk while `body` runs (lua.c's laction/lstop).
     public func withInterruptHandler<T>(_ body: () throws -> T) rethrows -> T {
-        clua_install_sigint(L)
+        clua_install_sigint(mainThread)
         defer { clua_restore_sigint() }
         return try body()
     }
@@ -284,5 +290,5 @@ public final class LuaState {
     public static func exitProcessWhenStuckPastDeadline(status: Int32) { clua_enable_watchdog(status) }
 
     /// Asks the running code to stop at its next instruction (safe from a signal handler).
-    public func interrupt() { clua_interrupt(L) }
+    public func interrupt() { clua_interrupt(mainThread) }
 }

@@ -216,7 +216,11 @@ struct BindingsFuzzTests {
         while FUZZ.calls < total do
           if FUZZ.calls % 500 == 0 then collectgarbage(R(2) == 1 and "generational" or "incremental") end
           if R(4) == 1 then finalizer() end
-          call_random(0)
+          if R(6) == 1 then
+            pcall(coroutine.wrap(call_random), 1)  -- bindings called from a coroutine use its stack
+          else
+            call_random(0)
+          end
           collectgarbage("step")
         end
         collectgarbage()
