@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Test-only: the big-integer reference the ExactDecimal property test compares with.
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -42,9 +44,10 @@ let package = Package(
             name: "assetflow",
             dependencies: ["Scripting", "Store", "Core", "LuaBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core"]),
+        .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core", "Scripting"]),
         .executableTarget(name: "assetflow-bench-calls", dependencies: ["LuaBridge"]),
-        .testTarget(name: "CoreTests", dependencies: ["Core", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "CoreTests", dependencies: ["Core", .product(name: "PropertyBased", package: "swift-property-based"),
+                                                   .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Core", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Store", "Core", "LuaBridge"]),

@@ -51,8 +51,8 @@ public struct LuaCall {
         case LUA_TNUMBER:
             if clua_isinteger(L, index) != 0 { return ExactDecimal(clua_tointeger(L, index)) }
             let double = clua_tonumber(L, index)
-            guard let value = ExactDecimal(shortestTextOf: double) else { throw LuaArgumentError("\(double) is not a finite number") }
-            return value
+            guard double.isFinite else { throw LuaArgumentError("\(double) is not a finite number") }
+            do { return try ExactDecimal.exactly(shortestTextOf: double) } catch let error as DecimalParseError { throw LuaArgumentError(error.description) }
         case LUA_TSTRING:
             return try ExactDecimal.parse(string(at: index)!)
         case LUA_TUSERDATA:

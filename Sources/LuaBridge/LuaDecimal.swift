@@ -25,8 +25,9 @@ enum LuaDecimal {
         }
         let methods: [String: LuaFunction] = [
             "round": { call in
+                // Any integer is fine: rounding is constant-time whatever the places.
                 let places = call.integer(at: 2) ?? 0
-                call.pushDecimal(try operand(call, 1).rounded(places: Int(places)))
+                call.pushDecimal(try checked { try operand(call, 1).rounding(places: Int(clamping: places)) })
                 return 1
             },
             "abs": { call in
@@ -39,37 +40,44 @@ enum LuaDecimal {
                 return 1
             },
             "tonumber": { call in
-                lua_pushnumber(call.L, NSDecimalNumber(decimal: try operand(call, 1)).doubleValue)
+                lua_pushnumber(call.L, try operand(call, 1).doubleValue)
                 return 1
             },
             "format": { call in
+                // Bounded: past 38 places every digit is a zero, and a huge count would
+                // only allocate (D"1":format(2^53) must not ask for petabytes).
                 let places = call.integer(at: 2) ?? 2
+                guard places >= 0, places <= Int64(ExactDecimal.maxScale) else {
+                    throw LuaArgumentError("decimal:format: places must be a whole number from 0 to \(ExactDecimal.maxScale), got \(call.state.describe(at: 2))")
+                }
                 call.pushString(try operand(call, 1).fixedText(places: Int(places)))
                 return 1
             },
         ]
         state.defineClass("decimal", metamethods: [
-            "__add": binary { $0 + $1 },
-            "__sub": binary { $0 - $1 },
-            "__mul": binary { $0 * $1 },
+            // Checked arithmetic: an overflow is a Lua error naming the operation.
+            "__add": binary { a, b in try checked { try a.adding(b) } },
+            "__sub": binary { a, b in try checked { try a.subtracting(b) } },
+            "__mul": binary { a, b in try checked { try a.multiplied(by: b) } },
             "__div": binary { a, b in
                 if b.isZero { throw LuaArgumentError("division by zero") }
-                return a / b
+                return try checked { try a.divided(by: b) }
             },
             "__mod": binary { a, b in
                 if b.isZero { throw LuaArgumentError("division by zero") }
-                var quotient = a / b
-                var floored = ExactDecimal()
-                NSDecimalRound(&floored, &quotient, 0, .down)
-                if quotient < 0, floored != quotient { floored -= 1 }
-                return a - floored * b
+                return try checked {
+                    let quotient = try a.divided(by: b)
+                    var floored = try quotient.rounding(places: 0, mode: .down)
+                    if quotient < 0, floored != quotient { floored = try floored.subtracting(1) }
+                    return try a.subtracting(floored.multiplied(by: b))
+                }
             },
             "__pow": { call in
                 let base = try operand(call, 1)
                 guard let exponent = call.integer(at: 2), exponent >= 0, exponent <= 1000 else {
                     throw LuaArgumentError("a decimal can only be raised to a whole power from 0 to 1000")
                 }
-                call.pushDecimal(pow(base, Int(exponent)))
+                call.pushDecimal(try checked { try base.raised(to: Int(exponent)) })
                 return 1
             },
             "__unm": { call in
@@ -89,6 +97,11 @@ enum LuaDecimal {
             },
         ], methods: methods)
         state.setDecimalMetatable(state.metatableRef("decimal"))
+    }
+
+    /// Runs a checked decimal operation, turning a range error into a Lua error.
+    static func checked(_ operation: () throws -> ExactDecimal) throws -> ExactDecimal {
+        do { return try operation() } catch let error as DecimalRangeError { throw LuaArgumentError(error.description) }
     }
 
     static func operand(_ call: LuaCall, _ index: Int32) throws -> ExactDecimal {

@@ -23,12 +23,16 @@ let luaDispatch: @convention(c) (OpaquePointer?) -> Int32 = { L in
     state.L = L
     defer { state.L = previous }
     do {
-        return try box.function(call)
+        let results = try box.function(call)
+        // A binding that computed an out-of-range decimal fails with its error, never nil.
+        if LuaState.owner(of: L).pendingDecimalError != nil { throw LuaState.owner(of: L).takePendingDecimalError()! }
+        return results
     } catch let raised as LuaRaisedValue {
         lua_rawgeti(L, clua_registryindex(), lua_Integer(raised.reference))
         luaL_unref(L, clua_registryindex(), raised.reference)
         return CLUA_RAISE_RAW
     } catch {
+        _ = LuaState.owner(of: L).takePendingDecimalError()
         call.pushString(String(describing: error))
         return CLUA_RAISE
     }

@@ -15,6 +15,8 @@ public final class LuaState {
     public let mainThread: OpaquePointer
     private var metatables: [String: Int32] = [:]
     private var decimalMetatable: Int32 = 0
+    /// The range error of an out-of-range decimal a binding tried to push.
+    var pendingDecimalError: DecimalRangeError?
 
     /// A new state with the sandbox's safe libraries, or all of them when `trusted`.
     public convenience init(trusted: Bool = false) throws {
@@ -262,11 +264,24 @@ public final class LuaState {
     func setDecimalMetatable(_ ref: Int32) { decimalMetatable = ref }
 
     /// Pushes an exact decimal (stored inline in the userdata: no __gc needed).
+    /// An out-of-range decimal pushes nil and leaves its error pending: the trampoline raises
+    /// it once the Swift function has returned (see `luaDispatch`).
     public func pushDecimal(_ value: ExactDecimal) {
+        if value.isOutOfRange {
+            if pendingDecimalError == nil { pendingDecimalError = value.rangeError }
+            lua_pushnil(L)
+            return
+        }
         let memory = clua_newuserdata(L, MemoryLayout<ExactDecimal>.size)!
         memory.storeBytes(of: value, as: ExactDecimal.self)
         lua_rawgeti(L, clua_registryindex(), lua_Integer(decimalMetatable))
         lua_setmetatable(L, -2)
+    }
+
+    /// The pending range error, cleared.
+    func takePendingDecimalError() -> DecimalRangeError? {
+        defer { pendingDecimalError = nil }
+        return pendingDecimalError
     }
 
     /// The decimal at `index` if it is a decimal userdata.

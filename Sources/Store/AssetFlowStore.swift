@@ -11,7 +11,7 @@ import GRDB
 /// See Documentation/Store.md.
 public final class AssetFlowStore {
     private let queue: DatabaseQueue
-    private var busyWait: BusyWait?
+    private let busyWait: BusyWait?
     public let path: String?
 
     /// Prints "Waiting for another AssetFlow process to finish writing…" on standard error.
@@ -29,6 +29,7 @@ public final class AssetFlowStore {
         guard let path else {
             queue = try DatabaseQueue(configuration: config)
             self.path = nil
+            busyWait = nil
             try StoreOpening.prepareInMemory(queue)
             return
         }

@@ -36,13 +36,18 @@ extension SessionCommandStore {
         return Portfolio(id: db.lastInsertedRowID, name: portfolio.name, description: portfolio.description)
     }
 
+    func update(_ portfolio: Portfolio) throws {
+        try db.execute(sql: "UPDATE portfolio SET name = ?, description = ? WHERE id = ?", arguments: [portfolio.name, portfolio.description, portfolio.id])
+        session.noteChange("portfolio", .changed)
+    }
+
     func deletePortfolio(id: Int64) throws {
         try db.execute(sql: "DELETE FROM portfolio WHERE id = ?", arguments: [id])
         session.noteChange("portfolio", .deleted)
     }
 
     func insert(_ category: Category) throws -> Category {
-        try db.execute(sql: "INSERT INTO category(name, target_percent) VALUES (?, ?)", arguments: [category.name, category.targetPercent?.plainText])
+        try db.execute(sql: "INSERT INTO category(name, target_percent) VALUES (?, ?)", arguments: [category.name, try category.targetPercent?.storedText()])
         session.noteChange("category", .added)
         return Category(id: db.lastInsertedRowID, name: category.name, targetPercent: category.targetPercent)
     }
@@ -52,8 +57,8 @@ extension SessionCommandStore {
         try db.execute(sql: """
             INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [t.assetID, t.type.rawValue, t.date.description, t.quantity.plainText, t.pricePerUnit.plainText,
-                             t.totalAmount.plainText, t.fees.plainText, t.currency, t.sourceAssetID, t.relatedTransactionID, t.note])
+            """, arguments: [t.assetID, t.type.rawValue, t.date.description, try t.quantity.storedText(), try t.pricePerUnit.storedText(),
+                             try t.totalAmount.storedText(), try t.fees.storedText(), t.currency, t.sourceAssetID, t.relatedTransactionID, t.note])
         t.id = db.lastInsertedRowID
         session.noteChange("transaction", .added)
         try session.advanceCachedPosition(with: t)
@@ -63,8 +68,8 @@ extension SessionCommandStore {
     func update(_ t: Transaction) throws {
         try db.execute(sql: """
             UPDATE asset_transaction SET type = ?, date = ?, quantity = ?, price = ?, total = ?, fees = ?, note = ? WHERE id = ?
-            """, arguments: [t.type.rawValue, t.date.description, t.quantity.plainText, t.pricePerUnit.plainText,
-                             t.totalAmount.plainText, t.fees.plainText, t.note, t.id])
+            """, arguments: [t.type.rawValue, t.date.description, try t.quantity.storedText(), try t.pricePerUnit.storedText(),
+                             try t.totalAmount.storedText(), try t.fees.storedText(), t.note, t.id])
         session.invalidate(asset: t.assetID)
         session.noteChange("transaction", .changed)
     }
@@ -86,7 +91,7 @@ extension SessionCommandStore {
     func insert(_ price: PricePoint) throws -> PricePoint {
         var point = price
         try db.execute(sql: "INSERT INTO price_history(asset_id, date, price) VALUES (?, ?, ?)",
-                       arguments: [point.assetID, point.date.description, point.price.plainText])
+                       arguments: [point.assetID, point.date.description, try point.price.storedText()])
         point.id = db.lastInsertedRowID
         session.noteChange("price", .added)
         if case .some(let cached) = session.latestPriceCache[point.assetID], let latest = cached, latest.date > point.date {
@@ -98,7 +103,7 @@ extension SessionCommandStore {
     }
 
     func update(_ point: PricePoint) throws {
-        try db.execute(sql: "UPDATE price_history SET date = ?, price = ? WHERE id = ?", arguments: [point.date.description, point.price.plainText, point.id])
+        try db.execute(sql: "UPDATE price_history SET date = ?, price = ? WHERE id = ?", arguments: [point.date.description, try point.price.storedText(), point.id])
         session.invalidate(asset: point.assetID)
         session.noteChange("price", .changed)
     }
@@ -114,7 +119,7 @@ extension SessionCommandStore {
         try db.execute(sql: "DELETE FROM portfolio_target WHERE portfolio_id = ? AND dimension = ?", arguments: [id, dimension.rawValue])
         for (key, value) in targets {
             try db.execute(sql: "INSERT INTO portfolio_target(portfolio_id, dimension, key, percent) VALUES (?, ?, ?, ?)",
-                           arguments: [id, dimension.rawValue, key, value.plainText])
+                           arguments: [id, dimension.rawValue, key, try value.storedText()])
         }
         session.noteChange("target", .changed)
     }
@@ -125,7 +130,7 @@ extension SessionCommandStore {
         try db.execute(sql: """
             INSERT INTO investment_plan(name, target_amount, monthly_contribution, start_date, target_date, risk_tolerance, status, notes, portfolio_id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [plan.name, plan.targetAmount.plainText, plan.monthlyContribution.plainText, plan.startDate.description,
+            """, arguments: [plan.name, try plan.targetAmount.storedText(), try plan.monthlyContribution.storedText(), plan.startDate.description,
                              plan.targetDate.description, plan.riskTolerance.rawValue, plan.status.rawValue, plan.notes, portfolioID])
         var stored = plan
         stored.id = db.lastInsertedRowID
@@ -137,7 +142,7 @@ extension SessionCommandStore {
         try db.execute(sql: """
             INSERT INTO saving_plan(name, asset_id, source_asset_id, amount, frequency, start_date, next_due_date, execution_method, is_active, day_of_month)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [plan.name, plan.assetID, plan.sourceAssetID, plan.amount.plainText, plan.frequency.rawValue, plan.startDate.description,
+            """, arguments: [plan.name, plan.assetID, plan.sourceAssetID, try plan.amount.storedText(), plan.frequency.rawValue, plan.startDate.description,
                              plan.nextDueDate.description, plan.executionMethod.rawValue, plan.isActive, plan.dayOfMonth])
         var stored = plan
         stored.id = db.lastInsertedRowID

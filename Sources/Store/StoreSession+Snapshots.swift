@@ -20,7 +20,7 @@ extension StoreSession {
             VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(asset_id) DO UPDATE SET last_date = excluded.last_date, last_id = excluded.last_id,
                 quantity = excluded.quantity, cost_basis = excluded.cost_basis, realized_gain = excluded.realized_gain
-            """, arguments: [id, lastDate.description, cached.lastID, p.quantity.plainText, p.costBasis.plainText, p.realizedGain.plainText])
+            """, arguments: [id, lastDate.description, cached.lastID, try p.quantity.storedText(), try p.costBasis.storedText(), try p.realizedGain.storedText()])
     }
 
     /// Every asset's position: stored snapshots where they exist, history replayed (in one

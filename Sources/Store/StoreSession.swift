@@ -48,7 +48,7 @@ public final class StoreSession {
     }
 
     /// Runs `body` all or nothing: a savepoint inside a transaction, a transaction outside.
-    /// A single binding that writes several rows (a swap) is atomic this way.
+    /// Every command runs this way (`execute`); the REPL runs each statement this way too.
     public func atomically<T>(_ body: () throws -> T) throws -> T {
         var result: T?
         do {

@@ -4,7 +4,7 @@ import Testing
 @testable import Store
 
 /// A temporary folder for one test, removed at the end.
-struct TemporaryFolder {
+struct StoreTestFolder {
     let path: String
 
     init(_ name: String = "af-store") throws {
@@ -60,7 +60,7 @@ struct StoreOpeningTests {
 
     @Test("a store whose column was dropped is an error naming it, never a crash, and is not written to")
     func droppedColumn() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("s.sqlite")
         try StoreSurgery.makeStore(path)
@@ -77,7 +77,7 @@ struct StoreOpeningTests {
 
     @Test("a missing trigger or a table that lost STRICT is refused too")
     func alteredSchema() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let trigger = folder.file("trigger.sqlite"), loose = folder.file("loose.sqlite")
         try StoreSurgery.makeStore(trigger)
@@ -109,7 +109,7 @@ struct StoreOpeningTests {
 
     @Test("a store with a damaged page is refused at open, left unchanged, and `check` lists what is wrong")
     func damagedPage() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("s.sqlite")
         try StoreSurgery.makeStore(path, transactions: 3_000)
@@ -130,7 +130,7 @@ struct StoreOpeningTests {
 
     @Test("a sound store passes `check`, with its counts")
     func soundStore() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("s.sqlite")
         try StoreSurgery.makeStore(path, transactions: 3)
@@ -142,7 +142,7 @@ struct StoreOpeningTests {
 
     @Test("a value that does not read back is a problem `check` names")
     func badValue() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("s.sqlite")
         try StoreSurgery.makeStore(path, transactions: 2)
@@ -152,7 +152,7 @@ struct StoreOpeningTests {
 
     @Test("a store from a newer AssetFlow is refused with its version, and not written to")
     func newerSchema() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let versioned = folder.file("v.sqlite"), migrated = folder.file("m.sqlite")
         try StoreSurgery.makeStore(versioned)
@@ -170,7 +170,7 @@ struct StoreOpeningTests {
 
     @Test("a store records its schema version; an SQLite file of another program and a non-database are refused")
     func foreignFiles() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let store = folder.file("s.sqlite"), other = folder.file("other.sqlite"), text = folder.file("notes.txt")
         _ = try AssetFlowStore(path: store)
@@ -185,5 +185,64 @@ struct StoreOpeningTests {
         try String(repeating: "not a database\n", count: 400).write(toFile: text, atomically: true, encoding: .utf8)
         #expect(message { _ = try AssetFlowStore(path: text) } != nil)
         #expect(try AssetFlowStore.check(path: text).problems.first?.hasPrefix("SQLite cannot read it") == true)
+    }
+
+    @Test("a store of an older AssetFlow (rollback journal, fewer migrations, no user_version) is checked at its level, migrated and switched to WAL")
+    func olderStore() throws {
+        let folder = try StoreTestFolder()
+        defer { folder.remove() }
+        let path = folder.file("old.sqlite")
+        let old = try DatabaseQueue(path: path)
+        try Migrations.migrator.migrate(old, upTo: Migrations.identifiers[0])
+        try old.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = DELETE")
+            try db.execute(sql: "INSERT INTO portfolio(name) VALUES ('Core')")
+        }
+        try old.close()
+
+        let store = try AssetFlowStore(path: path)
+        #expect(try store.withSession { try $0.portfolios().map(\.name) } == ["Core"])
+        let reopened = try DatabaseQueue(path: path)
+        #expect(try reopened.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == Migrations.schemaVersion)
+        #expect(try reopened.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try reopened.read { try Migrations.migrator.appliedMigrations($0) } == Migrations.identifiers)
+    }
+
+    @Test("an older store whose schema was altered is refused before it is migrated")
+    func olderAlteredStore() throws {
+        let folder = try StoreTestFolder()
+        defer { folder.remove() }
+        let path = folder.file("old.sqlite")
+        let old = try DatabaseQueue(path: path)
+        try Migrations.migrator.migrate(old, upTo: Migrations.identifiers[0])
+        try old.writeWithoutTransaction { try $0.execute(sql: "DROP INDEX asset_name") }
+        try old.close()
+        let before = try StoreSurgery.bytes(path)
+        #expect(message { _ = try AssetFlowStore(path: path) }?.contains("index asset_name is missing") == true)
+        #expect(try StoreSurgery.bytes(path) == before)
+    }
+
+    @Test("several connections creating the same new store at once all succeed")
+    func concurrentCreation() throws {
+        for _ in 0..<10 {
+            let folder = try StoreTestFolder()
+            defer { folder.remove() }
+            let path = folder.file("new/s.sqlite")
+            let group = DispatchGroup()
+            let errors = NSLock()
+            nonisolated(unsafe) var failures: [String] = []
+            for _ in 0..<4 {
+                group.enter()
+                Thread.detachNewThread {
+                    defer { group.leave() }
+                    do { _ = try AssetFlowStore(path: path, waitNotice: nil) } catch {
+                        errors.withLock { failures.append("\(error)") }
+                    }
+                }
+            }
+            group.wait()
+            #expect(failures == [])
+            #expect(try AssetFlowStore.check(path: path).isSound)
+        }
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import Store
 
 /// Counts calls from another thread (the busy notice).
-final class Counter: @unchecked Sendable {
+final class NoticeCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     func increment() { lock.withLock { count += 1 } }
@@ -34,11 +34,11 @@ struct StoreSharingTests {
 
     @Test("a writer waits for another writer, says so after a second, then commits; nothing is lost")
     func writerWaits() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("s.sqlite")
         let first = try AssetFlowStore(path: path, waitNotice: nil)
-        let notices = Counter()
+        let notices = NoticeCounter()
         let second = try AssetFlowStore(path: path, waitNotice: { notices.increment() })
 
         let release = DispatchSemaphore(value: 0)
@@ -56,7 +56,7 @@ struct StoreSharingTests {
 
     @Test("a reader does not wait for a writer, and sees only what was committed")
     func readersDoNotWait() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("s.sqlite")
         let writer = try AssetFlowStore(path: path, waitNotice: nil)
@@ -66,7 +66,7 @@ struct StoreSharingTests {
         defer { release.signal(); finished.wait() }
 
         // Opening (with its checks) and reading both go ahead while the writer holds the lock.
-        let notices = Counter()
+        let notices = NoticeCounter()
         let reader = try AssetFlowStore(path: path, waitNotice: { notices.increment() }, waitLimit: 0)
         let names = try reader.withSession { s in
             try s.beginReading()
@@ -78,7 +78,7 @@ struct StoreSharingTests {
 
     @Test("a writer that waits longer than its limit gets a clear error, never 'database is locked'")
     func writerGivesUp() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("s.sqlite")
         let holder = try AssetFlowStore(path: path, waitNotice: nil)
@@ -113,7 +113,7 @@ struct OwnerOnlyFilesTests {
 
     @Test("a new store, its -wal and -shm and the folders made for it are 0600 and 0700", arguments: [mode_t(0o022), mode_t(0o000)])
     func newStore(mask: mode_t) throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("made/for/it/s.sqlite")
         try withUmask(mask) {
@@ -130,7 +130,7 @@ struct OwnerOnlyFilesTests {
 
     @Test("OwnerOnlyFiles.write replaces a file whole, as 0600", arguments: [mode_t(0o022), mode_t(0o000)])
     func writeFile(mask: mode_t) throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         let path = folder.file("reports/r.html")
         try withUmask(mask) {
@@ -145,7 +145,7 @@ struct OwnerOnlyFilesTests {
 
     @Test("an existing folder keeps its mode")
     func existingFolder() throws {
-        let folder = try TemporaryFolder()
+        let folder = try StoreTestFolder()
         defer { folder.remove() }
         chmod(folder.path, 0o751)
         _ = try AssetFlowStore(path: folder.file("s.sqlite"))

@@ -3,7 +3,7 @@ import Testing
 
 /// A folder for one test, holding its store, scripts, HOME and XDG folders; `assetflow`
 /// runs with those, so nothing outside the folder is touched.
-struct Sandbox {
+struct CommandSandbox {
     let path: String
 
     init() throws {
@@ -82,7 +82,7 @@ struct Sandbox {
 struct StoreSafetyTests {
     @Test("two writer processes × 200 runs: every run succeeds and nothing is lost")
     func concurrentWriters() throws {
-        let box = try Sandbox()
+        let box = try CommandSandbox()
         defer { box.remove() }
         let writer = try box.script("w.lua", "af.create_portfolio{ name = arg[1] }\n")
         let runs = 200
@@ -113,7 +113,7 @@ struct StoreSafetyTests {
 
     @Test("a writer waits for another process's write, says so after a second, and succeeds")
     func writerWaitsWithMessage() throws {
-        let box = try Sandbox()
+        let box = try CommandSandbox()
         defer { box.remove() }
         let slow = try box.script("slow.lua", """
             af.create_portfolio{ name = "Slow" }
@@ -137,7 +137,7 @@ struct StoreSafetyTests {
 
     @Test("a writer that waits past ASSETFLOW_BUSY_TIMEOUT fails with a clear message and rc 1, not 'database is locked' and 64")
     func busyTimeout() throws {
-        let box = try Sandbox()
+        let box = try CommandSandbox()
         defer { box.remove() }
         let slow = try box.script("slow.lua", """
             af.create_portfolio{ name = "Slow" }
@@ -161,7 +161,7 @@ struct StoreSafetyTests {
 
     @Test("kill -9 at random moments of a writing script: the store stays sound and the script's rows are all there or none")
     func killedWriters() throws {
-        let box = try Sandbox()
+        let box = try CommandSandbox()
         defer { box.remove() }
         let rows = 150
         let writer = try box.script("w.lua", """
@@ -173,7 +173,7 @@ struct StoreSafetyTests {
         let runSeconds = Date().timeIntervalSince(started)
         var generator = SystemRandomNumberGenerator()
         let seed = UInt64.random(in: 0...UInt64(UInt32.max), using: &generator)
-        var random = SplitMix(state: seed)
+        var random = SeededKillTimes(state: seed)
         var expected = rows, killed = 0
         for run in 0..<24 {
             let process = box.process(["run", "--store", box.store, writer, "run\(run)"])
@@ -196,7 +196,7 @@ struct StoreSafetyTests {
 
     @Test("a damaged store is refused with rc 1 and the fix, left unchanged; `check` lists the damage")
     func damagedStoreFromTheCommandLine() throws {
-        let box = try Sandbox()
+        let box = try CommandSandbox()
         defer { box.remove() }
         let writer = try box.script("w.lua", "for i = 1, 400 do af.create_portfolio{ name = 'P' .. i .. string.rep('x', 60) } end\n")
         #expect(try box.run(["run", "--store", box.store, writer]).status == 0)
@@ -216,7 +216,7 @@ struct StoreSafetyTests {
         #expect(check.err.contains("integrity_check: "))
         #expect(try Data(contentsOf: URL(fileURLWithPath: box.store)) == before)
 
-        let sound = try Sandbox()
+        let sound = try CommandSandbox()
         defer { sound.remove() }
         #expect(try sound.run(["run", "--store", sound.store, writer]).status == 0)
         let ok = try sound.run(["check", "--store", sound.store])
@@ -230,7 +230,7 @@ struct StoreSafetyTests {
 struct PrivacyAndArgumentTests {
     @Test("the default store, its folders, saved reports and script files are owner-only under umask 022 and 000", arguments: ["022", "000"])
     func ownerOnly(mask: String) throws {
-        let box = try Sandbox()
+        let box = try CommandSandbox()
         defer { box.remove() }
         let script = try box.script("s.lua", """
             af.create_portfolio{ name = "Core" }
@@ -250,7 +250,7 @@ struct PrivacyAndArgumentTests {
 
     @Test("an option of run after the script name is refused with the fix; -- passes it to the script")
     func optionsAfterTheScript() throws {
-        let box = try Sandbox()
+        let box = try CommandSandbox()
         defer { box.remove() }
         let script = try box.script("args.lua", "print(table.concat(arg, ' '))\n")
         let other = box.file("other.sqlite")
@@ -273,7 +273,7 @@ struct PrivacyAndArgumentTests {
 }
 
 /// A small seeded generator, so a failing run can be replayed from the seed it prints.
-struct SplitMix {
+struct SeededKillTimes {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

@@ -54,7 +54,7 @@ public enum Allocation {
             remainders.append(exact - floor)
         }
         let missing = 10000 - units.reduce(ExactDecimal.zero, +)
-        var left = NSDecimalNumber(decimal: missing).intValue
+        var left = missing.truncatedInt
         if left > 0 {
             // Equal remainders keep the value-then-key order.
             let byRemainder = remainders.indices.sorted {

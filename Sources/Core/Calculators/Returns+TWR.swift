@@ -47,6 +47,10 @@ extension Returns {
     ///
     ///     // 1,000,000 → 1,262,484 with a 100,000 deposit at the end, then → 1,192,328:
     ///     // 1.162484 × 1,192,328 ÷ 1,262,484 − 1 ≈ 0.0978849813
+    /// Linked products are folded into one quotient past this magnitude (1e15), far below
+    /// the decimal range.
+    static let foldAbove = ExactDecimal(1_000_000_000_000_000)
+
     public static func timeWeighted(_ periods: [SubPeriod]) -> TimeWeighted {
         // The chain is kept as Π(end − flow) ÷ Π start, divided only when read, so that
         // sub-periods without flows telescope exactly (1050/1000 × 1100/1050 = 1.1, not
@@ -57,12 +61,14 @@ extension Returns {
         for period in periods {
             let r = period.periodReturn
             if r.value != nil {
-                numerator *= period.endValue - period.flow
-                denominator *= period.startValue
-                if abs(Int(numerator.exponent)) > 60 || abs(Int(denominator.exponent)) > 60 || numerator.significand > 1e30 || denominator.significand > 1e30 {
+                // Exact products while they stay small (so 1.2 × 100/120 links to exactly 1);
+                // folded into one quotient before they could pass the decimal range.
+                if numerator.magnitude > Self.foldAbove || denominator.magnitude > Self.foldAbove {
                     numerator /= denominator
                     denominator = 1
                 }
+                numerator *= period.endValue - period.flow
+                denominator *= period.startValue
                 linked += 1
             }
             trail.append(LinkedSubPeriod(period: period, periodReturn: r, cumulative: numerator / denominator - 1))

@@ -63,7 +63,7 @@ public enum Returns {
     }
 
     /// The value as a Double, for fractional powers only.
-    static func float(_ value: ExactDecimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
+    static func float(_ value: ExactDecimal) -> Double { (value).doubleValue }
 
     /// True when `to` is at least one calendar year after `from` (2021-01-01 → 2022-01-01 is).
     public static func spansAtLeastAYear(from: CalendarDate, to: CalendarDate) -> Bool {

@@ -44,6 +44,18 @@ public enum RiskProfile: String, CaseIterable, Sendable {
         }
     }
 
+    /// The profile named `name`: conservative, moderate, aggressive, or a risk tolerance
+    /// (very_low … very_high) mapped to one. Any other name is an error listing them.
+    public static func named(_ name: String) throws -> RiskProfile {
+        if let profile = RiskProfile(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) { return profile }
+        guard let tolerance = try? RiskTolerance.parse(name) else {
+            let profiles = allCases.map(\.rawValue)
+            let names = (profiles + RiskTolerance.allCases.map(\.rawValue).filter { !profiles.contains($0) }).joined(separator: ", ")
+            throw RuleViolation("Unknown risk profile '\(name)'. Use one of: \(names).", rule: .unknownValue)
+        }
+        return RiskProfile(tolerance: tolerance)
+    }
+
     /// The risk class an asset type counts towards.
     public static func riskClass(of type: AssetType) -> String {
         switch type {

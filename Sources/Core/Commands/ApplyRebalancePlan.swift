@@ -5,6 +5,9 @@ import Foundation
 /// free are there for the buys. A plan with problems cannot be applied; if any trade breaks
 /// a rule, the error names it and nothing is recorded.
 public struct ApplyRebalancePlan: Command {
+    /// A plan is applied once; the caller keeps track (a Lua plan table remembers it).
+    public static let alreadyAppliedMessage = "This plan was already applied; ask the portfolio for a new one."
+
     public var plan: TradePlan
     public var date: CalendarDate?
     public var note: String?

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A purchase (a deposit for a cash asset). Defaults and rules: `TradeCommand`.
+/// A purchase (a deposit for a cash asset).
+/// Defaults and rules: `TradeCommand`.
 public struct Buy: TradeCommand {
     public static let type = TransactionType.buy
     public var asset: Int64

@@ -45,6 +45,7 @@ public protocol CommandStore: CommandContext {
     func deleteAsset(id: Int64) throws
 
     func insert(_ portfolio: Portfolio) throws -> Portfolio
+    func update(_ portfolio: Portfolio) throws
     func deletePortfolio(id: Int64) throws
 
     func insert(_ category: Category) throws -> Category

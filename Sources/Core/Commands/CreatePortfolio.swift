@@ -13,7 +13,7 @@ public struct CreatePortfolio: Command {
 
     public func run(in store: CommandStore) throws -> Portfolio {
         let name = try PortfolioRules.validateName(name)
-        if try store.portfolio(named: name) != nil { throw RuleViolation(PortfolioRules.duplicateNameMessage, rule: .duplicate) }
+        try PortfolioRules.validateUniqueName(existing: try store.portfolio(named: name))
         return try store.insert(Portfolio(name: name, description: description))
     }
 }

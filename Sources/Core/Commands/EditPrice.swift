@@ -21,7 +21,9 @@ public struct EditPrice: Command {
         if owner.isCash { point.price = 1 }
         try RuleViolation.about(asset: owner.name, date: point.date) {
             try PriceRules.validate(point, today: store.today)
-            if try store.hasPrice(ofAsset: point.assetID, on: point.date, excluding: id) { throw RuleViolation(PriceRules.duplicateDateMessage, rule: .duplicate) }
+            if try store.hasPrice(ofAsset: point.assetID, on: point.date, excluding: id) {
+                throw RuleViolation(PriceRules.duplicateDateMessage, rule: .duplicate)
+            }
         }
         try store.update(point)
         return point

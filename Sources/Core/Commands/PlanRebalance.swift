@@ -20,6 +20,11 @@ public struct PlanRebalance {
 
     public init() {}
 
+    /// A custom rule may not take a built-in strategy's name.
+    public static func validateRuleName(_ name: String) throws {
+        if builtIn.contains(name) { throw RuleViolation("'\(name)' is a built-in strategy; give your rule another name.", rule: .locked) }
+    }
+
     /// A wrong combination of arguments; the caller prefixes its own name.
     public struct ArgumentError: Error, CustomStringConvertible, Equatable {
         public let description: String
@@ -36,7 +41,9 @@ public struct PlanRebalance {
             return RebalanceEngine.plan(input, adjustments: FullStrategy.adjustments(input, newMoney: amount ?? 0), strategy: strategy,
                                         choose: choose, newMoney: amount ?? 0)
         case "bands", "min_trades":
-            if amount != nil { throw ArgumentError(description: "strategy '\(strategy)' takes no amount (use cash_flow or full to bring in new money)") }
+            if amount != nil {
+                throw ArgumentError(description: "strategy '\(strategy)' takes no amount (use cash_flow or full to bring in new money)")
+            }
             let changes = strategy == "bands" ? try BandsStrategy.adjustments(input, tolerance: tolerance, to: destination)
                                               : try MinTradesStrategy.adjustments(input, tolerance: tolerance)
             return RebalanceEngine.plan(input, adjustments: changes, strategy: strategy, choose: choose)

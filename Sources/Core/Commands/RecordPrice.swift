@@ -19,7 +19,9 @@ public struct RecordPrice: Command {
         let point = PricePoint(assetID: asset, date: date ?? store.today, price: owner.isCash ? 1 : price)
         try RuleViolation.about(asset: owner.name, date: point.date) {
             try PriceRules.validate(point, today: store.today)
-            if try store.hasPrice(ofAsset: asset, on: point.date, excluding: nil) { throw RuleViolation(PriceRules.duplicateDateMessage, rule: .duplicate) }
+            if try store.hasPrice(ofAsset: asset, on: point.date, excluding: nil) {
+                throw RuleViolation(PriceRules.duplicateDateMessage, rule: .duplicate)
+            }
         }
         return try store.insert(point)
     }

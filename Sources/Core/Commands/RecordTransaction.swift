@@ -14,7 +14,9 @@ public struct RecordTransaction: Command {
         var t = TransactionRules.normalized(transaction, for: asset)
         t.currency = asset.currency
         let held = try store.quantity(ofAsset: asset.id!)
-        try RuleViolation.about(asset: asset.name, date: t.date) { try TransactionRules.validateNew(t, asset: asset, currentQuantity: held, today: store.today) }
+        try RuleViolation.about(asset: asset.name, date: t.date) {
+            try TransactionRules.validateNew(t, asset: asset, currentQuantity: held, today: store.today)
+        }
         return try store.insert(t)
     }
 }

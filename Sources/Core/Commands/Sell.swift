@@ -1,6 +1,8 @@
 import Foundation
 
-/// A sale (a withdrawal for a cash asset); refused beyond current holdings ("Cannot sell more than current holdings (10)."). Defaults and rules: `TradeCommand`.
+/// A sale (a withdrawal for a cash asset); refused beyond current holdings
+/// ("Cannot sell more than current holdings (10).").
+/// Defaults and rules: `TradeCommand`.
 public struct Sell: TradeCommand {
     public static let type = TransactionType.sell
     public var asset: Int64

@@ -23,7 +23,8 @@ public struct SetQuantity: Command {
         let delta = try RuleViolation.about(asset: owner.name, date: date ?? store.today) {
             try TransactionEditRules.setQuantityAdjustment(current: held, new: quantity, isCash: owner.isCash)
         }
+        let price = try store.currentPrice(ofAsset: asset)
         return try RecordTransaction(Transaction(assetID: asset, type: .adjustment, date: date ?? store.today, quantity: delta,
-                                                 pricePerUnit: try store.currentPrice(ofAsset: asset), currency: owner.currency, note: note)).run(in: store)
+                                                 pricePerUnit: price, currency: owner.currency, note: note)).run(in: store)
     }
 }

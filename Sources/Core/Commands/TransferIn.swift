@@ -1,6 +1,7 @@
 import Foundation
 
-/// Units arriving from elsewhere (no cash paid from a tracked asset). Defaults and rules: `TradeCommand`.
+/// Units arriving from elsewhere (no cash paid from a tracked asset).
+/// Defaults and rules: `TradeCommand`.
 public struct TransferIn: TradeCommand {
     public static let type = TransactionType.transferIn
     public var asset: Int64

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Units leaving; refused beyond current holdings ("Cannot transfer out more than current holdings (10)."). Defaults and rules: `TradeCommand`.
+/// Units leaving; refused beyond current holdings
+/// ("Cannot transfer out more than current holdings (10).").
+/// Defaults and rules: `TradeCommand`.
 public struct TransferOut: TradeCommand {
     public static let type = TransactionType.transferOut
     public var asset: Int64

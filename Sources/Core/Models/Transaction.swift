@@ -30,7 +30,9 @@ public struct Transaction: Equatable, Sendable {
         self.date = date
         self.quantity = quantity
         self.pricePerUnit = pricePerUnit
-        self.totalAmount = totalAmount ?? quantity * pricePerUnit
+        // A product out of range is left at the largest decimal, which TransactionRules
+        // refuses with a message naming the values: it is never stored.
+        self.totalAmount = totalAmount ?? (try? quantity.multiplied(by: pricePerUnit)) ?? .greatestFiniteMagnitude
         self.fees = fees
         self.currency = currency
         self.sourceAssetID = sourceAssetID

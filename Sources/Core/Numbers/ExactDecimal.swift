@@ -1,169 +1,163 @@
-import Foundation
-
 /// The one exact number type of AssetFlow: every amount, price, quantity and rate.
 ///
-/// It is Foundation's `Decimal` today. Everything that depends on that choice (parsing,
-/// formatting, rounding, conversion from floats) lives in this folder, so that a faster
-/// exact representation can replace it without touching the rest of the code.
-public typealias ExactDecimal = Foundation.Decimal
+/// A fixed-point decimal: a 128-bit unsigned significand (`units`), a sign and a scale of
+/// 0 to 38 decimal places, so the value is ±units × 10^-scale. Nothing allocates: an
+/// operation is a few machine instructions (Foundation's `Decimal`, used before, allocated
+/// inside every operation).
+///
+/// Semantics (see Documentation/Architecture.md "Exact money"):
+/// - Values have at most 39 digits (units ≤ 2^128 − 1) and at most 38 after the point.
+/// - `+`, `−` and `×` are exact whenever the exact result has that shape: always for
+///   amounts, prices and quantities as entered. A longer result (only possible once an
+///   operand is itself a rounded quotient or has ~20 significant digits) is rounded
+///   half-even to the most digits that fit, at least 38 significant digits.
+/// - `÷` and `^` round half-even the same way: 38 significant digits (39 when they fit),
+///   never more than 38 decimal places.
+/// - A result beyond ±(2^128 − 1) is an overflow and a nonzero result that would round to
+///   0 is an underflow: both are a `DecimalRangeError` naming the operation and its
+///   values, never a wrap, NaN or a silent 0.
+///
+/// The throwing methods (`adding`, `subtracting`, `multiplied(by:)`, `divided(by:)`,
+/// `raised(to:)`, `rounding(places:)`) are for values a user controls (Lua arithmetic, the
+/// store's write checks). The operators never trap: a result out of range is the
+/// out-of-range state (ExactDecimal+OutOfRange.swift), which every boundary turns into the
+/// error naming the operation.
+public struct ExactDecimal: Sendable {
+    // The units are stored as two 64-bit halves, not as a UInt128: the Swift 6.3 runtime
+    // on Linux crashes when it handles a UInt128 through its type metadata (reflection,
+    // unspecialized generics in debug builds), which a stored UInt128 would expose.
+    private var unitsLow: UInt64
+    private var unitsHigh: UInt64
 
-/// Why a piece of text is not an exact decimal.
-public struct DecimalParseError: Error, Equatable, CustomStringConvertible {
-    public let text: String
-    public var description: String { "'\(text)' is not a valid decimal number" }
+    /// |value| × 10^scale.
+    public private(set) var units: UInt128 {
+        @inline(__always) get { UInt128(unitsHigh) << 64 | UInt128(unitsLow) }
+        @inline(__always) set { unitsLow = UInt64(truncatingIfNeeded: newValue); unitsHigh = UInt64(truncatingIfNeeded: newValue >> 64) }
+    }
+    /// Decimal places, 0...38.
+    public internal(set) var scale: UInt8
+    /// True for values below zero (zero is never negative).
+    public private(set) var isNegative: Bool
+
+    /// The most decimal places a value keeps.
+    public static let maxScale = 38
+    /// The largest magnitude of the units, 2^128 − 1 (39 digits).
+    public static let maxUnits = UInt128.max
+
+    @inline(__always)
+    init(units: UInt128, scale: Int, negative: Bool) {
+        self.unitsLow = UInt64(truncatingIfNeeded: units)
+        self.unitsHigh = UInt64(truncatingIfNeeded: units >> 64)
+        self.scale = UInt8(truncatingIfNeeded: scale)
+        self.isNegative = negative && units != 0
+    }
+
+    public init() { self.init(units: 0, scale: 0, negative: false) }
+
+    public init(_ value: Int) { self.init(units: UInt128(value.magnitude), scale: 0, negative: value < 0) }
+    public init(_ value: Int64) { self.init(units: UInt128(value.magnitude), scale: 0, negative: value < 0) }
+    public init(_ value: Int32) { self.init(Int(value)) }
+    public init(_ value: UInt64) { self.init(units: UInt128(value), scale: 0, negative: false) }
+    public init(_ value: UInt) { self.init(units: UInt128(value), scale: 0, negative: false) }
+
+    /// sign × units × 10^-scale, exactly; nil when scale is outside 0...38.
+    public init?(units: UInt128, scale: Int, isNegative: Bool) {
+        guard scale >= 0, scale <= Self.maxScale else { return nil }
+        self.init(units: units, scale: scale, negative: isNegative)
+    }
+
+    public static let zero = ExactDecimal()
+    public static let one = ExactDecimal(1)
+    /// The largest value, 340282366920938463463374607431768211455.
+    public static let greatestFiniteMagnitude = ExactDecimal(units: .max, scale: 0, negative: false)
+
+    public var isZero: Bool { units == 0 }
+    public var sign: FloatingPointSign { isNegative ? .minus : .plus }
+
+    /// The same value with trailing fractional zeros removed (1.50 → 1.5).
+    public var normalized: ExactDecimal {
+        if isOutOfRange { return self }
+        var units = units, scale = Int(scale)
+        while scale > 0, units % 10 == 0 { units /= 10; scale -= 1 }
+        return ExactDecimal(units: units, scale: scale, negative: isNegative)
+    }
+
+    /// Significant digits of the units (0 has none).
+    public var digitCount: Int { Self.digitCount(units) }
+
+    static func digitCount(_ units: UInt128) -> Int {
+        var count = 0
+        while count < 39, units >= Pow10.of(count) { count += 1 }
+        return count
+    }
 }
 
-extension ExactDecimal {
-    /// Parses user text strictly: an optional sign, digits with at most one decimal point,
-    /// nothing else (surrounding spaces are ignored). Unlike `Decimal(string:)`, which on
-    /// Linux reads "12abc" as 12 and "1.2.3" as 1.2, anything else is an error that quotes
-    /// the text.
-    ///
-    ///     try ExactDecimal.parse("12.30")   // 12.3
-    ///     try ExactDecimal.parse("12abc")   // throws: '12abc' is not a valid decimal number
-    public static func parse(_ text: String) throws -> ExactDecimal {
-        guard let value = parseOrNil(text) else { throw DecimalParseError(text: text) }
-        return value
-    }
-
-    /// Like `parse`, returning nil for invalid text. Allocation-free for up to 19 digits:
-    /// the store reads hundreds of thousands of these.
-    public static func parseOrNil(_ text: String) -> ExactDecimal? {
-        var text = text
-        return text.withUTF8 { parse(bytes: $0) }
-    }
-
-    /// Parses UTF-8 bytes with the same strict grammar (for the store's no-copy reads).
-    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> ExactDecimal? {
-        var index = 0, end = bytes.count
-        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
-        while end > index, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        var negative = false
-        if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-            negative = bytes[index] == UInt8(ascii: "-")
-            index += 1
+/// Powers of ten that fit in 128 bits (10^0 ... 10^38).
+enum Pow10 {
+    /// Halves of 10^0 ... 10^38 (arrays of UInt64: see the note on ExactDecimal's storage).
+    static let (lows, highs): ([UInt64], [UInt64]) = {
+        var lows: [UInt64] = [], highs: [UInt64] = []
+        var power: UInt128 = 1
+        for n in 0...38 {
+            lows.append(UInt64(truncatingIfNeeded: power))
+            highs.append(UInt64(truncatingIfNeeded: power >> 64))
+            if n < 38 { power *= 10 }
         }
-        var mantissa: UInt64 = 0
-        var digitCount = 0, fractionDigits = 0
-        var seenPoint = false, sawDigit = false
-        var wide: [UInt8]? = nil  // only past 19 significant digits
-        while index < end {
-            let byte = bytes[index]
-            if byte >= 0x30, byte <= 0x39 {
-                sawDigit = true
-                if seenPoint { fractionDigits += 1 }
-                if digitCount > 0 || byte != 0x30 {
-                    digitCount += 1
-                    if digitCount <= 19 {
-                        mantissa = mantissa &* 10 &+ UInt64(byte - 0x30)
-                    } else {
-                        if wide == nil { wide = Array(String(mantissa).utf8).map { $0 - 0x30 } }
-                        wide!.append(byte - 0x30)
-                    }
-                }
-            } else if byte == UInt8(ascii: "."), !seenPoint {
-                seenPoint = true
-            } else {
-                return nil
-            }
-            index += 1
-        }
-        guard sawDigit, digitCount <= 39 else { return nil }  // a 128-bit mantissa holds up to 39 digits
-        if let wide {
-            // 39 digits fit only below 2^128: anything larger would be rounded, so refuse it.
-            if wide.count == 39, wide.map({ Character(UnicodeScalar($0 + 0x30)) }).map(String.init).joined() > "340282366920938463463374607431768211455" {
-                return nil
-            }
-            return make(negative: negative, digits: wide, exponent: -fractionDigits)
-        }
-        if mantissa == 0 { return .zero }
-        return ExactDecimal(sign: negative ? .minus : .plus, exponent: -fractionDigits, significand: ExactDecimal(mantissa))
+        return (lows, highs)
+    }()
+
+    @inline(__always) static func of(_ n: Int) -> UInt128 { UInt128(highs[n]) << 64 | UInt128(lows[n]) }
+}
+
+extension ExactDecimal: Equatable, Hashable, Comparable {
+    public static func == (a: ExactDecimal, b: ExactDecimal) -> Bool {
+        if a.scale == b.scale { return a.units == b.units && a.isNegative == b.isNegative }
+        if a.isOutOfRange || b.isOutOfRange { return false }
+        return a.isNegative == b.isNegative && compareMagnitudes(a, b) == 0
     }
 
-    /// Builds sign × digits × 10^exponent exactly.
-    static func make(negative: Bool, digits: [UInt8], exponent: Int) -> ExactDecimal {
-        var value = ExactDecimal.zero
-        if digits.count <= 19 {
-            var mantissa: UInt64 = 0
-            for digit in digits { mantissa = mantissa * 10 + UInt64(digit) }
-            value = ExactDecimal(mantissa)
-        } else {
-            for digit in digits { value = value * 10 + ExactDecimal(Int(digit)) }
-        }
-        if value.isZero { return .zero }
-        let scaled = ExactDecimal(sign: negative ? .minus : .plus, exponent: exponent + Int(value.exponent), significand: ExactDecimal(sign: .plus, exponent: 0, significand: value.significand))
-        return scaled
+    /// Out-of-range values compare false with everything (like NaN, but never a number).
+    public static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {
+        if a.isOutOfRange || b.isOutOfRange { return false }
+        if a.isNegative != b.isNegative { return a.isNegative }
+        let order = a.scale == b.scale ? (a.units < b.units ? -1 : a.units == b.units ? 0 : 1) : compareMagnitudes(a, b)
+        return a.isNegative ? order > 0 : order < 0
     }
 
-    /// The value of a binary float as its shortest round-trip text says it: 0.1 becomes
-    /// exactly 0.1, never 0.1000000000000000055511151231257827. Nil for NaN and infinities.
-    public init?(shortestTextOf double: Double) {
-        guard double.isFinite else { return nil }
-        let text = "\(double)".lowercased()
-        var mantissaText = Substring(text)
-        var exponent = 0
-        if let e = text.firstIndex(of: "e") {
-            mantissaText = text[..<e]
-            guard let parsed = Int(text[text.index(after: e)...]) else { return nil }
-            exponent = parsed
-        }
-        guard let mantissa = ExactDecimal.parseOrNil(String(mantissaText)) else { return nil }
-        if mantissa.isZero { self = .zero; return }
-        self = ExactDecimal(sign: mantissa.sign, exponent: Int(mantissa.exponent) + exponent, significand: ExactDecimal(sign: .plus, exponent: 0, significand: mantissa.significand))
+    public static func <= (a: ExactDecimal, b: ExactDecimal) -> Bool { !a.isOutOfRange && !b.isOutOfRange && !(b < a) }
+    public static func > (a: ExactDecimal, b: ExactDecimal) -> Bool { b < a }
+    public static func >= (a: ExactDecimal, b: ExactDecimal) -> Bool { b <= a }
+
+    /// -1, 0 or 1 as |a| is below, equal to or above |b|.
+    static func compareMagnitudes(_ a: ExactDecimal, _ b: ExactDecimal) -> Int {
+        let scale = max(Int(a.scale), Int(b.scale))
+        let x = Wide.product(a.units, Pow10.of(scale - Int(a.scale)))
+        let y = Wide.product(b.units, Pow10.of(scale - Int(b.scale)))
+        return x < y ? -1 : x == y ? 0 : 1
     }
 
-    /// The exact value as plain text: no exponent, no trailing zeros ("165.00" → "165").
-    public var plainText: String {
-        if isZero { return "0" }
-        var text = "\(self)"
-        if text.contains("e") || text.contains("E") { text = expandedText }
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
+    public func hash(into hasher: inout Hasher) {
+        let n = normalized
+        hasher.combine(n.units)
+        hasher.combine(n.scale)
+        hasher.combine(n.isNegative)
+    }
+}
+
+extension ExactDecimal: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) { self.init(value) }
+}
+
+extension ExactDecimal: CustomStringConvertible, LosslessStringConvertible {
+    /// The exact value as plain text (`plainText`).
+    public var description: String { plainText }
+
+    /// Strict parsing, as `parse`; nil for anything else.
+    public init?(_ description: String) {
+        guard let value = ExactDecimal.parseOrNil(description) else { return nil }
+        self = value
     }
 
-    /// Digits spelled out from significand and exponent, for values whose description uses
-    /// scientific notation.
-    private var expandedText: String {
-        let digits = "\(significand)".filter(\.isNumber)
-        let exp = Int(exponent)
-        let sign = self < 0 ? "-" : ""
-        if exp >= 0 { return sign + digits + String(repeating: "0", count: exp) }
-        let fraction = -exp
-        if digits.count > fraction {
-            let cut = digits.index(digits.endIndex, offsetBy: -fraction)
-            return sign + digits[..<cut] + "." + digits[cut...]
-        }
-        return sign + "0." + String(repeating: "0", count: fraction - digits.count) + digits
-    }
-
-    /// Rounded to `places` decimals, half away from zero (cents: `rounded(places: 2)`).
-    public func rounded(places: Int, mode: RoundingMode = .plain) -> ExactDecimal {
-        var input = self
-        var result = ExactDecimal()
-        NSDecimalRound(&result, &input, places, mode)
-        return result
-    }
-
-    /// Text with exactly `places` decimals, for aligned display ("2300" → "2300.00").
-    public func fixedText(places: Int) -> String {
-        let text = rounded(places: places).plainText
-        guard places > 0 else { return text }
-        if let dot = text.firstIndex(of: ".") {
-            let have = text.distance(from: text.index(after: dot), to: text.endIndex)
-            return text + String(repeating: "0", count: max(0, places - have))
-        }
-        return text + "." + String(repeating: "0", count: places)
-    }
-
-    /// True when the value has no fractional part.
-    public var isWholeNumber: Bool { self == rounded(places: 0, mode: .down) }
-
-    /// The value as an Int64 when it is a whole number in range.
-    public var exactInt64: Int64? {
-        guard isWholeNumber, self >= ExactDecimal(Int64.min), self <= ExactDecimal(Int64.max) else { return nil }
-        return Int64(plainText)
-    }
+    /// Strict parsing, as `parse`; nil for anything else (for constants in code).
+    public init?(string: String) { self.init(string) }
 }

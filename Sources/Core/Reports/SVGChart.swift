@@ -232,7 +232,7 @@ public struct SVGChart: Sendable {
         return Array(Set((0..<most).map { $0 * (count - 1) / (most - 1) })).sorted()
     }
 
-    func double(_ value: ExactDecimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
+    func double(_ value: ExactDecimal) -> Double { (value).doubleValue }
 
     func px(_ pixel: Double) -> String {
         let text = String(format: "%.1f", pixel)

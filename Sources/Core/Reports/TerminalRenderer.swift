@@ -116,7 +116,7 @@ public struct TerminalRenderer: Sendable {
     /// "▁▂▄█": one block per value (sampled down to `sparklineWidth`), scaled min → max.
     func sparkline(_ values: [ExactDecimal]) -> String {
         let blocks = Array("▁▂▃▄▅▆▇█")
-        let chartValues = sample(values, to: style.sparklineWidth).map { NSDecimalNumber(decimal: $0).doubleValue }
+        let chartValues = sample(values, to: style.sparklineWidth).map { ($0).doubleValue }
         let low = chartValues.min() ?? 0, high = chartValues.max() ?? 0
         if high == low { return String(repeating: blocks[3], count: chartValues.count) }
         return String(chartValues.map { blocks[min(7, Int((($0 - low) / (high - low) * 7).rounded()))] })
@@ -126,7 +126,7 @@ public struct TerminalRenderer: Sendable {
     func bar(_ value: ExactDecimal, of largest: ExactDecimal) -> String {
         guard largest > 0 else { return "" }
         let partials = Array(" ▏▎▍▌▋▊▉")
-        let chartEighths = Int((NSDecimalNumber(decimal: value / largest).doubleValue * Double(style.barWidth * 8)).rounded())
+        let chartEighths = Int(((value / largest).doubleValue * Double(style.barWidth * 8)).rounded())
         var text = String(repeating: "█", count: chartEighths / 8)
         if chartEighths % 8 > 0 { text.append(partials[chartEighths % 8]) }
         return text.isEmpty && value > 0 ? "▏" : text

@@ -11,6 +11,12 @@ public enum PortfolioRules {
 
     public static let duplicateNameMessage = "A portfolio with this name already exists."
 
+    /// Names are unique ignoring case: `existing` is the portfolio the store found under the
+    /// name (nil for none), `id` the portfolio being renamed (nil for a new one).
+    public static func validateUniqueName(existing: Portfolio?, id: Int64? = nil) throws {
+        if let existing, existing.id != id { throw RuleViolation(duplicateNameMessage, rule: .duplicate) }
+    }
+
     /// Only an empty portfolio can be deleted.
     public static func validateDeletion(assetCount: Int) throws {
         if assetCount > 0 {

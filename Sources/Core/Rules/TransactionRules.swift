@@ -27,6 +27,16 @@ public enum TransactionRules {
         }
         if !asset.isCash, transaction.pricePerUnit < 0 { throw RuleViolation("Price per unit must be zero or greater.", rule: .outOfRange) }
         if transaction.fees < 0 { throw RuleViolation("Fees must be zero or greater.", rule: .outOfRange) }
+        try checkRange(transaction, noun: noun)
+    }
+
+    /// Values the store cannot keep exactly are refused before anything is written.
+    static func checkRange(_ transaction: Transaction, noun: String) throws {
+        try AmountRange.check(transaction.quantity, noun)
+        try AmountRange.check(transaction.pricePerUnit, "Price per unit")
+        try AmountRange.check(transaction.fees, "Fees", limit: AmountRange.totalLimit)
+        _ = try AmountRange.total(quantity: transaction.quantity, price: transaction.pricePerUnit)
+        try AmountRange.check(transaction.totalAmount, "The total", limit: AmountRange.totalLimit)
     }
 
     /// Cash is counted at 1 per unit whatever the caller says.

@@ -72,13 +72,7 @@ enum PlanBindings {
     /// tolerance (very_low … very_high) mapped to one.
     static func riskProfile(_ call: LuaCall, at index: Int32, _ fn: String) throws -> RiskProfile {
         guard let name = call.string(at: index) else { throw LuaArgumentError("\(fn): a profile name expected, got \(call.typeName(at: index))") }
-        if let profile = RiskProfile(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) { return profile }
-        guard let tolerance = try? RiskTolerance.parse(name) else {
-            let profiles = RiskProfile.allCases.map(\.rawValue)
-            let names = (profiles + RiskTolerance.allCases.map(\.rawValue).filter { !profiles.contains($0) }).joined(separator: ", ")
-            throw RuleViolation("Unknown risk profile '\(name)'. Use one of: \(names).")
-        }
-        return RiskProfile(tolerance: tolerance)
+        return try RiskProfile.named(name)
     }
 
     static let saving: [Binding] = [
@@ -89,7 +83,7 @@ enum PlanBindings {
             let args = try NamedArguments(call, at: 1, function: fn, allowed: ["name", "asset", "source", "amount", "frequency", "start_date", "execution", "day_of_month"])
             guard let asset = try args.value("asset", { try env.asset(at: $0, call, function: fn) }) else { throw args.fieldError("asset", "is required") }
             let source = try args.value("source") { try env.asset(at: $0, call, function: fn) }
-            let day = try args.decimal("day_of_month").map { Int(truncating: $0 as NSDecimalNumber) }
+            let day = try args.decimal("day_of_month").map(\.truncatedInt)
             let plan = RegularSavingPlan(name: try args.requiredString("name"), assetID: asset.id!, sourceAssetID: source?.id,
                                          amount: try args.requiredDecimal("amount"), frequency: try SavingFrequency.parse(try args.string("frequency") ?? "monthly"),
                                          startDate: try args.date("start_date") ?? env.session.today,

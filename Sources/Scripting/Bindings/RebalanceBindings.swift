@@ -13,7 +13,7 @@ enum RebalanceBindings {
                   example: #"af.rebalance.define("sell_winners", function(ctx) return { { asset = "ACME", side = "sell", amount = 100 } } end)"#) { env, call in
             guard let name = call.string(at: 1), !name.isEmpty else { throw LuaArgumentError("af.rebalance.define: a rule name expected, got \(call.typeName(at: 1))") }
             guard call.type(at: 2) == LUA_TFUNCTION else { throw LuaArgumentError("af.rebalance.define: a function(ctx) expected for '\(name)', got \(call.typeName(at: 2))") }
-            if builtIn.contains(name) { throw RuleViolation("'\(name)' is a built-in strategy; give your rule another name.") }
+            try PlanRebalance.validateRuleName(name)
             pushRules(call)
             call.pushValue(at: 2)
             call.setField(name, of: -2)
@@ -253,7 +253,7 @@ enum RebalanceBindings {
                 date = try args.date("date")
                 note = try args.string("note")
             }
-            guard !flag.applied else { throw RuleViolation("This plan was already applied; ask the portfolio for a new one.") }
+            guard !flag.applied else { throw RuleViolation(ApplyRebalancePlan.alreadyAppliedMessage, rule: .notAllowed) }
             let recorded = try env.session.execute(ApplyRebalancePlan(plan, date: date, note: note))
             flag.applied = true
             env.pushList(recorded, c) { env.pushTransaction($0.id!) }

@@ -28,7 +28,7 @@ enum StoreChecks {
             return "The store was written by a newer AssetFlow: its schema version is \(version), and this AssetFlow "
                 + "knows versions up to \(Migrations.schemaVersion). Upgrade AssetFlow to open it; nothing was written to it."
         }
-        let unknown = try Migrations.migrator.appliedIdentifiers(db).subtracting(Migrations.identifiers)
+        let unknown = try appliedIdentifiers(db).subtracting(Migrations.identifiers)
         if !unknown.isEmpty {
             return "The store was written by a newer AssetFlow: it has migrations this AssetFlow does not know ("
                 + unknown.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
@@ -39,8 +39,17 @@ enum StoreChecks {
 
     /// How many of this build's migrations the store has (the leading ones applied).
     static func appliedMigrationCount(_ db: Database) throws -> Int {
-        let applied = try Migrations.migrator.appliedIdentifiers(db)
+        let applied = try appliedIdentifiers(db)
         return Migrations.identifiers.prefix(while: applied.contains).count
+    }
+
+    /// Every migration the store records, known or not. Reading sqlite_master first makes
+    /// SQLite reload a schema another connection just changed (it may have just created
+    /// grdb_migrations: a statement prepared against the old schema would not find it).
+    static func appliedIdentifiers(_ db: Database) throws -> Set<String> {
+        let exists = try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'") ?? false
+        guard exists else { return [] }
+        return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
     }
 
     /// What differs between the store's schema and the one its migrations should have built.

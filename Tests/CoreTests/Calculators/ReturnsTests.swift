@@ -53,7 +53,7 @@ struct ReturnsTests {
         let whole = Returns.timeWeighted(values: [(d("2024-01-01"), 100), (d("2024-03-01"), 130)], flows: []).figure
         let halves = Returns.timeWeighted(values: [(d("2024-01-01"), 100), (d("2024-02-01"), 117), (d("2024-03-01"), 130)], flows: []).figure
         #expect(whole == .value(dec("0.3")))
-        #expect(abs(halves.value! - whole.value!) < ExactDecimal(sign: .plus, exponent: -30, significand: 1))
+        #expect(abs(halves.value! - whole.value!) < ExactDecimal(units: 1, scale: 30, isNegative: false)!)
     }
 
     // MARK: Modified Dietz

@@ -58,4 +58,12 @@ import Testing
         #expect(report.rows.map(\.key) == ["bond", "cash", "stock"])
         #expect(report.rows.allSatisfy { $0.actual == 0 })
     }
+
+    @Test func namedProfilesAndTolerances() throws {
+        #expect(try RiskProfile.named(" Moderate ") == .moderate)
+        #expect(try RiskProfile.named("very_high") == .aggressive)
+        #expect(throws: RuleViolation("Unknown risk profile 'bold'. Use one of: conservative, moderate, aggressive, very_low, low, high, very_high.")) {
+            try RiskProfile.named("bold")
+        }
+    }
 }

@@ -71,7 +71,7 @@ public struct ProjectionPath: Equatable, Sendable {
 ///     path.reachDate             // 2034-07-01 (month 121)
 ///     Projection.requiredMonthlySimple(goal: 100000, current: 10000, months: 240)   // 375
 public enum Projection {
-    public static func double(_ d: ExactDecimal) -> Double { NSDecimalNumber(decimal: d).doubleValue }
+    public static func double(_ d: ExactDecimal) -> Double { (d).doubleValue }
 
     /// A Double read back as a decimal (from its shortest text), rounded to `places`.
     public static func decimal(_ x: Double, places: Int = 2) -> ExactDecimal {

@@ -1,0 +1,209 @@
+/// Why a piece of text is not an exact decimal.
+public struct DecimalParseError: Error, Equatable, CustomStringConvertible {
+    public let text: String
+    /// Set when the text is a number but outside the decimal range.
+    public let reason: String?
+
+    public init(text: String, reason: String? = nil) {
+        self.text = text
+        self.reason = reason
+    }
+
+    public var description: String {
+        guard let reason else { return "'\(text)' is not a valid decimal number" }
+        return "'\(text)' is out of the decimal range: \(reason)"
+    }
+}
+
+extension ExactDecimal {
+    /// What the strict parser made of some text.
+    enum Parsed {
+        case value(ExactDecimal)
+        case invalid
+        case outOfRange(String)
+    }
+
+    static let tooManyDigits = "more than 39 digits or above 340282366920938463463374607431768211455"
+    static let tooManyPlaces = "more than 38 decimal places"
+
+    /// Parses user text strictly: an optional sign, digits with at most one decimal point,
+    /// nothing else (surrounding spaces are ignored). Anything else is an error that quotes
+    /// the text; so is a number outside the range (more than 39 digits, or a nonzero digit
+    /// past the 38th decimal place): it is never rounded.
+    ///
+    ///     try ExactDecimal.parse("12.30")   // 12.3
+    ///     try ExactDecimal.parse("12abc")   // throws: '12abc' is not a valid decimal number
+    public static func parse(_ text: String) throws -> ExactDecimal {
+        var copy = text
+        switch copy.withUTF8({ parseBytes($0) }) {
+        case .value(let value): return value
+        case .invalid: throw DecimalParseError(text: text)
+        case .outOfRange(let reason): throw DecimalParseError(text: text, reason: reason)
+        }
+    }
+
+    /// Like `parse`, returning nil for invalid or out-of-range text.
+    public static func parseOrNil(_ text: String) -> ExactDecimal? {
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// Parses UTF-8 bytes with the same strict grammar (for the store's no-copy reads).
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> ExactDecimal? {
+        if case .value(let value) = parseBytes(bytes) { return value }
+        return nil
+    }
+
+    static func parseBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed {
+        var index = 0, end = bytes.count
+        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        while end > index, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        var negative = false
+        if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var units: UInt128 = 0
+        var scale = 0, pendingZeros = 0  // fractional zeros not yet multiplied in
+        var seenPoint = false, sawDigit = false, overflow = false
+        while index < end {
+            let byte = bytes[index]
+            index += 1
+            if byte >= 0x30, byte <= 0x39 {
+                sawDigit = true
+                let digit = UInt128(byte - 0x30)
+                if seenPoint, digit == 0 { pendingZeros += 1; continue }
+                // Trailing fractional zeros are dropped, so "1.5000" is 1.5 whatever its length.
+                let shift = seenPoint ? pendingZeros + 1 : 1
+                if seenPoint { scale += shift; pendingZeros = 0 }
+                if overflow || scale > maxScale { continue }
+                if units == 0 {
+                    units = digit
+                } else if shift <= 38, let shifted = align(units, by: shift) {
+                    let (sum, o) = shifted.addingReportingOverflow(digit)
+                    if o { overflow = true } else { units = sum }
+                } else {
+                    overflow = true
+                }
+            } else if byte == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+            } else {
+                return .invalid
+            }
+        }
+        guard sawDigit else { return .invalid }
+        if scale > maxScale { return .outOfRange(tooManyPlaces) }
+        if overflow { return .outOfRange(tooManyDigits) }
+        return .value(ExactDecimal(units: units, scale: scale, negative: negative))
+    }
+
+    /// The value of a binary float as its shortest round-trip text says it: 0.1 becomes
+    /// exactly 0.1, never 0.1000000000000000055511151231257827. Nil for NaN, infinities and
+    /// values outside the decimal range (use `exactly(shortestTextOf:)` for the reason).
+    public init?(shortestTextOf double: Double) {
+        guard let value = try? ExactDecimal.exactly(shortestTextOf: double) else { return nil }
+        self = value
+    }
+
+    /// Like `init?(shortestTextOf:)`, throwing a DecimalParseError that names the float when
+    /// it is not finite or outside the range (1e308, 1e-200).
+    public static func exactly(shortestTextOf double: Double) throws -> ExactDecimal {
+        let text = "\(double)".lowercased()
+        guard double.isFinite else { throw DecimalParseError(text: text, reason: "not a finite number") }
+        var mantissaText = Substring(text)
+        var exponent = 0
+        if let e = text.firstIndex(of: "e") {
+            mantissaText = text[..<e]
+            guard let parsed = Int(text[text.index(after: e)...]) else { throw DecimalParseError(text: text) }
+            exponent = parsed
+        }
+        let mantissa = try ExactDecimal.parse(String(mantissaText))
+        if mantissa.isZero { return .zero }
+        let scale = Int(mantissa.scale) - exponent
+        if scale > maxScale { throw DecimalParseError(text: text, reason: tooManyPlaces) }
+        if scale >= 0 { return ExactDecimal(units: mantissa.units, scale: scale, negative: mantissa.isNegative) }
+        guard -scale <= 38, let units = align(mantissa.units, by: -scale) else {
+            throw DecimalParseError(text: text, reason: tooManyDigits)
+        }
+        return ExactDecimal(units: units, scale: 0, negative: mantissa.isNegative)
+    }
+
+    /// The exact value as plain text: no exponent, no trailing zeros ("165.00" → "165").
+    public var plainText: String {
+        if isOutOfRange { return "<\(rangeError!)>" }  // never a number; the store refuses it
+        if units == 0 { return "0" }
+        var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))  // 48 bytes
+        return withUnsafeMutableBytes(of: &buffer) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let count = writeText(into: bytes, places: nil)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self)
+        }
+    }
+
+    /// Writes the text into `bytes` (at least 42 bytes): all digits, or exactly `places`
+    /// decimals when given (the value must then have at most that many). Returns the length.
+    func writeText(into bytes: UnsafeMutableBufferPointer<UInt8>, places: Int?) -> Int {
+        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // 40 digit bytes
+        return withUnsafeMutableBytes(of: &digits) { raw in
+            let digitBytes = raw.bindMemory(to: UInt8.self)
+            var count = 0, value = units
+            repeat {
+                // 19 digits at a time: one 128-bit division per chunk.
+                let (chunkValue, rest) = (value % 10_000_000_000_000_000_000, value / 10_000_000_000_000_000_000)
+                var chunk = UInt64(truncatingIfNeeded: chunkValue)
+                let full = rest != 0
+                var n = 0
+                while (full && n < 19) || (!full && (chunk != 0 || n == 0)) {
+                    digitBytes[count] = UInt8(truncatingIfNeeded: chunk % 10) + 0x30
+                    chunk /= 10; count += 1; n += 1
+                }
+                value = rest
+            } while value != 0
+            // digitBytes holds the digits least significant first; count of them.
+            var scale = Int(scale)
+            var skip = 0
+            if places == nil { while skip < scale, digitBytes[skip] == 0x30 { skip += 1 } }
+            let shown = scale - skip  // fractional digits printed from the value
+            var out = 0
+            if isNegative { bytes[out] = UInt8(ascii: "-"); out += 1 }
+            if count <= scale {
+                bytes[out] = 0x30; out += 1
+            } else {
+                for i in stride(from: count - 1, through: scale, by: -1) { bytes[out] = digitBytes[i]; out += 1 }
+            }
+            let zerosAfter = max(0, (places ?? shown) - shown)
+            if shown > 0 || zerosAfter > 0 {
+                bytes[out] = UInt8(ascii: "."); out += 1
+                for i in stride(from: scale - 1, through: skip, by: -1) { bytes[out] = i < count ? digitBytes[i] : 0x30; out += 1 }
+                for _ in 0..<zerosAfter { bytes[out] = 0x30; out += 1 }
+            }
+            scale = 0
+            return out
+        }
+    }
+
+    /// Text with exactly `places` decimals (0...38), for aligned display ("2300" → "2300.00").
+    public func fixedText(places: Int) -> String {
+        if isOutOfRange { return plainText }
+        let places = min(max(places, 0), ExactDecimal.maxScale)
+        let value = rounded(places: places)
+        var buffer = [UInt8](repeating: 0, count: 44 + places)
+        let count = buffer.withUnsafeMutableBufferPointer { value.writeText(into: $0, places: places) }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    /// The nearest binary float (lossy: for charts, Monte Carlo and plotting, never money).
+    public var doubleValue: Double {
+        if isOutOfRange { return .nan }  // only for charts and Monte Carlo, which check finiteness
+        if units >> 53 == 0, scale <= 22 {
+            let magnitude = Double(UInt64(truncatingIfNeeded: units)) / Pow10.double[Int(scale)]
+            return isNegative ? -magnitude : magnitude
+        }
+        return Double(plainText) ?? .nan  // correctly rounded; never NaN for a valid text
+    }
+}
+
+extension Pow10 {
+    /// 10^0 ... 10^22, each exact as a Double.
+    static let double: [Double] = (0...22).map { Double(Pow10.lows[$0]) }
+}

@@ -1,0 +1,97 @@
+import Core
+import Foundation
+import Store
+
+/// A small deterministic generator (SplitMix64), so every run builds the same store.
+struct SplitMix64 {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+/// The benchmark store: 50 assets in one portfolio ("Everything"), 5,000 business days of
+/// prices from 2006 (250,000 records) and `transactions` buys and sells spread over them.
+enum BenchStore {
+    static let assetCount = 50, businessDays = 5_000
+
+    /// Business days from 2006-01-02, weekends skipped.
+    static let days: [CalendarDate] = {
+        var days: [CalendarDate] = []
+        var day = CalendarDate(year: 2006, month: 1, day: 2)!
+        while days.count < businessDays {
+            let weekday = (day.dayNumber + 4) % 7  // 1970-01-01 was a Thursday (4); 0 = Sunday
+            if weekday != 0 && weekday != 6 { days.append(day) }
+            day = day.adding(days: 1)
+        }
+        return days
+    }()
+    static var today: CalendarDate { days.last! }
+
+    static func path(transactions: Int) -> String { NSTemporaryDirectory() + "assetflow-bench-\(transactions).sqlite" }
+
+    /// The store with `transactions` transactions, generated unless a previous run left it.
+    /// Returns the path and the seconds generation took (nil when reused).
+    static func make(transactions: Int, reuse: Bool = true) throws -> (path: String, seconds: Double?) {
+        let path = path(transactions: transactions)
+        if reuse, FileManager.default.fileExists(atPath: path) { return (path, nil) }
+        try? FileManager.default.removeItem(atPath: path)
+        let start = DispatchTime.now()
+        try generate(at: path, transactions: transactions)
+        return (path, Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+    }
+
+    static func generate(at path: String, transactions transactionCount: Int) throws {
+        var random = SplitMix64(state: 42)
+        let store = try AssetFlowStore(path: path)
+        try store.withSession(today: today) { session in
+            try session.begin()
+            let portfolio = try session.createPortfolio(name: "Everything")
+            var assetIDs: [Int64] = []
+            for i in 0..<assetCount {
+                var request = StoreSession.NewAsset(name: "Asset \(i)", type: .stock)
+                request.currency = "USD"
+                request.portfolioID = portfolio.id
+                assetIDs.append(try session.createAsset(request).id!)
+            }
+            // Prices: a random walk in cents per asset.
+            for (a, id) in assetIDs.enumerated() {
+                var cents = 5_000 + a * 100
+                for d in days {
+                    cents = max(100, cents + random.below(201) - 100)
+                    _ = try session.recordPrice(PricePoint(assetID: id, date: d, price: ExactDecimal(cents) / 100))
+                }
+            }
+            // Transactions: buys and sells spread over the days, sells never above holdings.
+            var held = [Int](repeating: 0, count: assetCount)
+            for n in 0..<transactionCount {
+                let a = random.below(assetCount)
+                let d = days[n * businessDays / transactionCount]
+                let price = ExactDecimal(1_000 + random.below(9_000)) / 100
+                if held[a] > 10, random.below(3) == 0 {
+                    let q = 1 + random.below(held[a] / 2)
+                    held[a] -= q
+                    _ = try session.record(Transaction(assetID: assetIDs[a], type: .sell, date: d, quantity: ExactDecimal(q), pricePerUnit: price, currency: "USD"))
+                } else {
+                    let q = 1 + random.below(20)
+                    held[a] += q
+                    _ = try session.record(Transaction(assetID: assetIDs[a], type: .buy, date: d, quantity: ExactDecimal(q), pricePerUnit: price, currency: "USD"))
+                }
+            }
+            try session.commit()
+        }
+    }
+}
+
+func secondsSince(_ start: DispatchTime) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+
+func peakMemoryMB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}

@@ -1,0 +1,89 @@
+import Core
+import Foundation
+
+/// Runs the rows and the scaling series in child processes and prints them.
+enum Report {
+    struct RowResult: Codable {
+        let key: String, label: String, unit: String
+        let figure: Double, peakMB: Double
+        let goal: Double, goalMB: Double?
+        let before: Double, beforeMB: Double?
+    }
+
+    struct ScalingResult: Codable {
+        let transactions: Int
+        let generateSeconds: Double?
+        let replaySeconds: Double, timelineDaySeconds: Double, performanceSeconds: Double
+        let checksum: String
+    }
+
+    /// One row measured by a child process (`measure KEY STORE`).
+    static func measure(_ key: String, store: String) throws -> Measurement {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["measure", key, store]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchError("measuring \(key) failed (exit \(process.terminationStatus))") }
+        return try JSONDecoder().decode(Measurement.self, from: data)
+    }
+
+    static func rows() throws -> [RowResult] {
+        let (store, _) = try BenchStore.make(transactions: 100_000)
+        return try BenchRow.all.map { row in
+            let m = try measure(row.key, store: store)
+            return RowResult(key: row.key, label: row.label, unit: row.unit, figure: m.figure, peakMB: m.peakMB,
+                             goal: row.goal, goalMB: row.goalMB, before: row.before, beforeMB: row.beforeMB)
+        }
+    }
+
+    static func scaling() throws -> [ScalingResult] {
+        try [10_000, 100_000, 1_000_000].map { count in
+            let (store, generated) = try BenchStore.make(transactions: count)
+            let (replay, checksum) = try replayAll(path: store)
+            return ScalingResult(transactions: count, generateSeconds: generated, replaySeconds: replay,
+                                 timelineDaySeconds: try measure("timeline_day", store: store).figure,
+                                 performanceSeconds: try measure("performance", store: store).figure,
+                                 checksum: checksum.rounded(places: 2).plainText)
+        }
+    }
+
+    static func print(rows: [RowResult]?, scaling: [ScalingResult]?, json: Bool) throws {
+        if json {
+            struct Document: Codable { let rows: [RowResult]?; let scaling: [ScalingResult]? }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            Swift.print(String(decoding: try encoder.encode(Document(rows: rows, scaling: scaling)), as: UTF8.self))
+            return
+        }
+        if let rows {
+            Swift.print("Issue 14's table (release, this machine; before = the issue's figure with Foundation's Decimal)")
+            Swift.print(pad("work", 48) + " | " + pad("figure", 20) + " | " + pad("goal", 20) + " | before")
+            for r in rows {
+                let met = r.figure <= r.goal && (r.goalMB.map { r.peakMB <= $0 } ?? true)
+                Swift.print(pad(r.label, 48) + " | " + pad(text(r.figure, r.unit, r.goalMB != nil ? r.peakMB : nil), 20) + " | "
+                            + pad("≤ " + text(r.goal, r.unit, r.goalMB), 20) + " | " + text(r.before, r.unit, r.beforeMB) + (met ? "   met" : ""))
+            }
+        }
+        if let scaling {
+            Swift.print("\nScaling (50 assets, 250,000 prices; µs per transaction in brackets)")
+            Swift.print(pad("transactions", 13) + " | " + pad("generate", 10) + " | " + pad("replay all", 22) + " | " + pad("daily timeline", 22) + " | af.performance")
+            for s in scaling {
+                func per(_ seconds: Double) -> String { String(format: "%.3f s (%.2f µs)", seconds, seconds * 1e6 / Double(s.transactions)) }
+                Swift.print(pad(String(s.transactions), 13) + " | " + pad(s.generateSeconds.map { String(format: "%.1f s", $0) } ?? "reused", 10) + " | "
+                            + pad(per(s.replaySeconds), 22) + " | " + pad(per(s.timelineDaySeconds), 22) + " | " + per(s.performanceSeconds)
+                            + "   checksum \(s.checksum)")
+            }
+        }
+    }
+
+    static func text(_ value: Double, _ unit: String, _ mb: Double?) -> String {
+        let figure = unit == "ns" ? String(format: "%.1f ns", value) : String(format: "%.3f s", value)
+        return mb.map { figure + String(format: ", %.0f MB", $0) } ?? figure
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : text + String(repeating: " ", count: width - text.count) }
+}

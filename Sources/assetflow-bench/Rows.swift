@@ -1,0 +1,148 @@
+import Core
+import Foundation
+import Scripting
+import Store
+
+/// The rows of issue 14's table: what is measured, its goal, and the figure the issue
+/// measured before the work ("today" there).
+struct BenchRow {
+    let key: String
+    let label: String
+    let unit: String  // "s" or "ns"
+    let goal: Double
+    let goalMB: Double?
+    let before: Double
+    let beforeMB: Double?
+
+    static let all: [BenchRow] = [
+        BenchRow(key: "timeline_day", label: "daily value timeline of everything (19 years)", unit: "s", goal: 0.100, goalMB: 64, before: 1.1, beforeMB: 115),
+        BenchRow(key: "timeline_month", label: "monthly timeline", unit: "s", goal: 0.060, goalMB: nil, before: 0.9, beforeMB: nil),
+        BenchRow(key: "performance", label: "af.performance{} over everything", unit: "s", goal: 0.150, goalMB: nil, before: 1.8, beforeMB: nil),
+        BenchRow(key: "script_writes", label: "100,000 buys/sells written by a script", unit: "s", goal: 3, goalMB: nil, before: 30, beforeMB: nil),
+        BenchRow(key: "decimal_add", label: "one decimal addition (Swift a + b)", unit: "ns", goal: 20, goalMB: nil, before: 450, beforeMB: nil),
+        BenchRow(key: "monte_carlo", label: "Monte Carlo 10,000 paths × 480 months", unit: "s", goal: 0.100, goalMB: nil, before: 0.43, beforeMB: nil),
+        BenchRow(key: "run_empty", label: "assetflow run of an empty script", unit: "s", goal: 0.020, goalMB: nil, before: 0.022, beforeMB: nil),
+    ]
+}
+
+/// One measurement: a figure in the row's unit and the process's peak memory.
+struct Measurement: Codable {
+    var figure: Double
+    var peakMB: Double
+}
+
+/// The measurements themselves; each runs in a process of its own (`measure KEY STORE`), so
+/// peak memory is the row's own.
+enum Measure {
+    static func run(_ key: String, store path: String) throws -> Measurement {
+        switch key {
+        case "timeline_day": return try lua(store: path, "return #af.portfolio('Everything'):timeline{ from = '2006-01-02', every = 'day' }")
+        case "timeline_month": return try lua(store: path, "return #af.portfolio('Everything'):timeline{ from = '2006-01-02', every = 'month' }")
+        case "performance": return try lua(store: path, "local r = af.performance{} return r.twr")
+        case "script_writes": return try scriptWrites(count: 100_000)
+        case "decimal_add": return Measurement(figure: decimalAdditionNanoseconds(), peakMB: peakMemoryMB())
+        case "monte_carlo": return try monteCarlo()
+        case "run_empty": return try runEmpty()
+        default: throw BenchError("unknown row '\(key)'")
+        }
+    }
+
+    /// The best of two runs of a Lua chunk against the store (the first may write snapshots).
+    static func lua(store path: String, _ source: String) throws -> Measurement {
+        let store = try AssetFlowStore(path: path)
+        var best = Double.infinity
+        try store.withSession(today: BenchStore.today) { session in
+            let env = try ScriptEnvironment(session: session)
+            env.output = { _ in }
+            for _ in 0..<2 {
+                let start = DispatchTime.now()
+                _ = try env.lua.execute(source, name: "=bench", results: 1)
+                best = min(best, secondsSince(start))
+                env.lua.setTop(0)
+            }
+        }
+        return Measurement(figure: best, peakMB: peakMemoryMB())
+    }
+
+    /// A script recording `count` buys and sells over 50 assets through the bindings, run as
+    /// `assetflow run` runs it (one transaction), in a fresh store.
+    static func scriptWrites(count: Int) throws -> Measurement {
+        let folder = NSTemporaryDirectory() + "assetflow-bench-writes-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try AssetFlowStore(path: folder + "/store.sqlite")
+        let dates = BenchStore.days.map { "'\($0)'" }.joined(separator: ",")
+        let script = """
+        local dates = { \(dates) }
+        local assets = {}
+        for i = 0, 49 do
+            assets[i] = af.create_asset{ name = "Asset " .. i, type = "stock", quantity = 1, cost_basis = 10, date = dates[1] }
+        end
+        for n = 0, \(count - 1) do
+            local a = assets[n % 50]
+            local k = n // 50
+            local date = dates[1 + n * #dates // \(count)]
+            local price = D(1000 + (n * 7919) % 9000) / 100
+            if k % 3 == 2 then a:sell{ quantity = 1, price = price, date = date }
+            else a:buy{ quantity = 2, price = price, date = date } end
+        end
+        """
+        let scriptPath = folder + "/writes.lua"
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let start = DispatchTime.now()
+        let outcome = try ScriptRunner.run(path: scriptPath, arguments: [], store: store, options: RunOptions(), today: BenchStore.today) { _ in }
+        let seconds = secondsSince(start)
+        guard outcome.succeeded else { throw BenchError("the write script failed: \(outcome.error ?? "")") }
+        return Measurement(figure: seconds, peakMB: peakMemoryMB())
+    }
+
+    /// Nanoseconds per ExactDecimal addition of money-shaped values, in a dependent chain.
+    static func decimalAdditionNanoseconds() -> Double {
+        let values = (0..<1024).map { ExactDecimal($0 * 37 % 10_000) / 100 }
+        var total = ExactDecimal.zero
+        let iterations = 20_000_000
+        let start = DispatchTime.now()
+        for i in 0..<iterations { total = total + values[i & 1023] }
+        let seconds = secondsSince(start)
+        if total.isZero { print("") }  // keeps the loop
+        return seconds * 1e9 / Double(iterations)
+    }
+
+    static func monteCarlo() throws -> Measurement {
+        let start = DispatchTime.now()
+        _ = try MonteCarlo.run(ProjectionBench.assumptions, runs: 10_000, seed: 42, model: .normal)
+        return Measurement(figure: secondsSince(start), peakMB: peakMemoryMB())
+    }
+
+    /// The mean wall time of `assetflow run` on an empty script (20 runs), the CLI built next
+    /// to this benchmark.
+    static func runEmpty() throws -> Measurement {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("assetflow").path
+        guard FileManager.default.isExecutableFile(atPath: executable) else { throw BenchError("\(executable) is missing: build the assetflow product in release") }
+        let folder = NSTemporaryDirectory() + "assetflow-bench-run-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "".write(toFile: folder + "/empty.lua", atomically: true, encoding: .utf8)
+        func once() throws -> Double {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["--store", folder + "/store.sqlite", "run", folder + "/empty.lua"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let start = DispatchTime.now()
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw BenchError("assetflow run exited with \(process.terminationStatus)") }
+            return secondsSince(start)
+        }
+        _ = try once()  // creates the store
+        var total = 0.0
+        for _ in 0..<20 { total += try once() }
+        return Measurement(figure: total / 20, peakMB: peakMemoryMB())
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
