@@ -63,10 +63,13 @@ public final class LuaState {
 
     /// Runs the pending `__gc` finalizers and frees the state, while the bindings' owner is
     /// still alive (a finalizer may call them). Nothing may use this state afterwards.
-    public func close() {
-        guard !isClosed else { return }
+    /// Returns the message of the limit that stopped a finalizer (the run then failed), if any.
+    @discardableResult
+    public func close() -> String? {
+        guard !isClosed else { return nil }
         isClosed = true
-        clua_close(mainThread)
+        var stopped = [CChar](repeating: 0, count: 256)
+        return clua_close(mainThread, &stopped, stopped.count) != 0 ? String(cString: stopped) : nil
     }
 
     public private(set) var isClosed = false
@@ -76,7 +79,7 @@ public final class LuaState {
     deinit {
         guard !isClosed else { return }
         clua_detach(mainThread)
-        clua_close(mainThread)
+        clua_close(mainThread, nil, 0)
     }
 
     static func owner(of L: OpaquePointer) -> LuaState {

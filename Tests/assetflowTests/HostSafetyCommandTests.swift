@@ -74,6 +74,9 @@ struct HostSafetyCommandTests {
         "setmetatable({}, {__gc = function() while true do end end})\ncollectgarbage()\nprint('not reached')",
         "setmetatable({}, {__gc = function() while true do end end})",
         "setmetatable({}, {__gc = function() local t = {} while true do t[#t % 1000 + 1] = {} end end})\ncollectgarbage()",
+        // Put in the metatable after setmetatable: unguarded, only the watchdog stops it.
+        "local mt = {__gc = function() end}\nsetmetatable({}, mt)\nmt.__gc = function() while true do end end\ncollectgarbage()",
+        "local mt = {__gc = true}\nsetmetatable({}, mt)\nrawset(mt, '__gc', function() while true do end end)",
     ])
     func loopingFinalizer(code: String) throws {
         let store = folder + "/store.sqlite"
