@@ -7,7 +7,8 @@ import PackageDescription
 //   CLua / CLuaShim  the Lua 5.4 C library and the C code that must never run in Swift frames
 //   Core             models, rules and calculators: pure Swift, no I/O, no Lua
 //   Store            SQLite persistence through GRDB
-//   LuaBridge        a safe Swift wrapper over lua_State
+//   LuaBridge        a safe Swift wrapper over lua_State; knows nothing of Core
+//   LuaDecimals      the adapter: Core's exact decimals as a Lua class
 //   Scripting        the `af` bindings, the REPL and the script runner
 //   assetflow        the command-line executable
 let package = Package(
@@ -38,19 +39,21 @@ let package = Package(
         .target(name: "CEditShim", dependencies: ["CEdit"]),
         .target(name: "Core"),
         .target(name: "Store", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]),
-        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "Core"]),
-        .target(name: "Scripting", dependencies: ["Core", "Store", "LuaBridge", "CEditShim"]),
+        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "LuaDecimals", dependencies: ["LuaBridge", "Core"]),
+        .target(name: "Scripting", dependencies: ["Core", "Store", "LuaBridge", "LuaDecimals", "CEditShim"]),
         .executableTarget(
             name: "assetflow",
-            dependencies: ["Scripting", "Store", "Core", "LuaBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Scripting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "assetflow-bench", dependencies: ["Store", "Core", "Scripting"]),
-        .executableTarget(name: "assetflow-bench-calls", dependencies: ["LuaBridge"]),
+        .executableTarget(name: "assetflow-bench-calls", dependencies: ["LuaBridge", "LuaDecimals"]),
         .testTarget(name: "CoreTests", dependencies: ["Core", .product(name: "PropertyBased", package: "swift-property-based"),
                                                    .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Core", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
-        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Store", "Core", "LuaBridge"]),
+        .testTarget(name: "LuaDecimalsTests", dependencies: ["LuaDecimals", "LuaBridge"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Store", "Core", "LuaBridge", "LuaDecimals"]),
         .testTarget(name: "assetflowTests", dependencies: ["assetflow"]),
     ],
     // Swift 5 language mode: the Lua C API is built on process-wide C state (allocator,

@@ -1,6 +1,5 @@
 import CLua
 import CLuaShim
-import Core
 
 /// A view of the Lua stack during a call into Swift. Every method uses only API functions
 /// that cannot raise (manual class `-`), or that can fail only on memory, which the host
@@ -10,15 +9,23 @@ public struct LuaCall {
 
     public init(_ L: OpaquePointer) { self.L = L }
 
-    /// The Swift object that owns this state.
+    /// The Swift object that owns this state. [-0, +0, -]
     public var state: LuaState { LuaState.owner(of: L) }
 
+    /// The registry's pseudo-index, for raw access (`rawField`, `setField`) to values the
+    /// host keeps there by name. [-0, +0, -]
+    public var registryIndex: Int32 { clua_registryindex() }
+
+    /// The number of values on the stack: the arguments of the call. [-0, +0, -]
     public var argumentCount: Int32 { lua_gettop(L) }
 
+    /// The type code of the value at `index` (`LuaTypeCode`). [-0, +0, -]
     public func type(at index: Int32) -> Int32 { lua_type(L, index) }
 
+    /// True for nil and for an index past the top. [-0, +0, -]
     public func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
 
+    /// "number", "table", or the class name of one of our userdata. [-0, +0, -]
     public func typeName(at index: Int32) -> String {
         if let name = state.className(at: index) { return name }
         return String(cString: lua_typename(L, lua_type(L, index)))
@@ -27,6 +34,7 @@ public struct LuaCall {
     // MARK: Reading
 
     /// The string at `index`; numbers are not converted (they would be modified in place).
+    /// [-0, +0, -]
     public func string(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
@@ -34,6 +42,7 @@ public struct LuaCall {
         return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 
+    /// The integer at `index`; nil for a float or any other type. [-0, +0, -]
     public func integer(at index: Int32) -> Int64? {
         guard lua_type(L, index) == LUA_TNUMBER else { return nil }
         var isInteger: Int32 = 0
@@ -41,35 +50,24 @@ public struct LuaCall {
         return isInteger != 0 ? value : nil
     }
 
+    /// Lua truth: false only for nil and false. [-0, +0, -]
     public func boolean(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
 
-    /// A decimal from a decimal, an integer, a decimal string or a float (read from its
-    /// shortest round-trip text, never through binary).
-    public func decimal(at index: Int32) throws -> ExactDecimal? {
-        switch lua_type(L, index) {
-        case LUA_TNIL, LUA_TNONE: return nil
-        case LUA_TNUMBER:
-            if clua_isinteger(L, index) != 0 { return ExactDecimal(clua_tointeger(L, index)) }
-            let double = clua_tonumber(L, index)
-            guard double.isFinite else { throw LuaArgumentError("\(double) is not a finite number") }
-            do { return try ExactDecimal.exactly(shortestTextOf: double) } catch let error as DecimalParseError { throw LuaArgumentError(error.description) }
-        case LUA_TSTRING:
-            return try ExactDecimal.parse(string(at: index)!)
-        case LUA_TUSERDATA:
-            if let value = state.decimalValue(at: index) { return value }
-            fallthrough
-        default:
-            throw LuaArgumentError("decimal expected, got \(typeName(at: index))")
-        }
+    /// The float at `index`, or the integer there as a float; nil for any other type
+    /// (strings are not converted). [-0, +0, -]
+    public func number(at index: Int32) -> Double? {
+        lua_type(L, index) == LUA_TNUMBER ? clua_tonumber(L, index) : nil
     }
 
     /// Whether the value at `index` is a table. The raw accessors below check it first: the
     /// Lua API reads any other value as a table and crashes (no API checks in release builds),
     /// so walking a string or a number a script passed where a table belongs yields nothing.
+    /// [-0, +0, -]
     public func isTable(at index: Int32) -> Bool { lua_type(L, index) == LUA_TTABLE }
 
     /// Reads `key` of the table at `index` without metamethods and leaves it on the stack
     /// (nil when the value is not a table). Returns the value's type. Pop it with `pop()`.
+    /// [-0, +1, -]
     @discardableResult
     public func rawField(_ key: String, of index: Int32) -> Int32 {
         guard isTable(at: index) else { lua_pushnil(L); return LUA_TNIL }
@@ -79,19 +77,42 @@ public struct LuaCall {
     }
 
     /// Reads field `key` of the table at `index` with `read`, popping it afterwards.
+    /// [-0, +0, -]
     public func field<T>(_ key: String, of index: Int32, _ read: (Int32) throws -> T?) rethrows -> T? {
         rawField(key, of: index)
         defer { pop() }
         return try read(-1)
     }
 
+    /// Pops `n` values. [-n, +0, -]
     public func pop(_ n: Int32 = 1) { clua_pop(L, n) }
+
+    /// Sets the stack top to `index` (0 empties the stack), dropping or padding with nil.
+    /// [-?, +?, -]
+    public func setTop(_ index: Int32) { lua_settop(L, index) }
+
+    /// `index` as a positive (absolute) index. [-0, +0, -]
+    public func absoluteIndex(_ index: Int32) -> Int32 { lua_absindex(L, index) }
+
+    /// Removes the value at `index`, shifting the ones above it down. [-1, +0, -]
+    public func remove(at index: Int32) { clua_remove(L, index) }
+
+    /// Pushes `table[key]` for the key on top of the stack, replacing the key; no
+    /// metamethods. Returns the value's type. The caller checks `isTable` first. [-1, +1, -]
+    @discardableResult
+    public func rawGet(of table: Int32) -> Int32 { lua_rawget(L, table) }
+
+    /// Sets `table[key] = value` for the key and value on top of the stack (value topmost)
+    /// and pops both; no metamethods. The caller checks `isTable` first. [-2, +0, m]
+    public func rawSet(of table: Int32) { lua_rawset(L, table) }
 
     /// The length of a table without metamethods; 0 for anything else (lua_rawlen would give
     /// a string's or a userdata's byte count, and walking those as tables crashes).
+    /// [-0, +0, -]
     public func rawLength(at index: Int32) -> Int { isTable(at: index) ? Int(lua_rawlen(L, index)) : 0 }
 
     /// Pushes element `i` (1-based) of the array at `index`; nil when it is not a table.
+    /// [-0, +1, -]
     public func pushElement(_ i: Int, of index: Int32) {
         guard isTable(at: index) else { lua_pushnil(L); return }
         lua_rawgeti(L, index, lua_Integer(i))
@@ -100,6 +121,7 @@ public struct LuaCall {
     /// Iterates the key/value pairs of the table at `index` (keys as strings only); nothing
     /// when it is not a table. lua_next raises only for a key that is not in the table, which
     /// this loop never passes.
+    /// [-0, +0, -]
     public func forEachStringKey(of index: Int32, _ body: (String) throws -> Void) rethrows {
         guard isTable(at: index) else { return }
         let table = lua_absindex(L, index)
@@ -112,13 +134,21 @@ public struct LuaCall {
 
     // MARK: Pushing
 
+    /// Pushes a copy of the value at `index`. [-0, +1, -]
     public func pushValue(at index: Int32) { lua_pushvalue(L, index) }
     /// Moves the top value to `index`, shifting the ones above it up.
+    /// [-1, +1, -]
     public func insert(at index: Int32) { clua_insert(L, index) }
+    /// [-0, +1, -]
     public func pushNil() { lua_pushnil(L) }
+    /// [-0, +1, -]
     public func pushBoolean(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    /// [-0, +1, -]
     public func pushInteger(_ value: Int64) { lua_pushinteger(L, value) }
+    /// A float. [-0, +1, -]
+    public func pushNumber(_ value: Double) { lua_pushnumber(L, value) }
 
+    /// A copy of the UTF-8 bytes. [-0, +1, m]
     public func pushString(_ value: String) {
         var copy = value
         copy.withUTF8 { buffer in
@@ -126,21 +156,18 @@ public struct LuaCall {
         }
     }
 
+    /// The string, or nil. [-0, +1, m]
     public func pushOptionalString(_ value: String?) {
         if let value { pushString(value) } else { pushNil() }
     }
 
-    public func pushDecimal(_ value: ExactDecimal) { state.pushDecimal(value) }
-
-    public func pushOptionalDecimal(_ value: ExactDecimal?) {
-        if let value { pushDecimal(value) } else { pushNil() }
-    }
-
+    /// A new table with room for `arrayCount` elements and `fieldCount` fields. [-0, +1, m]
     public func newTable(arrayCount: Int = 0, fieldCount: Int = 0) {
         lua_createtable(L, Int32(arrayCount), Int32(fieldCount))
     }
 
     /// Sets `table[key] = top` without metamethods and pops the value.
+    /// [-1, +0, m]
     public func setField(_ key: String, of table: Int32) {
         let t = lua_absindex(L, table)
         pushString(key)
@@ -149,8 +176,10 @@ public struct LuaCall {
     }
 
     /// Sets `table[i] = top` without metamethods and pops the value.
+    /// [-1, +0, m]
     public func setElement(_ i: Int, of table: Int32) { lua_rawseti(L, table > 0 ? table : lua_absindex(L, table), lua_Integer(i)) }
 
+    /// A Swift function as a Lua C function (through the trampoline). [-0, +1, m]
     public func pushFunction(_ function: @escaping LuaFunction) { state.pushFunction(function) }
 
     // MARK: Host memory
@@ -159,6 +188,7 @@ public struct LuaCall {
     /// result sized by an argument, a report it keeps) against `--max-memory`, before they are
     /// allocated. `retained`: kept as long as the state. Throws when they do not fit; the
     /// script then gets the sticky memory-limit error once this binding has returned.
+    /// [-0, +0, -]
     public func reserveHostMemory(_ bytes: Int, retained: Bool = false) throws {
         if clua_reserve_host(L, bytes < 0 ? 0 : bytes, retained ? 1 : 0) != 0 {
             throw LuaArgumentError("memory limit exceeded")
@@ -168,11 +198,13 @@ public struct LuaCall {
     // MARK: Errors and calls
 
     /// Raises `message` once this Swift frame has returned: use as `throw call.error(…)`.
+    /// [-0, +0, -]
     public func error(_ message: String) -> LuaArgumentError { LuaArgumentError(message) }
 
     /// Calls the function at `index` with the values produced by `pushArguments`, protected.
     /// A Lua error comes back as a thrown `LuaRaisedValue`, which the dispatcher re-raises
     /// untouched once Swift has returned.
+    /// [-0, +results, -]
     public func callFunction(at index: Int32, results: Int32, pushArguments: () throws -> Int32) throws {
         lua_pushvalue(L, index)
         let count = try pushArguments()

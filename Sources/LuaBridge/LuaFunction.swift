@@ -24,15 +24,16 @@ let luaDispatch: @convention(c) (OpaquePointer?) -> Int32 = { L in
     defer { state.L = previous }
     do {
         let results = try box.function(call)
-        // A binding that computed an out-of-range decimal fails with its error, never nil.
-        if LuaState.owner(of: L).pendingDecimalError != nil { throw LuaState.owner(of: L).takePendingDecimalError()! }
+        // A binding that pushed a value it could not represent (an out-of-range decimal,
+        // pushed as nil) fails with that value's error, never with the nil.
+        if let pending = LuaState.owner(of: L).takePendingError() { throw pending }
         return results
     } catch let raised as LuaRaisedValue {
         lua_rawgeti(L, clua_registryindex(), lua_Integer(raised.reference))
         luaL_unref(L, clua_registryindex(), raised.reference)
         return CLUA_RAISE_RAW
     } catch {
-        _ = LuaState.owner(of: L).takePendingDecimalError()
+        _ = LuaState.owner(of: L).takePendingError()
         call.pushString(String(describing: error))
         return CLUA_RAISE
     }

@@ -1,6 +1,5 @@
 import CLua
 import CLuaShim
-import Core
 
 /// One Lua interpreter, used from one thread.
 ///
@@ -14,9 +13,10 @@ public final class LuaState {
     /// The state's main thread, which owns the state.
     public let mainThread: OpaquePointer
     private var metatables: [String: Int32] = [:]
-    private var decimalMetatable: Int32 = 0
-    /// The range error of an out-of-range decimal a binding tried to push.
-    var pendingDecimalError: DecimalRangeError?
+    /// An error a binding leaves to be raised once it has returned, for a value it could
+    /// not push (an out-of-range decimal goes on the stack as nil, its error here; see
+    /// `luaDispatch`). The first one wins.
+    var pendingError: Error?
 
     /// A new state with the sandbox's safe libraries, or all of them when `trusted`.
     public convenience init(trusted: Bool = false) throws {
@@ -39,7 +39,6 @@ public final class LuaState {
             let files = !(policy.allowRead.isEmpty && policy.allowWrite.isEmpty)
             if clua_sandbox(L, files ? 1 : 0) != LUA_OK { throw LuaError.runtime(describe(at: -1)) }
         }
-        try LuaDecimal.install(in: self)
     }
 
     private func setFolders(_ folders: [String], registryKey: String) throws {
@@ -64,6 +63,7 @@ public final class LuaState {
     /// Runs the pending `__gc` finalizers and frees the state, while the bindings' owner is
     /// still alive (a finalizer may call them). Nothing may use this state afterwards.
     /// Returns the message of the limit that stopped a finalizer (the run then failed), if any.
+    /// [-all, +0, -] (finalizers' errors are caught by Lua, as in lua_close)
     @discardableResult
     public func close() -> String? {
         guard !isClosed else { return nil }
@@ -72,6 +72,7 @@ public final class LuaState {
         return clua_close(mainThread, &stopped, stopped.count) != 0 ? String(cString: stopped) : nil
     }
 
+    /// True once `close()` ran. [-0, +0, -]
     public private(set) var isClosed = false
 
     /// A state dropped without `close()`: the objects the bindings point to may already be
@@ -89,6 +90,7 @@ public final class LuaState {
     // MARK: Running code
 
     /// Compiles `source` as a text chunk named `name` ("@file.lua" or "=stdin").
+    /// [-0, +1, -] (pushes nothing when it throws)
     public func load(_ source: String, name: String) throws {
         var copy = source
         let status = copy.withUTF8 { buffer in
@@ -103,6 +105,7 @@ public final class LuaState {
 
     /// Calls the function below its `arguments` in protected mode, with a traceback, under the
     /// limits. Leaves `results` values (or all with LUA_MULTRET) on success.
+    /// [-(arguments+1), +results, -] (pushes nothing when it throws)
     public func call(arguments: Int32 = 0, results: Int32 = LUA_MULTRET) throws {
         clua_begin_run(L)
         let status = clua_pcall(L, arguments, results, 1)
@@ -119,6 +122,7 @@ public final class LuaState {
 
     /// Loads and runs `source` with the values `arguments` pushes (as `...`); returns how
     /// many results it left on the stack.
+    /// [-0, +results, -]
     @discardableResult
     public func execute(_ source: String, name: String, results: Int32 = 0, arguments: () throws -> Int32 = { 0 }) throws -> Int32 {
         let base = lua_gettop(L)
@@ -129,6 +133,7 @@ public final class LuaState {
     }
 
     /// The limits of a run. 0 means none.
+    /// [-0, +0, -]
     public func setLimits(timeoutSeconds: Double, memoryBytes: Int) {
         clua_set_timeout(L, timeoutSeconds)
         clua_set_memory_limit(L, memoryBytes)
@@ -139,6 +144,7 @@ public final class LuaState {
     // MARK: Values
 
     /// The value at `index` as text, as `tostring` would give it (protected).
+    /// [-0, +0, -]
     public func describe(at index: Int32) -> String {
         if lua_type(L, index) == LUA_TSTRING { return LuaCall(L).string(at: index) ?? "" }
         if clua_ptostring(L, index) == LUA_OK {
@@ -149,12 +155,14 @@ public final class LuaState {
         return "(error object is a \(String(cString: lua_typename(L, lua_type(L, index)))) value)"
     }
 
+    /// A Swift function as a Lua C function (through the trampoline). [-0, +1, m]
     public func pushFunction(_ function: @escaping LuaFunction) {
         let box = Unmanaged.passRetained(LuaFunctionBox(function)).toOpaque()
         clua_push_binding(L, box)
     }
 
     /// Sets global `name` to the value on top of the stack (raw, pops it).
+    /// [-1, +0, m]
     public func setGlobal(_ name: String) {
         clua_pushglobaltable(L)
         clua_insert(L, -2)
@@ -163,6 +171,7 @@ public final class LuaState {
     }
 
     /// Pushes global `name` (raw access).
+    /// [-0, +1, -]
     @discardableResult
     public func pushGlobal(_ name: String) -> Int32 {
         clua_pushglobaltable(L)
@@ -171,7 +180,9 @@ public final class LuaState {
         return type
     }
 
+    /// The index of the top value (the number of values on the stack). [-0, +0, -]
     public var top: Int32 { lua_gettop(L) }
+    /// Sets the stack top, dropping values or padding with nil. [-?, +?, -]
     public func setTop(_ index: Int32) { lua_settop(L, index) }
 
     // MARK: Classes (userdata with a locked metatable)
@@ -180,6 +191,7 @@ public final class LuaState {
     /// `methods`. Its `__name` is `name`, and `__metatable` locks it against scripts. The
     /// methods table is `__index`, unless an `__index` function is given: that function
     /// then finds the methods in the metatable's `__methods` (see `pushMethod`).
+    /// [-0, +0, m]
     public func defineClass(_ name: String, metamethods: [String: LuaFunction], methods: [String: LuaFunction] = [:]) {
         let call = LuaCall(L)
         call.newTable()
@@ -204,7 +216,23 @@ public final class LuaState {
         metatables[name] = luaL_ref(L, clua_registryindex())
     }
 
+    /// Adds `methods` to class `name` (defined earlier), for example the registry's methods
+    /// of `decimal`.
+    /// [-0, +0, m]
+    public func addMethods(_ methods: [String: LuaFunction], toClass name: String) {
+        guard let ref = metatables[name] else { return }
+        lua_rawgeti(L, clua_registryindex(), lua_Integer(ref))
+        let call = LuaCall(L)
+        call.rawField("__methods", of: -1)
+        for (key, function) in methods {
+            pushFunction(function)
+            call.setField(key, of: -2)
+        }
+        clua_pop(L, 2)
+    }
+
     /// Pushes a new userdata of class `name` holding `id`.
+    /// [-0, +1, m]
     public func pushObject(_ id: Int64, className name: String) {
         let memory = clua_newuserdata(L, MemoryLayout<Int64>.size)!
         memory.storeBytes(of: id, as: Int64.self)
@@ -213,12 +241,14 @@ public final class LuaState {
     }
 
     /// The id inside a userdata of class `name` at `index`, or nil.
+    /// [-0, +0, -]
     public func objectID(at index: Int32, className name: String) -> Int64? {
         guard lua_type(L, index) == LUA_TUSERDATA, let ref = metatables[name], hasMetatable(at: index, ref: ref) else { return nil }
         return lua_touserdata(L, index).load(as: Int64.self)
     }
 
     /// The class name of the userdata at `index`, if it is one of ours.
+    /// [-0, +0, -]
     public func className(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
         defer { clua_pop(L, 2) }
@@ -229,13 +259,14 @@ public final class LuaState {
     func metatableRef(_ name: String) -> Int32 { metatables[name]! }
 
     /// Pushes method `key` of the userdata at `index` (raw lookup in its class's methods);
-    /// returns false, pushing nothing, when there is no such method.
+    /// returns false, pushing nothing, when there is no such method. [-0, +(0|1), -]
     public func pushMethod(_ key: String, of index: Int32) -> Bool {
+        let base = lua_gettop(L)
         guard lua_getmetatable(L, index) != 0 else { return false }
         let call = LuaCall(L)
-        call.rawField("__methods", of: -1)
-        guard lua_type(L, -1) == LUA_TTABLE, call.rawField(key, of: -1) != LUA_TNIL else {
-            clua_pop(L, lua_type(L, -1) == LUA_TTABLE ? 3 : 2)
+        let found = call.rawField("__methods", of: -1) == LUA_TTABLE && call.rawField(key, of: -1) != LUA_TNIL
+        guard found else {
+            lua_settop(L, base)  // the metatable, __methods and the nil lookup, however far it got
             return false
         }
         clua_remove(L, -2)
@@ -244,6 +275,7 @@ public final class LuaState {
     }
 
     /// The method names of class `name`, for completion and help.
+    /// [-0, +0, -]
     public func methodNames(ofClass name: String) -> [String] {
         guard let ref = metatables[name] else { return [] }
         lua_rawgeti(L, clua_registryindex(), lua_Integer(ref))
@@ -262,40 +294,41 @@ public final class LuaState {
         return lua_rawequal(L, -1, -2) != 0
     }
 
-    // MARK: Decimals
+    // MARK: Values stored in userdata
 
-    func setDecimalMetatable(_ ref: Int32) { decimalMetatable = ref }
+    /// Leaves `error` to be raised once the running Swift function has returned, unless
+    /// one is already pending: for a value a binding cannot push. [-0, +0, -]
+    public func raiseAfterReturn(_ error: Error) {
+        if pendingError == nil { pendingError = error }
+    }
 
-    /// Pushes an exact decimal (stored inline in the userdata: no __gc needed).
-    /// An out-of-range decimal pushes nil and leaves its error pending: the trampoline raises
-    /// it once the Swift function has returned (see `luaDispatch`).
-    public func pushDecimal(_ value: ExactDecimal) {
-        if value.isOutOfRange {
-            if pendingDecimalError == nil { pendingDecimalError = value.rangeError }
-            lua_pushnil(L)
-            return
-        }
-        let memory = clua_newuserdata(L, MemoryLayout<ExactDecimal>.size)!
-        memory.storeBytes(of: value, as: ExactDecimal.self)
-        lua_rawgeti(L, clua_registryindex(), lua_Integer(decimalMetatable))
+    /// The pending error, cleared.
+    func takePendingError() -> Error? {
+        defer { pendingError = nil }
+        return pendingError
+    }
+
+    /// Pushes a new userdata of class `name` holding a copy of `value`, which must be a
+    /// trivial type (no references: the userdata has no `__gc` to release them). Decimals
+    /// are stored this way. [-0, +1, m]
+    public func pushValue<T>(_ value: T, ofClass name: String) {
+        let memory = clua_newuserdata(L, MemoryLayout<T>.size)!
+        memory.storeBytes(of: value, as: T.self)
+        lua_rawgeti(L, clua_registryindex(), lua_Integer(metatables[name]!))
         lua_setmetatable(L, -2)
     }
 
-    /// The pending range error, cleared.
-    func takePendingDecimalError() -> DecimalRangeError? {
-        defer { pendingDecimalError = nil }
-        return pendingDecimalError
-    }
-
-    /// The decimal at `index` if it is a decimal userdata.
-    public func decimalValue(at index: Int32) -> ExactDecimal? {
-        guard lua_type(L, index) == LUA_TUSERDATA, hasMetatable(at: index, ref: decimalMetatable) else { return nil }
-        return lua_touserdata(L, index).loadUnaligned(as: ExactDecimal.self)
+    /// The value inside a userdata of class `name` at `index` (pushed by `pushValue`), or nil.
+    /// [-0, +0, -]
+    public func value<T>(at index: Int32, ofClass name: String, as type: T.Type) -> T? {
+        guard lua_type(L, index) == LUA_TUSERDATA, let ref = metatables[name], hasMetatable(at: index, ref: ref) else { return nil }
+        return lua_touserdata(L, index).loadUnaligned(as: T.self)
     }
 
     // MARK: Interruption
 
     /// Ctrl-C stops the running chunk while `body` runs (lua.c's laction/lstop).
+    /// [-0, +0, -] (besides what `body` does)
     public func withInterruptHandler<T>(_ body: () throws -> T) rethrows -> T {
         clua_install_sigint(mainThread)
         defer { clua_restore_sigint() }
@@ -305,8 +338,10 @@ public final class LuaState {
     /// For the command-line tool: a run still going 0.1 s past its `--timeout` where no hook
     /// reaches (a looping `__gc` finalizer, a long Swift computation) ends the process with the
     /// timeout message and `status`, before anything is committed. Never in a library or test.
+    /// [-0, +0, -]
     public static func exitProcessWhenStuckPastDeadline(status: Int32) { clua_enable_watchdog(status) }
 
     /// Asks the running code to stop at its next instruction (safe from a signal handler).
+    /// [-0, +0, -]
     public func interrupt() { clua_interrupt(mainThread) }
 }

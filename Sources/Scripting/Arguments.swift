@@ -1,16 +1,19 @@
 import Core
 import LuaBridge
+import LuaDecimals
 
 /// Reads a table of named arguments (`asset:buy{quantity = 10, price = "12"}`), with errors
 /// that name the function and the field, and a complaint about unknown fields (a typo
-/// must not be silently ignored).
+/// must not be silently ignored). Bindings declare theirs as `LuaDecodable` structs; this
+/// reader is left for the nested tables ReportReader walks (a figure, a table's options, a
+/// chart), whose allowed keys come from the record types ReportBindings declares.
 struct NamedArguments {
     let call: LuaCall
     let index: Int32
     let function: String
 
     init(_ call: LuaCall, at index: Int32, function: String, allowed: [String]) throws {
-        guard call.type(at: index) == 5 /* LUA_TTABLE */ else {
+        guard call.type(at: index) == LuaTypeCode.table else {
             throw LuaArgumentError("\(function) expects a table of named fields {\(allowed.joined(separator: ", "))}, got \(call.typeName(at: index))")
         }
         self.call = call

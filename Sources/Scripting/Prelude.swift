@@ -1,17 +1,29 @@
-/// Lua code run once in every environment, after the bindings are installed.
+/// Lua code run once in every environment, after the bindings are installed. Global
+/// aliases such as `D` and `help` come from the registry's `globalAlias`; `af.settings`
+/// from `Registry.settings`.
 enum Prelude {
-    static let source = """
-    D = af.D
-    help = af.help
-    af.settings = setmetatable({}, {
-        __index = function(_, key)
-            if key == "financial_goal" then return af.financial_goal() end
-            error("af.settings has no setting '" .. tostring(key) .. "' (known: financial_goal)", 2)
-        end,
-        __newindex = function(_, key, value)
-            if key == "financial_goal" then return af.set_financial_goal(value) end
-            error("af.settings has no setting '" .. tostring(key) .. "' (known: financial_goal)", 2)
-        end,
-    })
-    """
+    static var source: String {
+        let known = Registry.settings.map(\.name).joined(separator: ", ")
+        let entries = Registry.settings.map { "[\"\($0.name)\"] = { get = af.\($0.getter), set = af.\($0.setter) }" }.joined(separator: ",\n        ")
+        return """
+        local settings = {
+            \(entries)
+        }
+        local function unknown(key)
+            error("af.settings has no setting '" .. tostring(key) .. "' (known: \(known))", 3)
+        end
+        af.settings = setmetatable({}, {
+            __index = function(_, key)
+                local s = settings[key]
+                if s then return s.get() end
+                unknown(key)
+            end,
+            __newindex = function(_, key, value)
+                local s = settings[key]
+                if s then return s.set(value) end
+                unknown(key)
+            end,
+        })
+        """
+    }
 }

@@ -13,6 +13,10 @@ public enum ReferenceDocument {
             for b in Registry.bindings(of: owner) { out += entry(b) }
             out += "\n"
         }
+        out += "### `af.settings`\n\nRead and assigned like fields: `af.settings.financial_goal = 300000`.\n\n"
+        out += "| setting | type | meaning |\n| --- | --- | --- |\n"
+        for s in Registry.settings { out += "| `\(s.name)` | \(s.type.compact.replacingOccurrences(of: "|", with: " or ")) | \(s.summary) |\n" }
+        out += "\n"
         for (name, summary) in Registry.classes {
             out += "### \(name)\n\n\(summary)\n\n"
             let bindings = Registry.bindings(of: name)
@@ -30,6 +34,7 @@ public enum ReferenceDocument {
 
     static func entry(_ b: Binding) -> String {
         var s = "- `\(b.usage)`: \(b.summary)"
+        for line in b.argumentLines { s += "\n  - \(line)" }
         if let example = b.example { s += "\n  Example: `\(example)`" }
         return s + "\n"
     }

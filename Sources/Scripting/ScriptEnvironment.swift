@@ -1,8 +1,7 @@
-import CLua
-import CLuaShim
 import Core
 import Foundation
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// A Lua state with `af` installed over a store session: what a script or the REPL runs in.
@@ -15,7 +14,8 @@ public final class ScriptEnvironment {
     public let reports = ReportSession()  // af.report documents, where they may be saved, colour
     /// Where `print` and reports write; tests capture it.
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
-    private var documentedNamesRef: Int32 = 0
+    /// A table from our functions to their registry names (`help(af.create_asset)`).
+    private var documentedNames: LuaReference?
 
     /// An environment over `session`. `moduleFolders` are where `require` looks (the
     /// script's folder first); the user's library folder is always searched last.
@@ -23,6 +23,7 @@ public final class ScriptEnvironment {
         self.session = session
         self.policy = policy
         lua = try LuaState(policy: policy)
+        lua.installDecimals()
         installClasses()
         installFunctions()
         installPrint()
@@ -70,6 +71,11 @@ public final class ScriptEnvironment {
     // MARK: Installation from the registry
 
     private func installClasses() {
+        var decimalMethods: [String: LuaFunction] = [:]
+        for binding in Registry.bindings(of: "decimal") {
+            if case .call(let body) = binding.body { decimalMethods[binding.name] = { [unowned self] call in try body(self, call) } }
+        }
+        lua.addMethods(decimalMethods, toClass: "decimal")
         for (className, _) in Registry.classes where className != "decimal" {
             let bindings = Registry.bindings(of: className)
             var fields: [String: (ScriptEnvironment, LuaCall, Int64) throws -> Void] = [:]
@@ -113,7 +119,7 @@ public final class ScriptEnvironment {
             guard case .call(let body) = binding.body else { continue }
             let path = binding.owner.split(separator: ".").dropFirst().map(String.init)
             for key in path {
-                if call.rawField(key, of: -1) != 5 /* LUA_TTABLE */ {
+                if call.rawField(key, of: -1) != LuaTypeCode.table {
                     call.pop()
                     call.newTable()
                     call.pushValue(at: -1)
@@ -122,6 +128,10 @@ public final class ScriptEnvironment {
             }
             call.pushFunction { [unowned self] c in try body(self, c) }
             rememberDocumentedName(binding.qualifiedName, ofFunctionAt: -1)
+            if let global = binding.globalAlias {
+                call.pushValue(at: -1)
+                lua.setGlobal(global)
+            }
             call.setField(binding.name, of: -2)
             call.pop(Int32(path.count))
         }
@@ -132,26 +142,27 @@ public final class ScriptEnvironment {
     /// Kept in a Lua table referenced from the registry; looked up with raw access.
     private func rememberDocumentedName(_ name: String, ofFunctionAt index: Int32) {
         let call = LuaCall(lua.L)
-        let function = lua_absindex(lua.L, index)
-        if documentedNamesRef == 0 {
+        let function = call.absoluteIndex(index)
+        if documentedNames == nil {
             call.newTable()
-            documentedNamesRef = luaL_ref(lua.L, clua_registryindex())
+            documentedNames = lua.makeReference()
         }
-        lua_rawgeti(lua.L, clua_registryindex(), lua_Integer(documentedNamesRef))
+        lua.push(documentedNames!)
         call.pushValue(at: function)
         call.pushString(name)
-        lua_rawset(lua.L, -3)
+        call.rawSet(of: -3)
         call.pop()
     }
 
     func documentedName(ofFunctionAt index: Int32) -> String? {
-        guard documentedNamesRef != 0 else { return nil }
-        let function = lua_absindex(lua.L, index)
-        lua_rawgeti(lua.L, clua_registryindex(), lua_Integer(documentedNamesRef))
-        LuaCall(lua.L).pushValue(at: function)
-        lua_rawget(lua.L, -2)
-        defer { LuaCall(lua.L).pop(2) }
-        return LuaCall(lua.L).string(at: -1)
+        guard let documentedNames else { return nil }
+        let call = LuaCall(lua.L)
+        let function = call.absoluteIndex(index)
+        lua.push(documentedNames)
+        call.pushValue(at: function)
+        call.rawGet(of: -2)
+        defer { call.pop(2) }
+        return call.string(at: -1)
     }
 
     /// `print` writes through `output`, so the REPL, reports and tests can capture it.

@@ -1,5 +1,6 @@
 import Foundation
 import LuaBridge
+import LuaDecimals
 
 // The cost of crossing from Lua into the host: a trivial Swift binding (through the C
 // trampoline that raises errors for Swift) next to a trivial C function of Lua's own
@@ -17,6 +18,7 @@ func nanosecondsPerCall(_ lua: LuaState, _ body: String) throws -> Double {
 }
 
 let lua = try LuaState()
+lua.installDecimals()
 lua.pushFunction { _ in 0 }
 lua.setGlobal("swift_noop")
 lua.pushFunction { call in

@@ -90,7 +90,7 @@ enum Measure {
         let scriptPath = folder + "/writes.lua"
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let start = DispatchTime.now()
-        let outcome = try ScriptRunner.run(path: scriptPath, arguments: [], store: store, options: RunOptions(), today: BenchStore.today) { _ in }
+        let outcome = try ScriptRunner.run(path: scriptPath, arguments: [], store: store, options: ScriptRun(), today: BenchStore.today) { _ in }
         let seconds = secondsSince(start)
         guard outcome.succeeded else { throw BenchError("the write script failed: \(outcome.error ?? "")") }
         return Measurement(figure: seconds, peakMB: peakMemoryMB())

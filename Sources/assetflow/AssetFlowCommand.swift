@@ -9,12 +9,12 @@ struct AssetFlowCommand: ParsableCommand {
         abstract: "Explore, change and automate your portfolio with Lua.",
         discussion: """
             The store is a SQLite file: --store PATH, else $ASSETFLOW_STORE, else
-            $XDG_DATA_HOME/assetflow/assetflow.sqlite (~/.local/share/assetflow/assetflow.sqlite).
-            It is created on first use.
+            $XDG_DATA_HOME/assetflow/assetflow.sqlite
+            (~/.local/share/assetflow/assetflow.sqlite). It is created on first use.
 
             Examples:
               assetflow                          open the REPL
-              assetflow run monthly.lua 2024-06  run a script with arguments (arg[1] = "2024-06")
+              assetflow run monthly.lua 2024-06  run a script; arg[1] is "2024-06"
               assetflow run --dry-run import.lua show what a script would change
               assetflow report overview --output overview.html
                                                  a built-in report as a web page

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Store
+import Scripting
 
 /// `assetflow check`: the full check of a store, read-only.
 struct CheckCommand: ParsableCommand {
@@ -19,12 +19,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let path = global.storePath
-        let report: StoreCheckReport
-        do {
-            report = try AssetFlowStore.check(path: path)
-        } catch {
-            throw StoreOpenFailure(description: "Cannot check the store at \(path). \(error)")
-        }
+        let report = try ScriptRun.checkStore(at: path)
         if report.isSound {
             print("The store at \(path) is sound: " + report.facts.joined(separator: ", ") + ".")
             return

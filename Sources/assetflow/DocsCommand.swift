@@ -8,9 +8,10 @@ struct DocsCommand: ParsableCommand {
         abstract: "Print the reference of the Lua API, generated from the bindings.",
         discussion: """
             markdown: the reference part of REPL.md.
-            luals:    LuaLS annotation stubs for editors. Save them where your editor's Lua
-                      language server looks, for example:
-                        assetflow docs --format luals > ~/.config/assetflow/lib/assetflow.d.lua
+            luals:    LuaLS annotation stubs for editors. Save them where your editor's
+                      Lua language server looks, for example:
+                        assetflow docs --format luals \
+                          > ~/.config/assetflow/lib/assetflow.d.lua
             """
     )
 

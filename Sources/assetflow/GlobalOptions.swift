@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import LuaBridge
-import Store
+import Scripting
 
 /// Options every command shares.
 struct GlobalOptions: ParsableArguments {
@@ -17,26 +16,10 @@ struct GlobalOptions: ParsableArguments {
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
         return (dataHome as NSString).appendingPathComponent("assetflow/assetflow.sqlite")
     }
-
-    /// The store, checked. A store that cannot be opened is not a usage mistake: the error
-    /// exits 1 (not 64) and says why; a busy store waits first (see Documentation/Store.md).
-    func openStore() throws -> AssetFlowStore {
-        do {
-            return try AssetFlowStore(path: storePath)
-        } catch let error as StoreError {
-            throw StoreOpenFailure(description: "Cannot open the store at \(storePath). \(error)")
-        } catch {
-            throw StoreOpenFailure(description: "Cannot open the store at \(storePath): \(error). Pass another with --store PATH.")
-        }
-    }
 }
 
-/// A store that could not be opened: printed as "Error: …", exit status 1.
-struct StoreOpenFailure: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// Limits and permissions of Lua code.
+/// Limits and permissions of Lua code: one group, pulled in by `run`, `report` and `repl`,
+/// so each flag means the same in all three.
 struct SandboxOptions: ParsableArguments {
     @Flag(help: "Give the script the full Lua library (files, processes, environment).")
     var trusted = false
@@ -53,10 +36,26 @@ struct SandboxOptions: ParsableArguments {
     @Option(name: .customLong("max-memory"), help: ArgumentHelp("Stop the script when Lua uses more than this many megabytes.", valueName: "MB"))
     var maxMemory: Int = 0
 
-    var policy: SandboxPolicy { SandboxPolicy(trusted: trusted, allowRead: allowRead, allowWrite: allowWrite) }
-
     func validate() throws {
         if timeout < 0 { throw ValidationError("--timeout takes a number of seconds of 0 or more (0 means no limit).") }
         if maxMemory < 0 { throw ValidationError("--max-memory takes a number of megabytes of 0 or more (0 means no limit).") }
     }
+
+    /// The run these options and the store describe: the one place flags become a run.
+    func scriptRun(_ global: GlobalOptions) -> ScriptRun {
+        var run = ScriptRun()
+        run.storePath = global.storePath
+        run.trusted = trusted
+        run.allowRead = allowRead
+        run.allowWrite = allowWrite
+        run.timeoutSeconds = timeout
+        run.maxMemoryMB = maxMemory
+        run.exitProcessWhenStuckPastDeadline = true  // --timeout holds even where no hook reaches
+        return run
+    }
+}
+
+extension ScriptRunError {
+    /// As argument-parser shows a usage error: the message, exit code 64.
+    var asValidationError: ValidationError { ValidationError(description) }
 }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import LuaBridge
 import Scripting
 
 /// `assetflow repl`
@@ -20,20 +18,6 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var sandbox: SandboxOptions
 
     func run() throws {
-        LuaState.exitProcessWhenStuckPastDeadline(status: 1)  // --timeout holds even where no hook reaches
-        let store = try global.openStore()
-        try store.withSession { session in
-            let env = try ScriptEnvironment(session: session, policy: sandbox.policy, moduleFolders: [FileManager.default.currentDirectoryPath])
-            env.lua.setLimits(timeoutSeconds: sandbox.timeout, memoryBytes: sandbox.maxMemory * 1024 * 1024)
-            let reader: LineReader
-            if isatty(0) != 0 {
-                reader = EditLineReader(historyPath: EditLineReader.defaultHistoryPath(), completer: Completer(lua: env.lua))
-                print("AssetFlow \(AssetFlowCommand.configuration.version) on \(store.path ?? "memory"). help() for the API, .help for commands, Ctrl-D quits.")
-            } else {
-                reader = StandardInputReader()
-            }
-            Repl(env: env, reader: reader).run()
-            env.close()  // finalizers run while the environment is alive
-        }
+        try Repl.run(sandbox.scriptRun(global), version: AssetFlowCommand.configuration.version ?? "")
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Core
 import Foundation
 import LuaBridge
 import Scripting
@@ -10,13 +9,15 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Run a report script and print or save the report.",
         discussion: """
-            NAME is a built-in report (overview, holdings, income, rebalancing, performance,
-            projection), one of your own in the reports folder ($ASSETFLOW_REPORTS, else
-            $XDG_DATA_HOME/assetflow/reports), or a path to a .lua file. An unknown NAME lists
-            the reports available. The store is never changed by a report. The format
-            defaults to the --output file's extension (.html, .md, .csv, .json), else terminal.
-            A report script may save its own files with r:save(path) to --output or inside
-            the reports folder, even in the sandbox.
+            NAME is a built-in report (overview, holdings, income, rebalancing,
+            performance, projection), one of your own in the reports folder
+            ($ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports), or a path to
+            a .lua file. An unknown NAME lists the reports available. The store is
+            never changed by a report. The format defaults to the --output file's
+            extension (.html, .md, .csv, .json), else terminal. A report script may
+            save its own files with r:save(path) to --output or inside the reports
+            folder, even in the sandbox. The sandbox and limit options mean what they
+            mean for `assetflow run`.
             """
     )
 
@@ -36,14 +37,11 @@ struct ReportCommand: ParsableCommand {
         if let format { _ = try parsedFormat(format) }
     }
 
-    func parsedFormat(_ text: String) throws -> ReportFormat {
-        do { return try ReportFormat.parse(text) } catch let error as Core.RuleViolation {
-            throw ArgumentParser.ValidationError(error.message)
-        }
+    func parsedFormat(_ text: String) throws -> ReportRunner.Format {
+        do { return try ReportRunner.format(named: text) } catch let error as ScriptRunError { throw error.asValidationError }
     }
 
     func run() throws {
-        LuaState.exitProcessWhenStuckPastDeadline(status: 1)  // --timeout holds even where no hook reaches
         let environment = ProcessInfo.processInfo.environment
         let reportsFolder = ReportSession.defaultFolder(environment)
         let builtIn = ReportRunner.builtInFolder(environment: environment, executable: CommandLine.arguments[0])
@@ -55,20 +53,18 @@ struct ReportCommand: ParsableCommand {
             script = found
         } else {
             let list = reports.keys.sorted().map { "  " + $0 }.joined(separator: "\n")
-            throw ArgumentParser.ValidationError("No report named '\(name)'. Available reports:\n"
+            throw ValidationError("No report named '\(name)'. Available reports:\n"
                 + (list.isEmpty ? "  (none found: set ASSETFLOW_BUILTIN_REPORTS to the scripts/reports folder)" : list)
                 + "\nOr pass the path of a .lua report script.")
         }
         var request = ReportRunner.Request(script: script)
         request.format = try format.map(parsedFormat)
         request.outputPath = output
-        request.trusted = sandbox.trusted
-        request.timeoutSeconds = sandbox.timeout
-        request.maxMemoryMB = sandbox.maxMemory
+        request.run = sandbox.scriptRun(global)
         request.isTerminal = output == nil && isatty(STDOUT_FILENO) != 0
         request.environment = environment
         request.reportsFolder = reportsFolder
-        let outcome = try ReportRunner.run(request, store: try global.openStore())
+        let outcome = try ReportRunner.run(request)
         if let error = outcome.error {
             FileHandle.standardError.write(Data((error + "\n").utf8))
             throw ExitCode(1)

@@ -11,7 +11,8 @@ struct RunCommand: ParsableCommand {
         discussion: """
             The whole script is one store transaction: it is committed when the script
             finishes and rolled back entirely when it fails, is interrupted (Ctrl-C) or
-            hits a limit. ARGS reach the script in Lua's `arg` table (arg[0] is the script).
+            hits a limit. ARGS reach the script in Lua's `arg` table (arg[0] is the
+            script).
             Put AssetFlow's options before the script name; an option of `run` after it is
             refused, and -- right after the script name passes what follows to the script
             as it is (assetflow run x.lua -- --store S gives the script "--store", "S").
@@ -36,16 +37,10 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        LuaState.exitProcessWhenStuckPastDeadline(status: 1)  // --timeout holds even where no hook reaches
-        var options = RunOptions()
-        options.trusted = sandbox.trusted
-        options.allowRead = sandbox.allowRead
-        options.allowWrite = sandbox.allowWrite
-        options.timeoutSeconds = sandbox.timeout
-        options.maxMemoryMB = sandbox.maxMemory
-        options.dryRun = dryRun
-        let store = try global.openStore()
-        let outcome = try ScriptRunner.run(path: script, arguments: arguments, store: store, options: options)
+        var run = sandbox.scriptRun(global)
+        run.dryRun = dryRun
+        run.arguments = arguments
+        let outcome = try ScriptRunner.run(path: script, run)
         if let error = outcome.error {
             FileHandle.standardError.write(Data((error + "\n").utf8))
             if !outcome.changes.isEmpty { FileHandle.standardError.write(Data("The store is unchanged (the script's changes were rolled back).\n".utf8)) }

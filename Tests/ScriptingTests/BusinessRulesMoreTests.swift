@@ -220,7 +220,7 @@ struct BusinessRulesMoreTests {
         assert(rows("low") == rows("conservative"))
         expect_error(function() p:risk_deviation("bold") end,
                      "Unknown risk profile 'bold'. Use one of: conservative, moderate, aggressive, very_low, low, high, very_high.")
-        expect_error(function() p:risk_deviation() end, "Portfolio:risk_deviation: a profile name expected")
+        expect_error(function() p:risk_deviation() end, "Portfolio:risk_deviation: argument 1 (profile) is required")
         local empty = af.create_portfolio{ name = "Empty" }
         local e = empty:risk_deviation("aggressive")
         assert(#e == 3 and af.eq(e[1].actual, 0) and e[1].status == "red")

@@ -18,15 +18,14 @@ struct DocsOutputTests {
         for (name, _) in Registry.classes { #expect(stubs.contains("---@class \(name)")) }
     }
 
-    @Test("signatures become LuaLS parameters and types")
-    func signatureParsing() {
-        let (named, result) = LuaLSStubs.parse("{name, description} -> Portfolio")
-        #expect(named.map(\.name) == ["args"])
-        #expect(named.first?.type == "{name: any, description: any}")
-        #expect(result == "Portfolio")
-        #expect(LuaLSStubs.parse("(a, b) -> boolean").parameters.map(\.name) == ["a", "b"])
-        #expect(LuaLSStubs.luaType("Portfolio|nil") == "Portfolio?")
-        #expect(LuaLSStubs.luaType("{Asset}") == "Asset[]")
+    @Test("declared types become LuaLS types")
+    func luaLSTypes() {
+        #expect(LuaType.optional(.object("Portfolio")).luaLS() == "Portfolio?")
+        #expect(LuaType.list(.object("Asset")).luaLS() == "Asset[]")
+        #expect(LuaType.decimal.luaLS(input: true) == "decimal|integer|number|string")
+        #expect(LuaType.optional(.decimal).luaLS(input: true) == "(decimal|integer|number|string)?")
+        #expect(LuaType.oneOf(["day", "month"]).luaLS() == "\"day\"|\"month\"")
+        #expect(LuaType.record([LuaRecordField("date", .date), LuaRecordField("value", .decimal)]).luaLS() == "{date: date, value: decimal}")
     }
 
     @Test("help knows every binding, by value and by name")

@@ -33,11 +33,11 @@ struct ExampleScriptsTests {
         let setup = try temporaryFile("setup.lua", smallStoreLua)
         defer { try? FileManager.default.removeItem(atPath: setup) }
         let today = CalendarDate("2025-01-15")!
-        let made = try ScriptRunner.run(path: setup, arguments: [], store: store, options: RunOptions(), today: today, output: { _ in })
+        let made = try ScriptRunner.run(path: setup, arguments: [], store: store, options: ScriptRun(), today: today, output: { _ in })
         #expect(made.succeeded, "\(made.error ?? "")")
         var printed = ""
         let outcome = try ScriptRunner.run(path: packageRoot.appendingPathComponent("scripts/examples/\(script)").path, arguments: arguments,
-                                           store: store, options: RunOptions(), today: today, output: { printed += $0 })
+                                           store: store, options: ScriptRun(), today: today, output: { printed += $0 })
         return (outcome, printed)
     }
 

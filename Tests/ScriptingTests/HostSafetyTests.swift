@@ -15,7 +15,7 @@ struct HostSafetyTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
-    func run(_ source: String, _ options: RunOptions = RunOptions(), store: AssetFlowStore? = nil) throws -> (printed: String, outcome: ScriptRunner.Outcome) {
+    func run(_ source: String, _ options: ScriptRun = ScriptRun(), store: AssetFlowStore? = nil) throws -> (printed: String, outcome: ScriptRunner.Outcome) {
         let path = folder + "/script-\(UUID().uuidString).lua"
         try source.write(toFile: path, atomically: true, encoding: .utf8)
         var printed = ""
@@ -81,7 +81,7 @@ struct HostSafetyTests {
     @Test("2: a string where a list belongs is an error naming the field, never a raw read", arguments: [
         (#"af.report.new{}:chart{kind = "line", names = "abc"}"#, "field 'names': a list of series names expected, got string"),
         (#"af.returns.modified_dietz{begin_value = 1, end_value = 2, from = "2024-01-01", to = "2024-02-01", flows = string.rep("a", 100000)}"#,
-         "flows: a list of {date, amount} expected, got string"),
+         "field 'flows': a list of {date, amount} expected, got string"),
         (#"af.returns.xirr(string.rep("a", 100000))"#, "got string"),
         (#"af.report.new{}:chart{kind = "line", series = {"abc", 12}}"#, "series row 1 is a string"),
         (#"af.report.new{}:chart{kind = "line", y = {"abc"}, series = {{name = "x", rows = "abc"}}}"#, ""),

@@ -18,7 +18,7 @@ struct LimitsUnderAttackTests {
     func run(_ source: String, timeout: Double = 0, memoryMB: Int = 0) throws -> (printed: String, outcome: ScriptRunner.Outcome) {
         let path = folder + "/script-\(UUID().uuidString).lua"
         try source.write(toFile: path, atomically: true, encoding: .utf8)
-        var options = RunOptions()
+        var options = ScriptRun()
         options.timeoutSeconds = timeout
         options.maxMemoryMB = memoryMB
         var printed = ""
@@ -141,7 +141,7 @@ struct LimitsUnderAttackTests {
         let store = try AssetFlowStore(path: nil)
         let path = folder + "/script-\(UUID().uuidString).lua"
         try ("af.create_portfolio{ name = 'Lost' }\n" + code).write(toFile: path, atomically: true, encoding: .utf8)
-        var options = RunOptions()
+        var options = ScriptRun()
         options.timeoutSeconds = 0.3
         var printed = ""
         let outcome = try ScriptRunner.run(path: path, arguments: [], store: store, options: options,

@@ -29,7 +29,7 @@ struct SandboxEscapeTests {
         (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
     }
 
-    func runScript(_ source: String, _ options: RunOptions) throws -> (printed: String, outcome: ScriptRunner.Outcome) {
+    func runScript(_ source: String, _ options: ScriptRun) throws -> (printed: String, outcome: ScriptRunner.Outcome) {
         let path = root + "/script-\(UUID().uuidString).lua"
         try source.write(toFile: path, atomically: true, encoding: .utf8)
         var printed = ""
@@ -69,7 +69,7 @@ struct SandboxEscapeTests {
         try link(allowed + "/dangling.txt", to: outside + "/created.txt")
         try link(allowed + "/dirlink", to: outside)
         try link(allowed + "/existing.txt", to: outside + "/secret.txt")
-        var options = RunOptions()
+        var options = ScriptRun()
         options.allowWrite = [allowed]
         let (printed, outcome) = try runScript("""
             print(pcall(io.open, "\(allowed)/dangling.txt", "w"))
@@ -122,7 +122,7 @@ struct SandboxEscapeTests {
     @Test("9: io.open refusals name the path as given, never where it resolves, and read the same whether it exists or not")
     func noLeaks() throws {
         try link(allowed + "/tosecret", to: outside + "/secret.txt")
-        var options = RunOptions()
+        var options = ScriptRun()
         options.allowRead = [allowed]
         let (printed, outcome) = try runScript("""
             print(select(2, pcall(io.open, "\(allowed)/tosecret")))
@@ -146,7 +146,7 @@ struct SandboxEscapeTests {
 
     @Test("9: require errors do not list folders")
     func requireLeaks() throws {
-        let (printed, _) = try runScript("print(select(2, pcall(require, 'nowhere.module')))", RunOptions())
+        let (printed, _) = try runScript("print(select(2, pcall(require, 'nowhere.module')))", ScriptRun())
         #expect(printed.contains("module 'nowhere.module' not found"))
         #expect(!printed.contains(root))
         #expect(!printed.contains(NSHomeDirectory()))

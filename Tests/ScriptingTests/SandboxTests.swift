@@ -17,7 +17,7 @@ struct SandboxTests {
     }
 
     /// Runs `source` as a script file in `folder`, returning what it printed and the outcome.
-    func run(_ source: String, _ options: RunOptions = RunOptions(), store: AssetFlowStore? = nil, arguments: [String] = []) throws -> (printed: String, outcome: ScriptRunner.Outcome) {
+    func run(_ source: String, _ options: ScriptRun = ScriptRun(), store: AssetFlowStore? = nil, arguments: [String] = []) throws -> (printed: String, outcome: ScriptRunner.Outcome) {
         let path = folder + "/script-\(UUID().uuidString).lua"
         try source.write(toFile: path, atomically: true, encoding: .utf8)
         var printed = ""
@@ -64,7 +64,7 @@ struct SandboxTests {
 
     @Test("--allow-read grants reading inside the folder only")
     func allowRead() throws {
-        var options = RunOptions()
+        var options = ScriptRun()
         options.allowRead = [folder + "/data"]
         let (printed, outcome) = try run("""
             local f = assert(io.open(arg[1])); print(f:read("l")); f:close()
@@ -82,7 +82,7 @@ struct SandboxTests {
 
     @Test("--allow-write grants writing inside the folder; ../ cannot escape it")
     func allowWrite() throws {
-        var options = RunOptions()
+        var options = ScriptRun()
         options.allowWrite = [folder + "/out"]
         let (printed, outcome) = try run("""
             local f = assert(io.open(arg[1] .. "/report.txt", "w")); f:write("done"); f:close()
@@ -95,7 +95,7 @@ struct SandboxTests {
 
     @Test("--trusted gives the full library")
     func trusted() throws {
-        var options = RunOptions()
+        var options = ScriptRun()
         options.trusted = true
         let (printed, outcome) = try run("print(os.getenv('PATH') ~= nil, io.open ~= nil, package ~= nil, debug.getinfo ~= nil)", options)
         #expect(outcome.succeeded)
@@ -115,7 +115,7 @@ struct SandboxTests {
 
     @Test("a backtracking pattern stops at the timeout (pcall cannot keep it going); ordinary ones work")
     func patternGuard() throws {
-        var options = RunOptions()
+        var options = ScriptRun()
         options.timeoutSeconds = 0.2
         let (printed, outcome) = try run("""
             print(("a,b,c"):gsub(",", ";"), ("x=12"):match("(%w+)=(%d+)"))
@@ -129,7 +129,7 @@ struct SandboxTests {
     @Test("a timeout stops the script and leaves the store unchanged")
     func timeout() throws {
         let store = try AssetFlowStore(path: nil)
-        var options = RunOptions()
+        var options = ScriptRun()
         options.timeoutSeconds = 0.3
         let start = Date()
         let (_, outcome) = try run("af.create_portfolio{ name = 'P' }\nwhile true do pcall(function() while true do end end) end", options, store: store)
@@ -142,7 +142,7 @@ struct SandboxTests {
     @Test("a memory cap stops a memory bomb and leaves the store unchanged")
     func memoryCap() throws {
         let store = try AssetFlowStore(path: nil)
-        var options = RunOptions()
+        var options = ScriptRun()
         options.maxMemoryMB = 16
         let (_, outcome) = try run("af.create_portfolio{ name = 'P' }\nlocal t = {} for i = 1, 1e9 do t[i] = string.rep('x', 4096) .. i end", options, store: store)
         #expect(!outcome.succeeded)

@@ -83,7 +83,7 @@ struct SpineScriptTests {
             deep()
             """)
         defer { try? FileManager.default.removeItem(atPath: script) }
-        let outcome = try ScriptRunner.run(path: script, arguments: [], store: store, options: RunOptions(), today: CalendarDate("2024-06-01")!)
+        let outcome = try ScriptRunner.run(path: script, arguments: [], store: store, options: ScriptRun(), today: CalendarDate("2024-06-01")!)
         // Then nothing changed, and the error says where
         #expect(!outcome.succeeded)
         #expect(try store.contentDump() == before)
@@ -98,13 +98,13 @@ struct SpineScriptTests {
         let script = try temporaryFile("ok.lua", "#!/usr/bin/env assetflow\naf.create_portfolio{ name = arg[1] }\nprint(arg[0] ~= nil, arg[2])")
         defer { try? FileManager.default.removeItem(atPath: script) }
         var printed = ""
-        var options = RunOptions()
+        var options = ScriptRun()
         options.dryRun = true
         let dry = try ScriptRunner.run(path: script, arguments: ["Dry", "x"], store: store, options: options, output: { printed += $0 })
         #expect(dry.succeeded && dry.changes.summary == ["portfolio: 1 added, 0 changed, 0 deleted"])
         #expect(printed == "true\tx\n")
         #expect(try store.withSession { try $0.portfolios() }.isEmpty)
-        _ = try ScriptRunner.run(path: script, arguments: ["Real"], store: store, options: RunOptions(), output: { _ in })
+        _ = try ScriptRunner.run(path: script, arguments: ["Real"], store: store, options: ScriptRun(), output: { _ in })
         #expect(try store.withSession { try $0.portfolios().map(\.name) } == ["Real"])
     }
 }

@@ -2,14 +2,27 @@ import Foundation
 import Testing
 
 /// The REPL at a real (pseudo-)terminal: completion, multi-line input, history across
-/// restarts, Ctrl-C, pretty printing. Driven by scripts/testing/pty_session.py.
+/// restarts, Ctrl-C, pretty printing. Driven by scripts/testing/pty_session.py, which waits
+/// for the prompt or the expected text after each step instead of sleeping.
 @Suite("REPL at a terminal", .serialized)
 struct TerminalReplTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let folder = NSTemporaryDirectory() + "af-pty-\(UUID().uuidString)"
 
-    /// Types `keys` into `assetflow repl` and returns the screen text without escape codes.
-    func session(_ keys: [String]) throws -> String {
+    /// Keys to type, and what to wait for before the next step (nil: the prompt after a
+    /// line ending in Enter, else the echo of the keys).
+    struct Step: Encodable {
+        let keys: String
+        let until: String?
+
+        /// A line and Enter; waits for the next prompt.
+        static func line(_ text: String) -> Step { Step(keys: text + "\r", until: nil) }
+        /// Keys; waits for `until`, or for their echo.
+        static func type(_ keys: String, until: String? = nil) -> Step { Step(keys: keys, until: until) }
+    }
+
+    /// Types `steps` into `assetflow repl` and returns the screen text without escape codes.
+    func session(_ steps: [Step]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.root.appendingPathComponent("scripts/testing/pty_session.py").path,
@@ -22,11 +35,13 @@ struct TerminalReplTests {
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        input.fileHandleForWriting.write(try JSONEncoder().encode(keys))
+        input.fileHandleForWriting.write(try JSONEncoder().encode(steps))
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Self.plain(String(decoding: data, as: UTF8.self))
+        let screen = Self.plain(String(decoding: data, as: UTF8.self))
+        #expect(process.terminationStatus == 0, "pty_session failed: \(screen)")
+        return screen
     }
 
     /// Strips ANSI escape sequences and carriage returns.
@@ -38,43 +53,44 @@ struct TerminalReplTests {
 
     @Test("af.cr + Tab completes to the common prefix of af.create_*")
     func completion() throws {
-        let screen = try session(["af.cr<TAB>".replacingOccurrences(of: "<TAB>", with: "\t"), "\u{15}", "af.create_portf\t", "\r"])
+        let screen = try session([.type("af.cr\t", until: "af.create_"), .type("\u{15}af.create_portf\t", until: "af.create_portfolio"), .line("")])
         #expect(screen.contains("af.create_"))
         #expect(screen.contains("af.create_portfolio"))
     }
 
     @Test("a multi-line function definition, then a call")
     func multiLine() throws {
-        let screen = try session(["function double(x)\r", "  return x * 2\r", "end\r", "double(21)\r"])
+        let screen = try session([.line("function double(x)"), .line("  return x * 2"), .line("end"), .line("double(21)")])
         #expect(screen.contains(">> "))
         #expect(screen.contains("\n42\n"))
     }
 
     @Test("history is recalled after a restart")
     func history() throws {
-        _ = try session(["remembered_value = 4242\r"])
-        let screen = try session(["\u{1B}[A", "\r"])
+        _ = try session([.line("remembered_value = 4242")])
+        let screen = try session([.type("\u{1B}[A", until: "remembered_value = 4242"), .line("")])
         #expect(screen.contains("remembered_value = 4242"))
         #expect(FileManager.default.fileExists(atPath: folder + "/state/assetflow/history"))
     }
 
     @Test("Ctrl-C stops `while true do end` and the prompt returns")
     func interrupt() throws {
-        let screen = try session(["while true do end\r", "\u{03}", "1 + 1\r"])
+        // "looping" is printed from inside the run, so Ctrl-C comes once the handler is in place.
+        let screen = try session([.type("print('looping') while true do end\r", until: "looping\n"), .type("\u{03}", until: "interrupted"), .line("1 + 1")])
         #expect(screen.contains("interrupted"))
         #expect(screen.contains("\n2\n"))
     }
 
     @Test("Ctrl-C at the prompt cancels the line without leaving")
     func interruptAtPrompt() throws {
-        let screen = try session(["half typed", "\u{03}", "3 * 3\r"])
+        let screen = try session([.type("half typed"), .type("\u{03}", until: "^C"), .line("3 * 3")])
         #expect(screen.contains("^C"))
         #expect(screen.contains("\n9\n"))
     }
 
     @Test("a nested table is pretty-printed with sorted keys, non-ASCII kept")
     func prettyPrint() throws {
-        let screen = try session(["t = { b = 1, a = { 1, 2, 3 }, 'x', name = 'héllo' }\r", "t\r"])
+        let screen = try session([.line("t = { b = 1, a = { 1, 2, 3 }, 'x', name = 'héllo' }"), .line("t")])
         #expect(screen.contains(#"{ "x", a = { 1, 2, 3 }, b = 1, name = "héllo" }"#))
     }
 }

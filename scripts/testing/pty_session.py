@@ -1,48 +1,93 @@
 #!/usr/bin/env python3
-"""Drives a program through a pseudo-terminal, as a person at a keyboard would.
+"""Drives a program through a pseudo-terminal, as a person at a keyboard would, waiting
+for what the program shows instead of sleeping fixed times.
 
-Usage: pty_session.py PROGRAM [ARGS...] < keys.json
-keys.json is a JSON list of strings typed one after another (with a pause after each);
-"<CTRL-C>", "<CTRL-D>", "<TAB>", "<UP>" stand for those keys. Prints everything the
-program wrote to the terminal. Used by the REPL's tests (Tests/assetflowTests).
+Usage: pty_session.py PROGRAM [ARGS...] < steps.json
+
+steps.json is a JSON list of steps, each {"keys": "...", "until": "..."}: the keys are
+typed, then the script waits until the screen (escape codes and carriage returns
+removed) shows `until` after the point where the keys were typed. Without `until`, a
+step ending in Enter ("\\r") waits for the next prompt ("> ", ">> " or "*> " at the end
+of the screen) and any other step waits for its printable characters to be echoed.
+Before the first step it waits for the first prompt; after the last it types Ctrl-D,
+gives the program a moment to leave, and stops it. Prints everything the program wrote to the terminal.
+Used by the REPL's tests (Tests/assetflowTests/TerminalReplTests.swift).
+
+A wait that sees nothing for TIMEOUT seconds is a failure: the output so far is printed
+with a line "pty_session: timed out waiting for ..." and the exit status is 1.
 """
-import json, os, pty, select, sys, time
+import json, os, pty, re, select, sys, time
 
-KEYS = {"<CTRL-C>": b"\x03", "<CTRL-D>": b"\x04", "<TAB>": b"\t", "<UP>": b"\x1b[A", "<CTRL-U>": b"\x15"}
+TIMEOUT = 20.0
+ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\r|\x07")
+PROMPT = re.compile(r"(^|\n)[*>]?> $")
+
 
 def main():
-    keys = json.load(sys.stdin)
+    steps = json.load(sys.stdin)
     pid, fd = pty.fork()
     if pid == 0:
         os.execv(sys.argv[1], sys.argv[1:])
     out = bytearray()
 
-    def drain(seconds):
-        end = time.time() + seconds
-        while time.time() < end:
-            ready, _, _ = select.select([fd], [], [], 0.05)
-            if ready:
-                try:
-                    chunk = os.read(fd, 65536)
-                except OSError:
-                    return False
-                if not chunk:
-                    return False
-                out.extend(chunk)
+    def screen(start=0):
+        return ESCAPES.sub(b"", bytes(out[start:])).decode("utf-8", errors="replace")
+
+    def read_some(deadline):
+        """Reads what is there; False at end of output."""
+        ready, _, _ = select.select([fd], [], [], max(0.0, min(0.1, deadline - time.time())))
+        if not ready:
+            return True
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            return False
+        if not chunk:
+            return False
+        out.extend(chunk)
         return True
 
-    drain(1.5)
-    for key in keys:
-        data = b"".join(KEYS.get(part, part.encode()) for part in [key]) if key in KEYS else key.encode()
-        os.write(fd, data)
-        drain(0.7)
+    def wait_for(done, what, start):
+        deadline = time.time() + TIMEOUT
+        while not done(screen(start)):
+            if time.time() > deadline or not read_some(deadline):
+                fail("timed out waiting for " + what)
+
+    def fail(message):
+        sys.stdout.write(screen())
+        sys.stdout.write("\npty_session: " + message + "\n")
+        try:
+            os.kill(pid, 9)
+        except ProcessLookupError:
+            pass
+        sys.exit(1)
+
+    wait_for(lambda s: PROMPT.search(s) is not None, "the first prompt", 0)
+    for step in steps:
+        keys, until = step["keys"], step.get("until")
+        start = len(out)
+        os.write(fd, keys.encode())
+        if until is not None:
+            wait_for(lambda s: until in s, repr(until), start)
+        elif keys.endswith("\r"):
+            wait_for(lambda s: PROMPT.search(s) is not None, "the prompt after " + repr(keys), start)
+        else:
+            printable = "".join(c for c in keys if c.isprintable())
+            wait_for(lambda s: printable in s, "the echo of " + repr(keys), start)
+    # The session is over once the last step is seen. Ctrl-D asks the program to leave; it
+    # gets a moment, then is stopped (a Ctrl-D typed while the line editor is still
+    # switching the terminal to raw mode can be taken by the terminal driver and lost).
     os.write(fd, b"\x04")
-    drain(1.0)
+    deadline = time.time() + 2.0
+    while time.time() < deadline and read_some(deadline):
+        pass
     try:
         os.kill(pid, 9)
     except ProcessLookupError:
         pass
+    os.waitpid(pid, 0)
     sys.stdout.write(out.decode("utf-8", errors="replace"))
+
 
 if __name__ == "__main__":
     main()

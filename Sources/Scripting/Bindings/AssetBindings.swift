@@ -1,114 +1,199 @@
 import Core
 import LuaBridge
+import LuaDecimals
 import Store
 
-/// Assets: creation with an initial position, lookups, trades, prices and derived figures.
+/// Everything on `Asset`: its fields (derived from its transactions and prices) and its
+/// methods. Each write runs one Core command through `session.execute`; the rules and
+/// defaults live in the command.
 enum AssetBindings {
-    static let all: [Binding] = functions + fields + methods
+    static let all: [Binding] = fields + trades + changes + history
 
-    static let functions: [Binding] = [
-        .function("af", "create_asset", "{name, type, currency, portfolio, quantity, cost_basis, current_price, date, notes} -> Asset",
-                  "Creates an asset. With a quantity it starts with a buy at cost_basis and a price record at current_price (or cost_basis); cash at 1.",
-                  example: #"af.create_asset{ name = "ACME", type = "stock", currency = "USD", quantity = 10, cost_basis = "10", date = "2024-01-02" }"#) { env, call in
-            let fn = "af.create_asset"
-            let args = try NamedArguments(call, at: 1, function: fn, allowed: ["name", "type", "currency", "portfolio", "quantity", "cost_basis", "current_price", "date", "notes"])
-            var request = CreateAsset(name: try args.requiredString("name"), type: try AssetType.parse(try args.string("type") ?? "other"))
-            request.currency = try args.string("currency") ?? "USD"
-            request.notes = try args.string("notes") ?? ""
-            request.portfolioID = try args.value("portfolio") { try env.portfolio(at: $0, call, function: fn).id }
-            request.quantity = try args.decimal("quantity")
-            request.costBasis = try args.decimal("cost_basis")
-            request.currentPrice = try args.decimal("current_price")
-            request.date = try args.date("date")
-            let asset = try env.session.execute(request)
-            env.pushAsset(asset.id!)
-            return 1
-        },
-        .function("af", "asset", "(name) -> Asset|nil", "The asset with this name (ignoring case), or nil.", example: #"af.asset("ACME")"#) { env, call in
-            guard let name = call.string(at: 1) else { throw LuaArgumentError("af.asset: a name expected, got \(call.typeName(at: 1))") }
-            if let a = try env.session.asset(named: name) { env.pushAsset(a.id!) } else { call.pushNil() }
-            return 1
-        },
-        .function("af", "assets", "() -> {Asset}", "Every asset, by name.", example: "for _, a in ipairs(af.assets()) do print(a) end") { env, call in
-            try env.pushList(env.session.assets(), call) { env.pushAsset($0.id!) }
-            return 1
-        },
-    ]
+    // MARK: Fields
+
+    static func valuation(_ env: ScriptEnvironment, _ id: Int64) throws -> Valuation { try env.session.valuation(ofAsset: id) }
+    static func asset(_ env: ScriptEnvironment, _ id: Int64) throws -> Asset { try env.session.requireAsset(id: id) }
 
     static let fields: [Binding] = [
-        .field("Asset", "id", "integer", "The asset's id in the store.") { _, call, id in call.pushInteger(id) },
-        .field("Asset", "name", "string", "The asset's name.") { env, call, id in call.pushString(try env.session.requireAsset(id: id).name) },
-        .field("Asset", "type", "string", "stock, bond, crypto, real_estate, commodity, cash, mutual_fund, etf or other.") { env, call, id in
-            call.pushString(try env.session.requireAsset(id: id).type.rawValue)
+        .field("Asset", "id", .integer, "The asset's id in the store.") { _, call, id in call.pushInteger(id) },
+        .field("Asset", "name", .string, "The asset's name.") { env, call, id in call.pushString(try asset(env, id).name) },
+        .field("Asset", "type", AssetType.luaType, "stock, bond, crypto, real_estate, commodity, cash, mutual_fund, etf or other.") { env, call, id in
+            call.pushString(try asset(env, id).type.rawValue)
         },
-        .field("Asset", "currency", "string", "ISO 4217 code.") { env, call, id in call.pushString(try env.session.requireAsset(id: id).currency) },
-        .field("Asset", "notes", "string", "Free text.") { env, call, id in call.pushString(try env.session.requireAsset(id: id).notes) },
-        .field("Asset", "portfolio", "Portfolio|nil", "The portfolio it belongs to.") { env, call, id in
-            if let pid = try env.session.requireAsset(id: id).portfolioID { env.pushPortfolio(pid) } else { call.pushNil() }
+        .field("Asset", "currency", .string, "ISO 4217 code.") { env, call, id in call.pushString(try asset(env, id).currency) },
+        .field("Asset", "notes", .string, "Free text.") { env, call, id in call.pushString(try asset(env, id).notes) },
+        .field("Asset", "portfolio", .optional(.object("Portfolio")), "The portfolio it belongs to.") { env, call, id in
+            if let pid = try asset(env, id).portfolioID { env.pushPortfolio(pid) } else { call.pushNil() }
         },
-        .field("Asset", "quantity", "decimal", "Σ quantity impact of its transactions.") { env, call, id in
-            call.pushDecimal(try env.session.valuation(ofAsset: id).quantity)
+        .field("Asset", "category", .optional(.string), "The name of its category.") { env, call, id in
+            call.pushOptionalString(try asset(env, id).categoryID.flatMap { try env.session.category(id: $0) }?.name)
         },
-        .field("Asset", "current_price", "decimal", "Price of the latest price record (0 when none).") { env, call, id in
-            call.pushDecimal(try env.session.valuation(ofAsset: id).currentPrice)
+        .field("Asset", "platform", .optional(.string), "The platform holding it.") { env, call, id in
+            let p = try asset(env, id).platform
+            call.pushOptionalString(p.isEmpty ? nil : p)
         },
-        .field("Asset", "current_price_date", "string|nil", "Date of the latest price record.") { env, call, id in
-            call.pushOptionalString(try env.session.valuation(ofAsset: id).currentPriceDate?.description)
+        .field("Asset", "quantity", .decimal, "Σ quantity impact of its transactions.") { env, call, id in call.pushDecimal(try valuation(env, id).quantity) },
+        .field("Asset", "current_price", .decimal, "Price of the latest price record (0 when none).") { env, call, id in
+            call.pushDecimal(try valuation(env, id).currentPrice)
         },
-        .field("Asset", "current_value", "decimal", "quantity × current price.") { env, call, id in
-            call.pushDecimal(try env.session.valuation(ofAsset: id).currentValue)
+        .field("Asset", "current_price_date", .optional(.date), "Date of the latest price record.") { env, call, id in
+            call.pushOptionalString(try valuation(env, id).currentPriceDate?.description)
         },
-        .field("Asset", "average_cost", "decimal", "Running average cost per unit held.") { env, call, id in
-            call.pushDecimal(try env.session.valuation(ofAsset: id).averageCost)
+        .field("Asset", "current_value", .decimal, "quantity × current price.") { env, call, id in call.pushDecimal(try valuation(env, id).currentValue) },
+        .field("Asset", "average_cost", .decimal, "Running average cost per unit held.") { env, call, id in call.pushDecimal(try valuation(env, id).averageCost) },
+        .field("Asset", "cost_basis", .decimal, "What the units held cost (quantity × average cost).") { env, call, id in
+            call.pushDecimal(try valuation(env, id).costBasis)
         },
-        .field("Asset", "cost_basis", "decimal", "What the units held cost (quantity × average cost).") { env, call, id in
-            call.pushDecimal(try env.session.valuation(ofAsset: id).costBasis)
+        .field("Asset", "unrealized_gain", .decimal, "current value − cost basis.") { env, call, id in call.pushDecimal(try valuation(env, id).unrealizedGain) },
+        .field("Asset", "unrealized_gain_percent", .decimal, "unrealized gain ÷ cost basis × 100; 0 when the cost basis is 0.") { env, call, id in
+            call.pushDecimal(try valuation(env, id).unrealizedGainPercent)
         },
-        .field("Asset", "unrealized_gain", "decimal", "current value − cost basis.") { env, call, id in
-            call.pushDecimal(try env.session.valuation(ofAsset: id).unrealizedGain)
+        .field("Asset", "realized_gain", .decimal, "Σ over sells of quantity × (price − average cost at the time) − fees.") { env, call, id in
+            call.pushDecimal(try valuation(env, id).realizedGain)
         },
-        .field("Asset", "unrealized_gain_percent", "decimal", "unrealized gain ÷ cost basis × 100; 0 when the cost basis is 0.") { env, call, id in
-            call.pushDecimal(try env.session.valuation(ofAsset: id).unrealizedGainPercent)
-        },
-        .field("Asset", "realized_gain", "decimal", "Σ over sells of quantity × (price − average cost at the time) − fees.") { env, call, id in
-            call.pushDecimal(try env.session.valuation(ofAsset: id).realizedGain)
-        },
-    ]
-
-    static let methods: [Binding] = [
-        trade(.buy, "Records a purchase (a deposit for cash). Price defaults to the current price.", example: #"a:buy{ quantity = 10, price = "12", date = "2024-02-01" }"#),
-        trade(.sell, "Records a sale (a withdrawal for cash); refused beyond current holdings.", example: #"a:sell{ quantity = 5, price = "15", date = "2024-03-01" }"#),
-        .method("Asset", "record_price", "{price, date} -> Price", "Adds a price record: one per day, not in the future, not negative.",
-                example: #"a:record_price{ price = "14", date = "2024-03-01" }"#) { env, call in
-            let asset = try env.asset(at: 1, call, function: "Asset:record_price")
-            let args = try NamedArguments(call, at: 2, function: "Asset:record_price", allowed: ["price", "date"])
-            let point = try env.session.execute(RecordPrice(asset: asset.id!, price: try args.requiredDecimal("price"), date: try args.date("date")))
-            env.pushPrice(point.id!)
-            return 1
-        },
-        .method("Asset", "transactions", "() -> {Transaction}", "Its transactions, oldest first.") { env, call in
-            let asset = try env.asset(at: 1, call, function: "Asset:transactions")
-            try env.pushList(env.session.transactions(ofAsset: asset.id!), call) { env.pushTransaction($0.id!) }
-            return 1
-        },
-        .method("Asset", "prices", "() -> {Price}", "Its price records, oldest first.") { env, call in
-            let asset = try env.asset(at: 1, call, function: "Asset:prices")
-            try env.pushList(env.session.prices(ofAsset: asset.id!), call) { env.pushPrice($0.id!) }
-            return 1
+        .field("Asset", "income", .decimal, "Σ dividends and interest paid by this asset (as source).") { env, call, id in
+            call.pushDecimal(try env.session.income(fromSource: id))
         },
     ]
 
-    /// `asset:buy{…}` and `asset:sell{…}`.
+    // MARK: Trades
+
+    /// `{quantity, price, date, fees, note}` of a buy, sell or transfer.
+    struct Trade: LuaDecodable {
+        var quantity: ExactDecimal!
+        var price: ExactDecimal?
+        var date: CalendarDate?
+        var fees: ExactDecimal = 0
+        var note = ""
+        static let fields: [LuaField<Trade>] = [
+            .required("quantity", \.quantity, "Units, > 0."),
+            .optional("price", \.price, "Price per unit (default: the current price)."),
+            .optional("date", \.date, "Default today; not in the future."),
+            .optional("fees", \.fees, "Fees paid (default 0)."),
+            .optional("note", \.note, "Free text."),
+        ]
+    }
+
+    /// `a:buy{…}`, `a:sell{…}`, `a:transfer_in{…}`, `a:transfer_out{…}`: the trade commands.
     static func trade(_ type: TransactionType, _ summary: String, example: String) -> Binding {
-        let fn = "Asset:\(type.rawValue)"
-        return .method("Asset", type.rawValue, "{quantity, price, date, fees, note} -> Transaction", summary, example: example) { env, call in
-            let asset = try env.asset(at: 1, call, function: fn)
-            let args = try NamedArguments(call, at: 2, function: fn, allowed: ["quantity", "price", "date", "fees", "note"])
-            let price = try args.decimal("price"), date = try args.date("date")
-            let t = try env.session.execute(tradeCommand(type, asset: asset.id!, quantity: try args.requiredDecimal("quantity"), price: price, date: date,
-                                                         fees: try args.decimal("fees") ?? 0, note: try args.string("note") ?? ""))
+        .method(Asset.self, type.rawValue, Trade.self, returns: .value(.object("Transaction")), summary, example: example) { env, call, asset, args in
+            let t = try env.session.execute(tradeCommand(type, asset: asset.id!, quantity: args.quantity, price: args.price, date: args.date,
+                                                         fees: args.fees, note: args.note))
             env.pushTransaction(t.id!)
             return 1
         }
     }
+
+    /// `{date, note}` of `a:set_quantity(q, {…})`.
+    struct When: LuaDecodable {
+        var date: CalendarDate?
+        var note = ""
+        static let fields: [LuaField<When>] = [
+            .optional("date", \.date, "Default today."),
+            .optional("note", \.note, "Free text."),
+        ]
+    }
+
+    /// `(quantity, {date, note})`.
+    struct NewQuantity: LuaDecodable {
+        var quantity: ExactDecimal!
+        var options = When()
+        static let fields: [LuaField<NewQuantity>] = [
+            .required("quantity", \.quantity, "The quantity to reach."),
+            .optional("options", \.options, "{date, note}."),
+        ]
+        static let layout = LuaArgumentLayout.positional
+    }
+
+    /// `{price, date}`.
+    struct NewPrice: LuaDecodable {
+        var price: ExactDecimal!
+        var date: CalendarDate?
+        static let fields: [LuaField<NewPrice>] = [
+            .required("price", \.price, "Price of one unit, ≥ 0."),
+            .optional("date", \.date, "Default today; one record per day, not in the future."),
+        ]
+    }
+
+    static let trades: [Binding] = [
+        trade(.buy, "Records a purchase (a deposit for cash). Price defaults to the current price.", example: #"a:buy{ quantity = 10, price = "12", date = "2024-02-01" }"#),
+        trade(.sell, "Records a sale (a withdrawal for cash); refused beyond current holdings.", example: #"a:sell{ quantity = 5, price = "15", date = "2024-03-01" }"#),
+        trade(.transferIn, "Records units arriving from elsewhere (no cash paid from a tracked asset).",
+              example: #"a:transfer_in{ quantity = 2, price = "10", date = "2024-02-01" }"#),
+        trade(.transferOut, "Records units leaving; refused beyond current holdings.",
+              example: #"a:transfer_out{ quantity = 1, price = "10", date = "2024-03-01" }"#),
+        .method(Asset.self, "set_quantity", NewQuantity.self, returns: .value(.object("Transaction")),
+                "Sets the quantity by recording an adjustment of the difference, at the current price.",
+                example: #"a:set_quantity(12, { date = "2024-03-01" })"#) { env, _, asset, args in
+            env.pushTransaction(try env.session.execute(SetQuantity(asset: asset.id!, quantity: args.quantity, date: args.options.date, note: args.options.note)).id!)
+            return 1
+        },
+        .method(Asset.self, "record_price", NewPrice.self, returns: .value(.object("Price")), "Adds a price record: one per day, not in the future, not negative.",
+                example: #"a:record_price{ price = "14", date = "2024-03-01" }"#) { env, _, asset, args in
+            env.pushPrice(try env.session.execute(RecordPrice(asset: asset.id!, price: args.price, date: args.date)).id!)
+            return 1
+        },
+    ]
+
+    // MARK: Changes
+
+    /// `{name, type, currency, notes, portfolio, category, platform}`: the fields to change.
+    struct Update: LuaDecodable {
+        var name: String?
+        var type: AssetType?
+        var currency: String?
+        var notes: String?
+        var portfolio: Removable<Portfolio>?
+        var category: Removable<String>?
+        var platform: String?
+        static let fields: [LuaField<Update>] = [
+            .optional("name", \.name, "Unique, ignoring case."),
+            .optional("type", \.type, "Locked once it has a transaction or price record."),
+            .optional("currency", \.currency, "ISO 4217; locked like the type."),
+            .optional("notes", \.notes, "Free text."),
+            .optional("portfolio", \.portfolio, "A portfolio, or false to take it out."),
+            .optional("category", \.category, "A category's name, or false to clear it."),
+            .optional("platform", \.platform, "Where it is held."),
+        ]
+    }
+
+    static let changes: [Binding] = [
+        .method(Asset.self, "update", Update.self, returns: .value(.object("Asset")),
+                "Changes its attributes. Type and currency are locked once it has a transaction or price record. portfolio/category = false removes it.",
+                example: #"a:update{ name = "ACME Corp", platform = "Broker" }"#) { env, _, asset, args in
+            let reader = "Asset:update"
+            let category = try args.category?.map { name -> Int64? in
+                guard let c = try env.session.category(named: name) else { throw LuaArgumentError("\(reader): field 'category': no such category") }
+                return c.id
+            }
+            try env.session.execute(UpdateAsset(id: asset.id!, name: args.name, type: args.type, currency: args.currency, notes: args.notes,
+                                                portfolioID: args.portfolio?.map(\.id), categoryID: category, platform: args.platform))
+            env.pushAsset(asset.id!)
+            return 1
+        },
+        .method(Asset.self, "delete", NoArguments.self, returns: .none, "Deletes the asset with its transactions and price records.") { env, _, asset, _ in
+            try env.session.execute(DeleteAsset(id: asset.id!))
+            return 0
+        },
+    ]
+
+    // MARK: History and performance
+
+    static let history: [Binding] = [
+        .method(Asset.self, "transactions", NoArguments.self, returns: .value(.list(.object("Transaction"))), "Its transactions, oldest first.") { env, call, asset, _ in
+            try env.pushList(env.session.transactions(ofAsset: asset.id!), call) { env.pushTransaction($0.id!) }
+            return 1
+        },
+        .method(Asset.self, "prices", NoArguments.self, returns: .value(.list(.object("Price"))), "Its price records, oldest first.") { env, call, asset, _ in
+            try env.pushList(env.session.prices(ofAsset: asset.id!), call) { env.pushPrice($0.id!) }
+            return 1
+        },
+        .method(Asset.self, "value_at", AfBindings.OnDate.self, returns: .value(.decimal), "Quantity on that date × the latest price on or before it.",
+                example: #"a:value_at("2024-01-31")"#) { env, call, asset, args in
+            call.pushDecimal(try env.session.value(of: [asset], at: args.date))
+            return 1
+        },
+        ReturnsBindings.performanceMethod(Asset.self) { .asset($0.id!) },
+        ReturnsBindings.seriesMethod(Asset.self) { .asset($0.id!) },
+    ]
 }

@@ -1,27 +1,81 @@
 import Core
+import Foundation
 import LuaBridge
+import LuaDecimals
 
-/// `af.D` and friends: making and comparing exact decimals.
+/// `af.D`, `af.eq` and the methods of decimals. The arithmetic metamethods (`+`, `<`, `..`)
+/// are the decimal class itself (LuaDecimal); everything a script calls by name is here.
 enum DecimalBindings {
-    static let all: [Binding] = [
-        .function("af", "D", "(value) -> decimal",
+    static let all: [Binding] = functions + methods
+
+    /// `(value)`: anything that reads as a decimal.
+    struct Value: LuaDecodable {
+        var value: ExactDecimal!
+        static let fields: [LuaField<Value>] = [.required("value", \.value, "A decimal, an integer, a decimal string or a float.")]
+        static let layout = LuaArgumentLayout.positional
+    }
+
+    /// `(a, b)`: two values compared as decimals.
+    struct Pair: LuaDecodable {
+        var a: ExactDecimal!
+        var b: ExactDecimal!
+        static let fields: [LuaField<Pair>] = [.required("a", \.a), .required("b", \.b)]
+        static let layout = LuaArgumentLayout.positional
+    }
+
+    /// `(places)`, with the default of each method.
+    struct Places: LuaDecodable {
+        var places: Int64?
+        static let fields: [LuaField<Places>] = [.optional("places", \.places, "Decimal places.")]
+        static let layout = LuaArgumentLayout.positional
+    }
+
+    static let functions: [Binding] = [
+        .function("af", "D", Value.self, returns: .value(.decimal),
                   "Makes an exact decimal from a string, an integer, a float (its shortest text) or a decimal. Also the global D.",
-                  example: #"D"12.30" + 1   --> 13.3"#) { _, call in
-            guard let value = try call.decimal(at: 1) else { throw LuaArgumentError("af.D: a value is required, as in D\"12.30\"") }
-            call.pushDecimal(value)
+                  example: #"D"12.30" + 1   --> 13.3"#, global: "D") { _, call, args in
+            call.pushDecimal(args.value)
             return 1
         },
-        .function("af", "eq", "(a, b) -> boolean",
+        .function("af", "eq", Pair.self, returns: .value(.boolean),
                   "True when two values are equal as decimals. Needed because Lua's == never compares a decimal with a number.",
-                  example: #"af.eq(D"1.0", 1)   --> true"#) { _, call in
-            guard let a = try call.decimal(at: 1), let b = try call.decimal(at: 2) else { throw LuaArgumentError("af.eq: two values expected") }
-            call.pushBoolean(a == b)
+                  example: #"af.eq(D"1.0", 1)   --> true"#) { _, call, args in
+            call.pushBoolean(args.a == args.b)
             return 1
         },
-        .method("decimal", "round", "(places) -> decimal", "Rounded to `places` decimals, half away from zero.", example: #"D"2.675":round(2)   --> 2.68"#) { _, _ in 0 },
-        .method("decimal", "format", "(places) -> string", "Text with exactly `places` decimals (default 2).", example: #"D"5":format(2)   --> "5.00""#) { _, _ in 0 },
-        .method("decimal", "eq", "(other) -> boolean", "Equality with a decimal, integer, string or float.", example: #"D"1":eq(1)   --> true"#) { _, _ in 0 },
-        .method("decimal", "abs", "() -> decimal", "The absolute value.") { _, _ in 0 },
-        .method("decimal", "tonumber", "() -> number", "A binary float approximation (lossy: for plotting, never for money).") { _, _ in 0 },
+    ]
+
+    static let methods: [Binding] = [
+        .method(ExactDecimal.self, "round", Places.self, returns: .value(.decimal), "Rounded to `places` decimals (default 0), half away from zero.",
+                example: #"D"2.675":round(2)   --> 2.68"#) { _, call, d, args in
+            // Any integer is fine: rounding is constant-time whatever the places.
+            call.pushDecimal(try d.rounding(places: Int(clamping: args.places ?? 0)))  // a range error is the Lua error
+            return 1
+        },
+        .method(ExactDecimal.self, "format", Places.self, returns: .value(.string), "Text with exactly `places` decimals (default 2).",
+                example: #"D"5":format(2)   --> "5.00""#) { _, call, d, args in
+            // Bounded: past 38 places every digit is a zero, and a huge count would only
+            // allocate (D"1":format(2^53) must not ask for petabytes).
+            let places = args.places ?? 2
+            guard places >= 0, places <= Int64(ExactDecimal.maxScale) else {
+                throw LuaArgumentError("decimal:format: places must be a whole number from 0 to \(ExactDecimal.maxScale), got \(places)")
+            }
+            call.pushString(d.fixedText(places: Int(places)))
+            return 1
+        },
+        .method(ExactDecimal.self, "eq", Value.self, returns: .value(.boolean), "Equality with a decimal, integer, string or float.",
+                example: #"D"1":eq(1)   --> true"#) { _, call, d, other in
+            call.pushBoolean(d == other.value)
+            return 1
+        },
+        .method(ExactDecimal.self, "abs", NoArguments.self, returns: .value(.decimal), "The absolute value.") { _, call, d, _ in
+            call.pushDecimal(d < 0 ? -d : d)
+            return 1
+        },
+        .method(ExactDecimal.self, "tonumber", NoArguments.self, returns: .value(.number),
+                "A binary float approximation (lossy: for plotting, never for money).") { _, call, d, _ in
+            call.pushNumber(d.doubleValue)
+            return 1
+        },
     ]
 }

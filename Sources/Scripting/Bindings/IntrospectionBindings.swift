@@ -1,34 +1,61 @@
-import CLua
 import Core
 import LuaBridge
 
 /// Help and introspection: `help`, `af.type`.
 enum IntrospectionBindings {
+    /// `(topic)`: nothing, a name, a documented function, a class name or one of our objects.
+    struct Topic: LuaDecodable {
+        var topic: HelpTopic?
+        static let fields: [LuaField<Topic>] = [.optional("topic", \.topic, "A name (\"Asset:buy\"), a function (af.create_asset) or an object.")]
+        static let layout = LuaArgumentLayout.positional
+    }
+
+    /// `(value)`: any Lua value.
+    struct Value: LuaDecodable {
+        var value: AnyLuaValue?
+        static let fields: [LuaField<Value>] = [.optional("value", \.value, "Any value.")]
+        static let layout = LuaArgumentLayout.positional
+    }
+
     static let all: [Binding] = [
-        .function("af", "help", "(topic) -> nil",
+        .function("af", "help", Topic.self, returns: .none,
                   "Prints help: an overview, or one function, method or class (by value or by name). Also the global help.",
-                  example: #"help(af.create_asset); help("Asset"); help("Asset:buy")"#) { env, call in
-            env.output(HelpText.text(for: try env.helpTopic(call)) + "\n")
+                  example: #"help(af.create_asset); help("Asset"); help("Asset:buy")"#, global: "help") { env, _, args in
+            env.output(HelpText.text(for: args.topic?.name) + "\n")
             return 0
         },
-        .function("af", "type", "(value) -> string",
+        .function("af", "type", Value.self, returns: .value(.string),
                   "Like type(), but names AssetFlow's values: decimal, Asset, Portfolio, Transaction, Price, …",
-                  example: #"af.type(D"1")   --> "decimal""#) { env, call in
+                  example: #"af.type(D"1")   --> "decimal""#) { env, call, _ in
             call.pushString(env.lua.className(at: 1) ?? call.typeName(at: 1))
             return 1
         },
     ]
 }
 
+/// What `help(x)` is about, by name.
+struct HelpTopic: LuaReadable {
+    let name: String
+    static var luaType: LuaType { .union([.string, .function, .table, .object("Asset"), .object("Portfolio")]) }
+    static func read(_ reader: ArgumentReader, at index: Int32) throws -> HelpTopic {
+        HelpTopic(name: try reader.environment.helpTopic(reader.call, at: index))
+    }
+}
+
+/// Any Lua value, left on the stack for the binding to inspect.
+struct AnyLuaValue: LuaReadable {
+    static var luaType: LuaType { .any }
+    static func read(_ reader: ArgumentReader, at index: Int32) throws -> AnyLuaValue { AnyLuaValue() }
+}
+
 extension ScriptEnvironment {
-    /// What `help(x)` is about: nil, a name, a documented function, or one of our objects.
-    func helpTopic(_ call: LuaCall) throws -> String? {
-        if call.isNil(at: 1) { return nil }
-        if let name = call.string(at: 1) { return name }
-        if let className = lua.className(at: 1) { return className }
-        if call.type(at: 1) == LUA_TFUNCTION, let name = documentedName(ofFunctionAt: 1) { return name }
-        if call.type(at: 1) == LUA_TTABLE { return "af" }
-        throw LuaArgumentError("help: no help for a \(call.typeName(at: 1)) value; try help() for the list")
+    /// What `help(x)` is about: a name, a documented function, or one of our objects.
+    func helpTopic(_ call: LuaCall, at index: Int32) throws -> String {
+        if let name = call.string(at: index) { return name }
+        if let className = lua.className(at: index) { return className }
+        if call.type(at: index) == LuaTypeCode.function, let name = documentedName(ofFunctionAt: index) { return name }
+        if call.type(at: index) == LuaTypeCode.table { return "af" }
+        throw LuaArgumentError("help: no help for a \(call.typeName(at: index)) value; try help() for the list")
     }
 }
 
@@ -59,7 +86,7 @@ enum HelpText {
     }
 
     static func describe(_ b: Binding) -> String {
-        var lines = [b.usage, "  " + b.summary]
+        var lines = [b.usage, "  " + b.summary] + b.argumentLines.map { "  " + $0.replacingOccurrences(of: "`", with: "") }
         if let example = b.example { lines.append("  Example: " + example) }
         return lines.joined(separator: "\n")
     }

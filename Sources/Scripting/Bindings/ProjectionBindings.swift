@@ -1,41 +1,83 @@
-import CLua
-import CLuaShim
 import Core
 import Foundation
 import LuaBridge
+import LuaDecimals
 import Store
 
-/// Goal projections (issue 6): `af.project{…}` and `plan:project{…}`.
+/// Goal projections (issue 6): what `af.project{…}` and `plan:project{…}` share.
 enum ProjectionBindings {
-    static let fields = ["from", "start", "start_value", "monthly", "frequency", "contribution_growth", "years", "months", "to",
-                         "annual_return", "volatility", "inflation", "fees", "goal", "runs", "seed", "model", "history",
-                         "cash_flow", "percentiles", "risk"]
+    /// The fields of `af.project{…}` and `plan:project{…}`. `model` and `cash_flow` may be
+    /// Lua functions, which `readHooks` takes from the table itself.
+    struct Project: LuaDecodable {
+        var from: ProjectionScope?
+        var start: CalendarDate?
+        var startValue: ExactDecimal?
+        var monthly: ExactDecimal?
+        var frequency = ContributionFrequency.monthly
+        var contributionGrowth: ExactDecimal = 0
+        var years: ExactDecimal?
+        var months: ExactDecimal?
+        var to: CalendarDate?
+        var annualReturn: ExactDecimal?
+        var volatility: ExactDecimal?
+        var inflation: ExactDecimal = 0
+        var fees: ExactDecimal = 0
+        var goal: ExactDecimal?
+        var runs: ExactDecimal?
+        var seed: ExactDecimal = 1
+        var history: [ExactDecimal]?
+        var percentiles: [ExactDecimal]?
+        var risk: String?
+        static let fields: [LuaField<Project>] = [
+            .optional("from", \.from, "Whose value to start from: a Portfolio, or \"all\" (default: every asset)."),
+            .optional("start", \.start, "First month (default today)."),
+            .optional("start_value", \.startValue, "Value at the start (default: the scope's current value)."),
+            .optional("monthly", \.monthly, "Contribution each month."),
+            .optional("frequency", \.frequency, "How often contributions are made (default monthly)."),
+            .optional("contribution_growth", \.contributionGrowth, "Yearly growth of the contribution."),
+            .optional("years", \.years, "How long, in years."),
+            .optional("months", \.months, "How long, in months (default 120)."),
+            .optional("to", \.to, "Last month, instead of years or months."),
+            .optional("annual_return", \.annualReturn, "Expected yearly return (default: from the risk profile)."),
+            .optional("volatility", \.volatility, "Yearly volatility (default: from the risk profile)."),
+            .optional("inflation", \.inflation, "Yearly inflation, for real values."),
+            .optional("fees", \.fees, "Yearly fees."),
+            .optional("goal", \.goal, "The amount to reach (default: the financial goal)."),
+            .optional("runs", \.runs, "Monte Carlo runs (none by default)."),
+            .optional("seed", \.seed, "Seed of the random numbers (default 1)."),
+            .declared("model", .union([.oneOf(["normal", "lognormal", "bootstrap"]), .function]), "Return model, or a function(step) returning the month's return."),
+            .optional("history", \.history, "Monthly returns for the bootstrap model."),
+            .declared("cash_flow", .function, "A function(step) returning the month's contribution (< 0: a withdrawal)."),
+            .optional("percentiles", \.percentiles, "Percentile levels (default 10, 25, 50, 75, 90)."),
+            .optional("risk", \.risk, "Risk profile or tolerance for the default return and volatility."),
+        ]
+    }
 
-    static let all: [Binding] = [
-        .function("af", "project", "{from, start_value, monthly, years, annual_return, volatility, inflation, fees, goal, runs, seed, model, cash_flow, …} -> {path, percentiles, probability, reach_date, required_monthly, …}",
-                  "Projects a value month by month (default: the net worth, towards the financial goal): the deterministic path, and with runs a seeded Monte Carlo range (model normal, lognormal, bootstrap or a function). See Documentation/Projections.md.",
-                  example: #"local r = af.project{ start_value = 10000, monthly = 500, years = 20, annual_return = 0.06, volatility = 0.15, goal = 300000, runs = 1000, seed = 42 }"#) { env, call in
-            var d = Defaults(today: env.session.today)
-            d.goal = try env.session.setting(AnalysisBindings.goalKey).flatMap(ExactDecimal.parseOrNil)
-            return try project(env, call, at: 1, function: "af.project", defaults: d)
-        },
-        .method("InvestmentPlan", "project", "{…same fields as af.project} -> {…, on_track, projected_on_track}",
-                "Projects the plan: start value its current amount, monthly its contribution, goal its target, up to its target date, return and volatility from its risk tolerance's profile.") { env, call in
-            let fn = "InvestmentPlan:project"
-            guard let id = env.lua.objectID(at: 1, className: "InvestmentPlan") else { throw LuaArgumentError("\(fn): call it as plan:project{…}") }
-            let progress = try env.session.progress(ofPlan: id)
-            let plan = progress.plan
-            var d = Defaults(today: env.session.today)
-            d.startValue = progress.currentAmount
-            d.monthly = plan.monthlyContribution
-            d.goal = plan.targetAmount
-            d.months = Projection.months(from: env.session.today, to: plan.targetDate)
-            d.profile = RiskProfile(tolerance: plan.riskTolerance)
-            d.targetDate = plan.targetDate
-            d.onTrack = progress.isOnTrack
-            return try project(env, call, at: 2, function: fn, defaults: d)
-        },
-    ]
+    /// `from`: a portfolio, or "all" for every asset.
+    enum ProjectionScope: LuaReadable {
+        case all
+        case portfolio(Portfolio)
+        static var luaType: LuaType { .union([.object("Portfolio"), .oneOf(["all"])]) }
+        static func read(_ reader: ArgumentReader, at index: Int32) throws -> ProjectionScope {
+            reader.call.string(at: index) == "all" ? .all : .portfolio(try Portfolio.read(reader, at: index))
+        }
+    }
+
+    static let pathRow = LuaType.record([LuaRecordField("month", .integer), LuaRecordField("date", .date), LuaRecordField("value", .decimal),
+                                         LuaRecordField("real_value", .decimal), LuaRecordField("contributed", .decimal)])
+    static let result = LuaType.record([LuaRecordField("path", .list(pathRow)), LuaRecordField("final", .decimal),
+                                        LuaRecordField("percentiles", .optional(.list(.table))), LuaRecordField("probability", .optional(.decimal)),
+                                        LuaRecordField("reach_date", .optional(.date)), LuaRecordField("required_monthly", .optional(.table)),
+                                        LuaRecordField("on_track", .optional(.boolean)), LuaRecordField("projected_on_track", .optional(.boolean))])
+
+    /// `af.project{…}`: the net worth (or a portfolio) towards the financial goal.
+    static let projectFunction: Binding = .function("af", "project", Project.self, returns: .value(result),
+        "Projects a value month by month (default: the net worth, towards the financial goal): the deterministic path, and with runs a seeded Monte Carlo range (model normal, lognormal, bootstrap or a function). See Documentation/Projections.md.",
+        example: #"local r = af.project{ start_value = 10000, monthly = 500, years = 20, annual_return = 0.06, volatility = 0.15, goal = 300000, runs = 1000, seed = 42 }"#) { env, call, _ in
+        var d = Defaults(today: env.session.today)
+        d.goal = try env.session.setting(AfBindings.goalKey).flatMap(ExactDecimal.parseOrNil)
+        return try project(env, call, at: 1, function: "af.project", defaults: d)
+    }
 
     struct Defaults {
         var today: CalendarDate
@@ -51,75 +93,72 @@ enum ProjectionBindings {
     /// Reads the fields at `index`, runs the projection, pushes the result table.
     static func project(_ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, function fn: String, defaults: Defaults) throws -> Int32 {
         if call.isNil(at: index) {
-            lua_settop(call.L, index - 1)
+            call.setTop(index - 1)
             call.newTable()
         }
-        let args = try NamedArguments(call, at: index, function: fn, allowed: fields)
-        let assumptions = try readAssumptions(args, env, call, fn: fn, defaults: defaults)
-        let (hooks, modelName) = try readHooks(args, env, call, at: index, fn: fn)
+        let reader = ArgumentReader(environment: env, call: call, function: fn)
+        let args = try Project.read(reader, at: index)
+        let assumptions = try readAssumptions(args, reader, defaults: defaults)
+        let (hooks, modelName) = try readHooks(reader, at: index)
         let path = try Projection.path(assumptions, hooks: hooks)
         call.newTable()
         let result = call.argumentCount
         pushDeterministic(path, assumptions, env, call, into: result, defaults: defaults)
-        if let runs = try args.decimal("runs") {
-            try pushMonteCarlo(assumptions, runs: try wholeNumber(runs, "runs", args), modelName: modelName, hooks: hooks,
-                               args, env, call, fn: fn, into: result)
+        if let runs = args.runs {
+            try pushMonteCarlo(assumptions, runs: try wholeNumber(runs, "runs", reader), modelName: modelName, hooks: hooks,
+                               args, reader, into: result)
         }
         return 1
     }
 
-    /// The scope's assets: a Portfolio (object or name) in `from`, or every asset (also for "all").
-    static func scope(_ args: NamedArguments, _ env: ScriptEnvironment, _ call: LuaCall, fn: String) throws -> [Asset] {
-        let portfolio = try args.value("from") { i -> Portfolio? in
-            call.string(at: i) == "all" ? nil : try env.portfolio(at: i, call, function: fn)
-        }
-        return try portfolio.map { try env.session.assets(inPortfolio: $0.id!) } ?? env.session.assets()
+    /// The scope's assets: the Portfolio in `from`, or every asset (also for "all").
+    static func scope(_ args: Project, _ env: ScriptEnvironment) throws -> [Asset] {
+        if case .portfolio(let p) = args.from { return try env.session.assets(inPortfolio: p.id!) }
+        return try env.session.assets()
     }
 
-    static func readAssumptions(_ args: NamedArguments, _ env: ScriptEnvironment, _ call: LuaCall, fn: String,
-                                defaults: Defaults) throws -> ProjectionAssumptions {
-        let start = try args.date("start") ?? defaults.today
-        var startValue = try args.decimal("start_value") ?? defaults.startValue
-        if startValue == nil { startValue = try env.session.totalValue(of: scope(args, env, call, fn: fn)) }
+    static func readAssumptions(_ args: Project, _ reader: ArgumentReader, defaults: Defaults) throws -> ProjectionAssumptions {
+        let env = reader.environment
+        let start = args.start ?? defaults.today
+        var startValue = args.startValue ?? defaults.startValue
+        if startValue == nil { startValue = try env.session.totalValue(of: scope(args, env)) }
         var months = defaults.months
-        if let m = try args.decimal("months") { months = try wholeNumber(m, "months", args) }
-        if let y = try args.decimal("years") { months = try wholeNumber(y * 12, "years", args) }
-        if let end = try args.date("to") { months = Projection.months(from: start, to: end) }
+        if let m = args.months { months = try wholeNumber(m, "months", reader) }
+        if let y = args.years { months = try wholeNumber(y * 12, "years", reader) }
+        if let end = args.to { months = Projection.months(from: start, to: end) }
         var profile = defaults.profile
-        if let risk = try args.string("risk") {
+        if let risk = args.risk {
             profile = try RiskProfile(rawValue: risk.lowercased()) ?? RiskProfile(tolerance: RiskTolerance.parse(risk))
         }
         let market = MarketAssumptions.of(profile)
         let assumptions = ProjectionAssumptions(
-            startDate: start, startValue: startValue ?? 0, contribution: try args.decimal("monthly") ?? defaults.monthly,
-            frequency: try args.string("frequency").map(ContributionFrequency.parse) ?? .monthly,
-            contributionGrowth: try args.decimal("contribution_growth") ?? 0,
-            annualReturn: try args.decimal("annual_return") ?? market.annualReturn,
-            volatility: try args.decimal("volatility") ?? market.volatility,
-            inflation: try args.decimal("inflation") ?? 0, fees: try args.decimal("fees") ?? 0,
-            months: months, goal: try args.decimal("goal") ?? defaults.goal)
+            startDate: start, startValue: startValue ?? 0, contribution: args.monthly ?? defaults.monthly,
+            frequency: args.frequency, contributionGrowth: args.contributionGrowth,
+            annualReturn: args.annualReturn ?? market.annualReturn, volatility: args.volatility ?? market.volatility,
+            inflation: args.inflation, fees: args.fees, months: months, goal: args.goal ?? defaults.goal)
         try assumptions.validate()
         return assumptions
     }
 
     /// `model` (a name or a function) and `cash_flow`; the functions stay on the stack at fixed indexes while the projection runs.
-    static func readHooks(_ args: NamedArguments, _ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, fn: String) throws -> (ProjectionHooks, String) {
+    static func readHooks(_ reader: ArgumentReader, at index: Int32) throws -> (ProjectionHooks, String) {
+        let env = reader.environment, call = reader.call, fn = reader.function
         var hooks = ProjectionHooks()
         var modelName = "normal"
         call.rawField("model", of: index)
         let modelIndex = call.argumentCount
         switch call.type(at: modelIndex) {
-        case LUA_TFUNCTION: hooks.stepReturn = luaHook(env, call, at: modelIndex, fn: fn, what: "model"); modelName = "custom"
-        case LUA_TSTRING: modelName = call.string(at: modelIndex)!
-        case LUA_TNIL: break
-        default: throw args.fieldError("model", "\"normal\", \"lognormal\", \"bootstrap\" or a function(step) expected, got \(call.typeName(at: modelIndex))")
+        case LuaTypeCode.function: hooks.stepReturn = luaHook(env, call, at: modelIndex, fn: fn, what: "model"); modelName = "custom"
+        case LuaTypeCode.string: modelName = call.string(at: modelIndex)!
+        case LuaTypeCode.nil: break
+        default: throw reader.fieldError("model", "\"normal\", \"lognormal\", \"bootstrap\" or a function(step) expected, got \(call.typeName(at: modelIndex))")
         }
         call.rawField("cash_flow", of: index)
         let flowIndex = call.argumentCount
-        if call.type(at: flowIndex) == LUA_TFUNCTION {
+        if call.type(at: flowIndex) == LuaTypeCode.function {
             hooks.cashFlow = luaHook(env, call, at: flowIndex, fn: fn, what: "cash_flow")
         } else if !call.isNil(at: flowIndex) {
-            throw args.fieldError("cash_flow", "a function(step) returning the month's contribution (< 0: a withdrawal) expected, got \(call.typeName(at: flowIndex))")
+            throw reader.fieldError("cash_flow", "a function(step) returning the month's contribution (< 0: a withdrawal) expected, got \(call.typeName(at: flowIndex))")
         }
         return (hooks, modelName)
     }
@@ -155,43 +194,30 @@ enum ProjectionBindings {
         }
     }
 
-    /// A list of numbers in field `key` (percentile levels, bootstrap history).
-    static func numbers(_ key: String, _ args: NamedArguments, _ call: LuaCall) throws -> [Double]? {
-        try args.value(key) { i -> [Double] in
-            guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError(key, "a list of numbers expected, got \(call.typeName(at: i))") }
-            let count = call.rawLength(at: i)
-            return try (0..<count).map { k in
-                call.pushElement(k + 1, of: i)
-                defer { call.pop() }
-                guard let d = try? call.decimal(at: -1) else { throw args.fieldError(key, "element \(k + 1) is not a number") }
-                return Projection.double(d)
-            }
-        }
-    }
-
-    static func pushMonteCarlo(_ a: ProjectionAssumptions, runs: Int, modelName: String, hooks: ProjectionHooks, _ args: NamedArguments,
-                               _ env: ScriptEnvironment, _ call: LuaCall, fn: String, into result: Int32) throws {
-        let seedValue = try args.decimal("seed") ?? 1
+    static func pushMonteCarlo(_ a: ProjectionAssumptions, runs: Int, modelName: String, hooks: ProjectionHooks, _ args: Project,
+                               _ reader: ArgumentReader, into result: Int32) throws {
+        let env = reader.environment, call = reader.call, fn = reader.function
+        let seedValue = args.seed
         guard seedValue >= 0, seedValue == seedValue.rounded(places: 0), let seed = UInt64(seedValue.plainText) else {
-            throw args.fieldError("seed", "a whole number from 0 to 18446744073709551615 expected, got \(seedValue.plainText)")
+            throw reader.fieldError("seed", "a whole number from 0 to 18446744073709551615 expected, got \(seedValue.plainText)")
         }
-        let levels = try numbers("percentiles", args, call) ?? MonteCarlo.defaultLevels
+        let levels = args.percentiles?.map(Projection.double) ?? MonteCarlo.defaultLevels
         let model: ReturnModel
         switch modelName {
         case "normal": model = .normal
         case "lognormal": model = .lognormal
         case "custom": model = .custom
         case "bootstrap":
-            if let history = try numbers("history", args, call) {
+            if let history = args.history?.map(Projection.double) {
                 model = .bootstrap(history)
             } else {
-                let history = try env.session.monthlyReturns(of: scope(args, env, call, fn: fn))
+                let history = try env.session.monthlyReturns(of: scope(args, env))
                 guard !history.isEmpty else {
                     throw RuleViolation("\(fn): bootstrap needs monthly price history of the assets (none found); record prices or pass history = {…}.")
                 }
                 model = .bootstrap(history)
             }
-        default: throw args.fieldError("model", "unknown model '\(modelName)': use normal, lognormal, bootstrap or a function(step)")
+        default: throw reader.fieldError("model", "unknown model '\(modelName)': use normal, lognormal, bootstrap or a function(step)")
         }
         if runs > 0, runs <= MonteCarlo.maximumRuns { try call.reserveHostMemory(runs * a.months * 16) }  // the run × month values, sorted copies
         let mc = try MonteCarlo.run(a, runs: runs, seed: seed, model: model, levels: levels, hooks: hooks)
@@ -225,8 +251,8 @@ enum ProjectionBindings {
         level == level.rounded() ? "p\(Int(level))" : "p\(level)"
     }
 
-    static func wholeNumber(_ d: ExactDecimal, _ key: String, _ args: NamedArguments) throws -> Int {
-        guard d == d.rounded(places: 0), d >= 1, d <= 1_000_000 else { throw args.fieldError(key, "a whole number ≥ 1 expected, got \(d.plainText)") }
+    static func wholeNumber(_ d: ExactDecimal, _ key: String, _ reader: ArgumentReader) throws -> Int {
+        guard d == d.rounded(places: 0), d >= 1, d <= 1_000_000 else { throw reader.fieldError(key, "a whole number ≥ 1 expected, got \(d.plainText)") }
         return Int(d.plainText)!
     }
 
@@ -243,10 +269,10 @@ enum ProjectionBindings {
                     call.pushInteger(Int64(step.run)); call.setField("run", of: stepTable)
                     call.pushInteger(Int64(step.month)); call.setField("month", of: stepTable)
                     call.pushString(step.date.description); call.setField("date", of: stepTable)
-                    lua_pushnumber(call.L, step.value); call.setField("value", of: stepTable)
-                    lua_pushnumber(call.L, step.contribution); call.setField("contribution", of: stepTable)
-                    lua_pushnumber(call.L, step.normal); call.setField("normal", of: stepTable)
-                    lua_pushnumber(call.L, step.uniform); call.setField("uniform", of: stepTable)
+                    call.pushNumber(step.value); call.setField("value", of: stepTable)
+                    call.pushNumber(step.contribution); call.setField("contribution", of: stepTable)
+                    call.pushNumber(step.normal); call.setField("normal", of: stepTable)
+                    call.pushNumber(step.uniform); call.setField("uniform", of: stepTable)
                     call.pushValue(at: stepTable)
                     return 1
                 }
@@ -254,9 +280,10 @@ enum ProjectionBindings {
                 throw LuaArgumentError("\(fn): the \(what) function failed in \(where_): \(raised.description)")
             }
             defer { call.pop() }
-            if call.type(at: -1) == LUA_TNUMBER { return clua_tonumber(call.L, -1) }
+            if let number = call.number(at: -1) { return number }
             if let d = try? call.decimal(at: -1) { return Projection.double(d) }
             throw LuaArgumentError("\(fn): the \(what) function returned \(call.typeName(at: -1)) in \(where_); a number expected")
         }
     }
 }
+

@@ -1,31 +1,43 @@
-import CLua
-import CLuaShim
 import Core
 import LuaBridge
+import LuaDecimals
 import Store
 
 /// Rebalancing strategies, plans and custom rules (issue 6): `portfolio:rebalance{…}`,
 /// `plan:apply{date}`, `af.rebalance.define(name, fn)`, `af.rebalance.strategies()`.
 enum RebalanceBindings {
     static let all: [Binding] = [
-        .function("af.rebalance", "define", "(name, function(ctx) -> trades)",
+        .function("af.rebalance", "define", Rule.self, returns: .none,
                   "Defines a rebalancing rule usable as portfolio:rebalance{ strategy = name }. ctx has holdings, values, prices, targets, drift, cash, total, amount; return {{asset, side = \"buy\"|\"sell\", amount | quantity}, …}.",
-                  example: #"af.rebalance.define("sell_winners", function(ctx) return { { asset = "ACME", side = "sell", amount = 100 } } end)"#) { env, call in
-            guard let name = call.string(at: 1), !name.isEmpty else { throw LuaArgumentError("af.rebalance.define: a rule name expected, got \(call.typeName(at: 1))") }
-            guard call.type(at: 2) == LUA_TFUNCTION else { throw LuaArgumentError("af.rebalance.define: a function(ctx) expected for '\(name)', got \(call.typeName(at: 2))") }
-            try PlanRebalance.validateRuleName(name)
+                  example: #"af.rebalance.define("sell_winners", function(ctx) return { { asset = "ACME", side = "sell", amount = 100 } } end)"#) { _, call, args in
+            guard !args.name.isEmpty else { throw LuaArgumentError("af.rebalance.define: a rule name expected, got an empty string") }
+            guard call.type(at: 2) == LuaTypeCode.function else {
+                throw LuaArgumentError("af.rebalance.define: a function(ctx) expected for '\(args.name)', got \(call.typeName(at: 2))")
+            }
+            try PlanRebalance.validateRuleName(args.name)
             pushRules(call)
             call.pushValue(at: 2)
-            call.setField(name, of: -2)
+            call.setField(args.name, of: -2)
             call.pop()
             return 0
         },
-        .function("af.rebalance", "strategies", "() -> {name}", "The built-in strategies (full, bands, cash_flow, min_trades), then the defined rules, alphabetically.",
-                  example: #"print(table.concat(af.rebalance.strategies(), ", "))"#) { env, call in
+        .function("af.rebalance", "strategies", NoArguments.self, returns: .value(.list(.string)),
+                  "The built-in strategies (full, bands, cash_flow, min_trades), then the defined rules, alphabetically.",
+                  example: #"print(table.concat(af.rebalance.strategies(), ", "))"#) { env, call, _ in
             env.pushList(try strategyNames(call), call) { call.pushString($0) }
             return 1
         },
     ]
+
+    /// `(name, function(ctx) -> trades)`.
+    struct Rule: LuaDecodable {
+        var name: String!
+        static let fields: [LuaField<Rule>] = [
+            .required("name", \.name, "The strategy name."),
+            .declared("rule", .function, required: true, "function(ctx) returning {{asset, side, amount | quantity}, …}."),
+        ]
+        static let layout = LuaArgumentLayout.positional
+    }
 
     static let builtIn = PlanRebalance.builtIn
     static let rulesKey = "assetflow.rebalance.rules"
@@ -33,11 +45,11 @@ enum RebalanceBindings {
     /// Pushes the registry table of defined rules, creating it on first use.
     /// Raw access only: the registry has no metamethods, and nothing here can raise.
     static func pushRules(_ call: LuaCall) {
-        if call.rawField(rulesKey, of: clua_registryindex()) != LUA_TTABLE {
+        if call.rawField(rulesKey, of: call.registryIndex) != LuaTypeCode.table {
             call.pop()
             call.newTable()
             call.pushValue(at: -1)
-            call.setField(rulesKey, of: clua_registryindex())
+            call.setField(rulesKey, of: call.registryIndex)
         }
     }
 
@@ -49,7 +61,39 @@ enum RebalanceBindings {
         return builtIn + names.sorted()
     }
 
-    static let arguments = ["strategy", "by", "tolerance", "to", "amount", "choose", "targets"]
+    /// `{strategy, by, tolerance, to, amount, choose, targets}`; read by `rebalance`.
+    struct Request: LuaDecodable {
+        static let fields: [LuaField<Request>] = [
+            .declared("strategy", .string, "full (default), bands, cash_flow, min_trades or a rule of af.rebalance.define."),
+            .declared("by", AllocationDimension.luaType, "type (default) or category."),
+            .declared("tolerance", .union([.decimal, .record([LuaRecordField("absolute", .decimal), LuaRecordField("relative", .decimal)])]),
+                      "bands: percentage points, or {absolute, relative}."),
+            .declared("to", BandDestination.luaType, "bands: trade back to the target or to the band's edge."),
+            .declared("amount", .decimal, "cash_flow: new money to invest (< 0: to withdraw)."),
+            .declared("choose", .map(.string, .object("Asset")), "Which asset trades for a group: {group = asset}."),
+            .declared("targets", .map(.string, .decimal), "Targets to use instead of the stored ones."),
+        ]
+    }
+
+    /// `{date, note}` of `plan:apply{…}`; may be left out.
+    struct Apply: LuaDecodable {
+        var date: CalendarDate?
+        var note: String?
+        static let fields: [LuaField<Apply>] = [
+            .optional("date", \.date, "Of the trades (default today)."),
+            .optional("note", \.note, "Free text on each trade."),
+        ]
+    }
+
+    static let tradeRow = LuaType.record([LuaRecordField("asset", .object("Asset")), LuaRecordField("name", .string), LuaRecordField("group", .string),
+                                          LuaRecordField("side", .oneOf(["buy", "sell"])), LuaRecordField("amount", .decimal),
+                                          LuaRecordField("quantity", .decimal), LuaRecordField("price", .decimal)])
+    /// The plan table `Portfolio:rebalance` returns.
+    static let planType = LuaType.record([LuaRecordField("strategy", .string), LuaRecordField("trades", .list(tradeRow)),
+                                          LuaRecordField("before", .list(.table)), LuaRecordField("after", .list(.table)),
+                                          LuaRecordField("summary", .list(.string)), LuaRecordField("problems", .list(.string)),
+                                          LuaRecordField("warning", .optional(.string)), LuaRecordField("new_money", .decimal),
+                                          LuaRecordField("apply", .function)])
 
     /// `portfolio:rebalance()` / `portfolio:rebalance{strategy, by, tolerance, to, amount, choose, targets}`.
     static func rebalance(_ env: ScriptEnvironment, _ call: LuaCall) throws -> Int32 {
@@ -59,14 +103,14 @@ enum RebalanceBindings {
         var by = AllocationDimension.type
         var targets: [String: ExactDecimal]?
         if !call.isNil(at: 2) {
-            let args = try NamedArguments(call, at: 2, function: fn, allowed: arguments)
+            let args = try NamedArguments(call, at: 2, function: fn, allowed: Request.fieldNames)
             request.strategy = try args.string("strategy") ?? request.strategy
             by = try args.string("by").map(AllocationDimension.parse) ?? by
             if let t = try args.value("tolerance", { try readTolerance(call, at: $0, fn) }) { request.tolerance = t }
             request.destination = try args.string("to").map(BandDestination.parse) ?? request.destination
             request.amount = try args.decimal("amount")
             targets = try args.value("targets") { i -> [String: ExactDecimal] in
-                guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError("targets", "a table such as {stock = 60, bond = 40} expected") }
+                guard call.type(at: i) == LuaTypeCode.table else { throw args.fieldError("targets", "a table such as {stock = 60, bond = 40} expected") }
                 var keys: [String] = []
                 call.forEachStringKey(of: i) { keys.append($0) }
                 var result: [String: ExactDecimal] = [:]
@@ -78,7 +122,7 @@ enum RebalanceBindings {
                 return result
             }
             if let ids = try args.value("choose", { i -> [String: Int64] in
-                guard call.type(at: i) == LUA_TTABLE else { throw args.fieldError("choose", "a table {group = asset} expected") }
+                guard call.type(at: i) == LuaTypeCode.table else { throw args.fieldError("choose", "a table {group = asset} expected") }
                 var keys: [String] = []
                 call.forEachStringKey(of: i) { keys.append($0) }
                 var result: [String: Int64] = [:]
@@ -105,7 +149,7 @@ enum RebalanceBindings {
 
     /// `tolerance = 5` (points), or `{absolute = 5, relative = 25, floor = 1}`.
     static func readTolerance(_ call: LuaCall, at i: Int32, _ fn: String) throws -> RebalanceTolerance {
-        if call.type(at: i) == LUA_TTABLE {
+        if call.type(at: i) == LuaTypeCode.table {
             let t = try NamedArguments(call, at: i, function: "\(fn): tolerance", allowed: ["absolute", "relative", "floor"])
             let tolerance = RebalanceTolerance(absolute: try t.decimal("absolute"), relative: try t.decimal("relative"), floor: try t.decimal("floor"))
             try tolerance.validate()
@@ -126,7 +170,7 @@ enum RebalanceBindings {
                        by: AllocationDimension, amount: ExactDecimal, choose: [String: Int64]) throws -> TradePlan {
         pushRules(call)
         let type = call.rawField(name, of: -1)
-        guard type == LUA_TFUNCTION else {
+        guard type == LuaTypeCode.function else {
             call.pop(2)
             throw RuleViolation("Unknown rebalancing strategy '\(name)'. Use one of: \(try strategyNames(call).joined(separator: ", ")) (define your own with af.rebalance.define).")
         }
@@ -138,7 +182,7 @@ enum RebalanceBindings {
         }
         defer { call.pop() }
         let prefix = "Rebalancing rule '\(name)'"
-        guard call.type(at: -1) == LUA_TTABLE else {
+        guard call.type(at: -1) == LuaTypeCode.table else {
             throw RuleViolation("\(prefix) must return a list of trades {{asset, side, amount | quantity}, …}, not \(call.typeName(at: -1)).")
         }
         let list = call.argumentCount
@@ -147,7 +191,7 @@ enum RebalanceBindings {
             call.pushElement(i, of: list)
             defer { call.pop() }
             let t = call.argumentCount
-            guard call.type(at: t) == LUA_TTABLE else { throw RuleViolation("\(prefix): trade \(i): a table {asset, side, amount | quantity} expected, got \(call.typeName(at: t)).") }
+            guard call.type(at: t) == LuaTypeCode.table else { throw RuleViolation("\(prefix): trade \(i): a table {asset, side, amount | quantity} expected, got \(call.typeName(at: t)).") }
             let assetName = try call.field("asset", of: t) { j -> String? in
                 if call.isNil(at: j) { return nil }
                 if let id = env.lua.objectID(at: j, className: "Asset") { return try env.session.requireAsset(id: id).name }
@@ -245,16 +289,9 @@ enum RebalanceBindings {
         call.pushDecimal(plan.newMoney); call.setField("new_money", of: -2)
         let flag = AppliedFlag()
         call.pushFunction { [unowned env] c in
-            let fn = "plan:apply"
-            var date: CalendarDate?
-            var note: String?
-            if !c.isNil(at: 2) {
-                let args = try NamedArguments(c, at: 2, function: fn, allowed: ["date", "note"])
-                date = try args.date("date")
-                note = try args.string("note")
-            }
+            let args = try Apply.read(ArgumentReader(environment: env, call: c, function: "plan:apply"), at: 2)
             guard !flag.applied else { throw RuleViolation(ApplyRebalancePlan.alreadyAppliedMessage, rule: .notAllowed) }
-            let recorded = try env.session.execute(ApplyRebalancePlan(plan, date: date, note: note))
+            let recorded = try env.session.execute(ApplyRebalancePlan(plan, date: args.date, note: args.note))
             flag.applied = true
             env.pushList(recorded, c) { env.pushTransaction($0.id!) }
             return 1

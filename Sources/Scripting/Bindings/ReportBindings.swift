@@ -6,75 +6,130 @@ import Store
 /// `af.report.new{…}` and the Report methods: build a report from rows the other bindings
 /// return, then render it as terminal text, Markdown, CSV, JSON or HTML, or save it.
 enum ReportBindings {
+    /// `{title, currency}`; may be left out.
+    struct New: LuaDecodable {
+        var title = "Report"
+        var currency: String?
+        static let fields: [LuaField<New>] = [
+            .optional("title", \.title, "The heading (default \"Report\")."),
+            .optional("currency", \.currency, "Currency of money columns (default: the assets' currency when they share one)."),
+        ]
+    }
+
+    /// `(string)`.
+    struct Text: LuaDecodable {
+        var text: String!
+        static let fields: [LuaField<Text>] = [.required("text", \.text, "The paragraph.")]
+        static let layout = LuaArgumentLayout.positional
+    }
+
+    static let formats = LuaType.oneOf(["number", "integer", "money", "percent", "text"])
+    /// The shapes ReportReader reads; their keys are the fields it allows.
+    static let figure = LuaType.record([LuaRecordField("label", .string), LuaRecordField("value", .union([.decimal, .string])), LuaRecordField("format", formats)])
+    static let tableOptions = LuaType.record([LuaRecordField("columns", .list(.union([.string, .table]))), LuaRecordField("format", .union([formats, .map(.string, formats)])),
+                                              LuaRecordField("title", .string)])
+    static let chart = LuaType.record(["kind", "series", "x", "y", "names", "title", "format"].map {
+        LuaRecordField($0, $0 == "kind" ? .oneOf(["line", "area", "bar", "pie", "fan"]) : $0 == "series" ? .list(.table)
+                           : $0 == "y" || $0 == "names" ? .union([.string, .list(.string)]) : .string)
+    })
+
+    /// `{{label, value, format}, …}`; ReportReader reads it.
+    struct Figures: LuaDecodable {
+        static let fields: [LuaField<Figures>] = [.declared("figures", .list(figure), required: true, "The figures, in order.")]
+        static let layout = LuaArgumentLayout.positional
+    }
+
+    /// `(rows, {columns, format, title})`; ReportReader reads them.
+    struct Table: LuaDecodable {
+        static let fields: [LuaField<Table>] = [
+            .declared("rows", .list(.table), required: true, "The rows: tables of fields, such as p:allocation{}."),
+            .declared("options", tableOptions, "columns: keys or {key, label}; format: one format or {column = format}; title."),
+        ]
+        static let layout = LuaArgumentLayout.positional
+    }
+
+    /// `{kind, series, x, y, names, title, format}`; ReportReader reads it.
+    struct Chart: LuaDecodable {
+        static let fields: [LuaField<Chart>] = [.declared("chart", chart, required: true,
+                                                          "kind line, area, bar, pie or fan; series: rows, or {{name, rows}}; x and y name the fields.")]
+        static let layout = LuaArgumentLayout.positional
+    }
+
+    static let renderFormats = LuaType.oneOf(["terminal", "markdown", "csv", "json", "html"])
+
+    /// `(format)`.
+    struct Render: LuaDecodable {
+        static let fields: [LuaField<Render>] = [.declared("format", renderFormats, "terminal (default), markdown, csv, json or html.")]
+        static let layout = LuaArgumentLayout.positional
+    }
+
+    /// `(path, format)`.
+    struct Save: LuaDecodable {
+        var path: String!
+        static let fields: [LuaField<Save>] = [
+            .required("path", \.path, "Where to write."),
+            .declared("format", renderFormats, "Default: from the file's extension."),
+        ]
+        static let layout = LuaArgumentLayout.positional
+    }
+
     static let all: [Binding] = [
-        .function("af.report", "new", "{title, currency} -> Report",
+        .function("af.report", "new", New.self, returns: .value(.object("Report")),
                   "A new, empty report. currency (for money columns) defaults to the assets' currency when they share one.",
-                  example: #"local r = af.report.new{ title = "Overview" }"#) { env, call in
-            let fn = "af.report.new"
-            var title = "Report", currency: String?
-            if !call.isNil(at: 1) {
-                let args = try NamedArguments(call, at: 1, function: fn, allowed: ["title", "currency"])
-                title = try args.string("title") ?? title
-                currency = try args.string("currency")
-            }
+                  example: #"local r = af.report.new{ title = "Overview" }"#) { env, call, args in
+            var currency = args.currency
             if currency == nil {
                 let currencies = Set(try env.session.assets().map(\.currency))
                 currency = currencies.count == 1 ? currencies.first! : ""
             }
-            env.lua.pushObject(env.reports.add(ReportDocument(title: title, currency: currency!)), className: "Report")
+            env.lua.pushObject(env.reports.add(ReportDocument(title: args.title, currency: currency!)), className: "Report")
             return 1
         },
-        .field("Report", "title", "string", "The report's title.") { env, call, id in
+        .field("Report", "title", .string, "The report's title.") { env, call, id in
             call.pushString(env.reports.documents[id]?.title ?? "")
         },
-        .method("Report", "text", "(string) -> Report", "Adds a paragraph.", example: #"r:text("Values on " .. os.date("%Y-%m-%d"))"#) { env, call in
-            let id = try report(env, call, "Report:text")
-            guard let text = call.string(at: 2) else { throw LuaArgumentError("Report:text: a string expected, got \(call.typeName(at: 2))") }
-            try env.reports.append(.text(text), to: id, call)
+        .method(ReportHandle.self, "text", Text.self, returns: .value(.object("Report")), "Adds a paragraph.",
+                example: #"r:text("Values on " .. os.date("%Y-%m-%d"))"#) { env, call, r, args in
+            try env.reports.append(.text(args.text), to: r.id, call)
             call.pushValue(at: 1)
             return 1
         },
-        .method("Report", "figures", "{{label, value, format}} -> Report",
+        .method(ReportHandle.self, "figures", Figures.self, returns: .value(.object("Report")),
                 "Adds key figures; format is number, integer, money, percent or text (default: number).",
-                example: #"r:figures{ { label = "Net worth", value = af.net_worth(), format = "money" } }"#) { env, call in
-            let id = try report(env, call, "Report:figures")
-            try env.reports.append(.figures(try ReportReader(env, call, "Report:figures").figures(at: 2)), to: id, call)
+                example: #"r:figures{ { label = "Net worth", value = af.net_worth(), format = "money" } }"#) { env, call, r, _ in
+            try env.reports.append(.figures(try ReportReader(env, call, "Report:figures").figures(at: 2)), to: r.id, call)
             call.pushValue(at: 1)
             return 1
         },
-        .method("Report", "table", "(rows, {columns, format, title}) -> Report",
+        .method(ReportHandle.self, "table", Table.self, returns: .value(.object("Report")),
                 "Adds a table of rows (tables of fields). columns: keys or {key, label}; format: one format or {column = format}.",
-                example: #"r:table(p:allocation{}, { columns = { "key", "value", "percent" }, format = { value = "money", percent = "percent" } })"#) { env, call in
-            let id = try report(env, call, "Report:table")
-            try env.reports.append(.table(try ReportReader(env, call, "Report:table").table(rows: 2, options: 3)), to: id, call)
+                example: #"r:table(p:allocation{}, { columns = { "key", "value", "percent" }, format = { value = "money", percent = "percent" } })"#) { env, call, r, _ in
+            try env.reports.append(.table(try ReportReader(env, call, "Report:table").table(rows: 2, options: 3)), to: r.id, call)
             call.pushValue(at: 1)
             return 1
         },
-        .method("Report", "chart", "{kind, series, x, y, names, title, format} -> Report",
+        .method(ReportHandle.self, "chart", Chart.self, returns: .value(.object("Report")),
                 "Adds a chart: kind line, area, bar, pie or fan; series: rows, or {{name, rows}}; x and y name the fields (default date and value; y may list several).",
-                example: #"r:chart{ kind = "line", series = p:timeline{ from = "2024-01-01", every = "month" }, format = "money" }"#) { env, call in
-            let id = try report(env, call, "Report:chart")
-            try env.reports.append(.chart(try ReportReader(env, call, "Report:chart").chart(at: 2)), to: id, call)
+                example: #"r:chart{ kind = "line", series = p:timeline{ from = "2024-01-01", every = "month" }, format = "money" }"#) { env, call, r, _ in
+            try env.reports.append(.chart(try ReportReader(env, call, "Report:chart").chart(at: 2)), to: r.id, call)
             call.pushValue(at: 1)
             return 1
         },
-        .method("Report", "render", "(format) -> string",
-                "The report as terminal (default), markdown, csv (its tables), json or html text.", example: #"print(r:render("markdown"))"#) { env, call in
-            let id = try report(env, call, "Report:render")
+        .method(ReportHandle.self, "render", Render.self, returns: .value(.string),
+                "The report as terminal (default), markdown, csv (its tables), json or html text.", example: #"print(r:render("markdown"))"#) { env, call, r, _ in
             let format = try call.isNil(at: 2) ? .terminal : ReportFormat.parse(call.string(at: 2) ?? call.typeName(at: 2))
-            call.pushString(format.render(env.reports.documents[id]!, terminalStyle: env.reports.terminalStyle))
+            call.pushString(format.render(env.reports.documents[r.id]!, terminalStyle: env.reports.terminalStyle))
             return 1
         },
-        .method("Report", "save", "(path, format) -> string",
+        .method(ReportHandle.self, "save", Save.self, returns: .value(.string),
                 "Writes the report (format from the extension by default) and returns the path. In the sandbox only the --output file or the reports folder.",
-                example: #"r:save("overview.html")"#) { env, call in
+                example: #"r:save("overview.html")"#) { env, call, r, args in
             let fn = "Report:save"
-            let id = try report(env, call, fn)
-            guard let path = call.string(at: 2), !path.isEmpty else { throw LuaArgumentError("\(fn): a file path expected, got \(call.typeName(at: 2))") }
+            let path = args.path!
+            guard !path.isEmpty else { throw LuaArgumentError("\(fn): a file path expected, got an empty string") }
             let format = try call.isNil(at: 3) ? ReportFormat.forPath(path) : ReportFormat.parse(call.string(at: 3) ?? call.typeName(at: 3))
-            let trusted = env.policy.trusted
-            let target = try env.reports.checkWritable(path, trusted: trusted, function: fn)
-            let text = format.render(env.reports.documents[id]!, terminalStyle: .plain)
+            let target = try env.reports.checkWritable(path, trusted: env.policy.trusted, function: fn)
+            let text = format.render(env.reports.documents[r.id]!, terminalStyle: .plain)
             do {
                 try OwnerOnlyFiles.write(text, to: target)
             } catch {
@@ -84,11 +139,13 @@ enum ReportBindings {
             return 1
         },
     ]
+}
 
-    static func report(_ env: ScriptEnvironment, _ call: LuaCall, _ fn: String) throws -> Int64 {
-        guard let id = env.lua.objectID(at: 1, className: "Report"), env.reports.documents[id] != nil else {
-            throw LuaArgumentError("\(fn): call it on a report, as r:\(fn.split(separator: ":").last ?? "")(…), with r from af.report.new{…}")
-        }
-        return id
-    }
+/// A report being built, as the receiver of its methods.
+struct ReportHandle: LuaObjectHandle {
+    static let className = "Report"
+    static let callHint = "call it on a report, as r:METHOD(…), with r from af.report.new{…}"
+    let id: Int64
+
+    init(id: Int64) { self.id = id }
 }

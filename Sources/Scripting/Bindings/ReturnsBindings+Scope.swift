@@ -1,70 +1,105 @@
 import Core
 import LuaBridge
+import LuaDecimals
 import Store
 
-/// `scope:performance{from, to}`, `scope:twr_series{from, to, every}` and
-/// `af.returns.explain{scope, from, to}` for assets, portfolios and everything.
+/// The pieces of `scope:performance{from, to}`, `scope:twr_series{from, to, every}` (declared
+/// with the Asset, the Portfolio and `af`) and `af.returns.explain{scope, from, to}`.
 extension ReturnsBindings {
-    static let scoped: [Binding] = performance + series + [explain]
 
     static let performanceSummary = "start_value end_value net_flows income realized_gain unrealized_change twr twr_annualized mwr modified_dietz cagr growth; a figure that cannot be computed is nil with its reason in reasons[name]."
 
-    static var performance: [Binding] {
-        [("Asset", ":"), ("Portfolio", ":"), ("af", ".")].map { owner, sep in
-            let fn = "\(owner)\(sep)performance"
-            let body: (ScriptEnvironment, LuaCall) throws -> Int32 = { env, call in
-                let (scope, argIndex) = try receiver(env, call, owner: owner, fn)
-                let args = try optionalArguments(call, at: argIndex, fn, ["from", "to", "annualize_short"])
-                let annualize = try args.map { try bool($0, "annualize_short") } ?? false
-                pushReport(try env.session.performance(scope, from: args?.date("from"), to: args?.date("to"), annualizeShortPeriod: annualize), call)
-                return 1
-            }
-            let signature = "{from, to, annualize_short} -> {start_value, end_value, net_flows, income, realized_gain, unrealized_change, twr, mwr, modified_dietz, cagr, growth, reasons}"
-            let summary = (owner == "af" ? "Performance of everything (also af:performance{…}): " : "Performance over from…to (default: first transaction…today): ") + performanceSummary
-            let example = owner == "af" ? #"local r = af.performance{ from = "2024-01-01" }; print(r.twr, r.reasons.twr)"# : #"local r = p:performance{ from = "2024-01-01", to = "2024-12-31" }; print(r.twr)"#
-            return owner == "af" ? .function("af", "performance", signature, summary, example: example, body)
-                : .method(owner, "performance", signature, summary, example: example, body)
+    /// `{from, to, annualize_short}`; may be left out.
+    struct Period: LuaDecodable {
+        var from: CalendarDate?
+        var to: CalendarDate?
+        var annualizeShort = false
+        static let fields: [LuaField<Period>] = [
+            .optional("from", \.from, "First day (default: the first transaction)."),
+            .optional("to", \.to, "Last day (default today)."),
+            .optional("annualize_short", \.annualizeShort, "Annualize a period under a year."),
+        ]
+    }
+
+    /// `{from, to, every}`; may be left out.
+    struct Series: LuaDecodable {
+        var from: CalendarDate?
+        var to: CalendarDate?
+        var every = LuaStep.month
+        static let fields: [LuaField<Series>] = [
+            .optional("from", \.from, "First day (default: the first transaction)."),
+            .optional("to", \.to, "Last day (default today)."),
+            .optional("every", \.every, "One point a month (default) or a day."),
+        ]
+    }
+
+    /// `{scope, from, to, annualize_short}`.
+    struct Explain: LuaDecodable {
+        var scope: PerformanceScope!
+        var from: CalendarDate?
+        var to: CalendarDate?
+        var annualizeShort = false
+        static let fields: [LuaField<Explain>] = [
+            .required("scope", \.scope, "An Asset, a Portfolio, or af for everything."),
+            .optional("from", \.from, "First day (default: the first transaction)."),
+            .optional("to", \.to, "Last day (default today)."),
+            .optional("annualize_short", \.annualizeShort, "Annualize a period under a year."),
+        ]
+    }
+
+    static let figures = ["start_value", "end_value", "net_flows", "income", "realized_gain", "unrealized_change", "twr", "twr_annualized", "mwr", "modified_dietz", "cagr", "growth"]
+    static let performanceResult = LuaType.record([LuaRecordField("from", .date), LuaRecordField("to", .date)]
+        + figures.map { LuaRecordField($0, figures.firstIndex(of: $0)! < 6 ? .decimal : .optional(.decimal)) }
+        + [LuaRecordField("reasons", .map(.string, .string))])
+    static let seriesRow = LuaType.record([LuaRecordField("date", .date), LuaRecordField("twr", .decimal), LuaRecordField("value", .decimal)])
+
+    static let performanceSummaryOfScope = "Performance over from…to (default: first transaction…today): " + performanceSummary
+    static let performanceExample = #"local r = p:performance{ from = "2024-01-01", to = "2024-12-31" }; print(r.twr)"#
+    static let seriesSummary = "Cumulative TWR on each day or month (every = \"day\" or \"month\", default month) from `from` (0 %) to `to`"
+    static let seriesExample = #"for _, r in ipairs(p:twr_series{ from = "2024-01-01", every = "month" }) do print(r.date, r.twr) end"#
+
+    /// `x:performance{from, to, annualize_short}` for an Asset or a Portfolio.
+    static func performanceMethod<R: LuaReadable>(_ receiver: R.Type, _ scope: @escaping (R) -> PerformanceScope) -> Binding {
+        .method(R.self, "performance", Period.self, returns: .value(performanceResult), performanceSummaryOfScope, example: performanceExample) { env, call, r, args in
+            try pushPerformance(env, call, scope(r), args)
         }
     }
 
-    static var series: [Binding] {
-        [("Asset", ":"), ("Portfolio", ":"), ("af", ".")].map { owner, sep in
-            let fn = "\(owner)\(sep)twr_series"
-            let body: (ScriptEnvironment, LuaCall) throws -> Int32 = { env, call in
-                let (scope, argIndex) = try receiver(env, call, owner: owner, fn)
-                let args = try optionalArguments(call, at: argIndex, fn, ["from", "to", "every"])
-                let every = try args?.string("every") ?? "month"
-                guard every == "day" || every == "month" else { throw LuaArgumentError("\(fn): field 'every': \"day\" or \"month\" expected, got '\(every)'") }
-                let points = try env.session.twrSeries(scope, from: args?.date("from"), to: args?.date("to"), monthly: every == "month")
-                env.pushList(points, call) { point in
-                    call.newTable()
-                    call.pushString(point.date.description); call.setField("date", of: -2)
-                    call.pushDecimal(point.cumulative); call.setField("twr", of: -2)
-                    call.pushDecimal(point.value); call.setField("value", of: -2)
-                }
-                return 1
-            }
-            let signature = "{from, to, every} -> {{date, twr, value}}"
-            let summary = "Cumulative TWR on each day or month (every = \"day\" or \"month\", default month) from `from` (0 %) to `to`" + (owner == "af" ? ", over everything." : ".")
-            let example = #"for _, r in ipairs(p:twr_series{ from = "2024-01-01", every = "month" }) do print(r.date, r.twr) end"#
-            return owner == "af" ? .function("af", "twr_series", signature, summary, example: example, body)
-                : .method(owner, "twr_series", signature, summary, example: example, body)
+    /// `af.performance{…}` (also `af:performance{…}`): everything.
+    static let performanceOfEverything: Binding = .function(
+        "af", "performance", Period.self, returns: .value(performanceResult), "Performance of everything (also af:performance{…}): " + performanceSummary,
+        example: #"local r = af.performance{ from = "2024-01-01" }; print(r.twr, r.reasons.twr)"#, alsoAsMethod: true) { env, call, args in
+        try pushPerformance(env, call, .everything, args)
+    }
+
+    static func pushPerformance(_ env: ScriptEnvironment, _ call: LuaCall, _ scope: PerformanceScope, _ args: Period) throws -> Int32 {
+        pushReport(try env.session.performance(scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort), call)
+        return 1
+    }
+
+    /// `x:twr_series{from, to, every}` for an Asset or a Portfolio.
+    static func seriesMethod<R: LuaReadable>(_ receiver: R.Type, _ scope: @escaping (R) -> PerformanceScope) -> Binding {
+        .method(R.self, "twr_series", Series.self, returns: .value(.list(seriesRow)), seriesSummary + ".", example: seriesExample) { env, call, r, args in
+            try pushSeries(env, call, scope(r), args)
         }
     }
 
-    /// The scope of `scope:method{…}`, `af:method{…}` or `af.method{…}`, and where its
-    /// arguments are.
-    static func receiver(_ env: ScriptEnvironment, _ call: LuaCall, owner: String, _ fn: String) throws -> (PerformanceScope, Int32) {
-        switch owner {
-        case "Asset": return (.asset(try env.asset(at: 1, call, function: fn).id!), 2)
-        case "Portfolio": return (.portfolio(try env.portfolio(at: 1, call, function: fn).id!), 2)
-        default: return (.everything, isAf(call, at: 1) ? 2 : 1)
-        }
+    /// `af.twr_series{…}`: everything.
+    static let seriesOfEverything: Binding = .function(
+        "af", "twr_series", Series.self, returns: .value(.list(seriesRow)), seriesSummary + ", over everything.", example: seriesExample,
+        alsoAsMethod: true) { env, call, args in
+        try pushSeries(env, call, .everything, args)
     }
 
-    /// Named arguments that may be left out altogether (`a:performance()`).
-    static func optionalArguments(_ call: LuaCall, at index: Int32, _ fn: String, _ allowed: [String]) throws -> NamedArguments? {
-        call.isNil(at: index) ? nil : try NamedArguments(call, at: index, function: fn, allowed: allowed)
+    static func pushSeries(_ env: ScriptEnvironment, _ call: LuaCall, _ scope: PerformanceScope, _ args: Series) throws -> Int32 {
+        let points = try env.session.twrSeries(scope, from: args.from, to: args.to, monthly: args.every == .month)
+        env.pushList(points, call) { point in
+            call.newTable()
+            call.pushString(point.date.description); call.setField("date", of: -2)
+            call.pushDecimal(point.cumulative); call.setField("twr", of: -2)
+            call.pushDecimal(point.value); call.setField("value", of: -2)
+        }
+        return 1
     }
 
     static func pushReport(_ r: PerformanceReport, _ call: LuaCall) {
@@ -87,14 +122,13 @@ extension ReturnsBindings {
         call.setField("reasons", of: -2)
     }
 
+    static let explanation = LuaType.record(["lines", "sub_periods", "flows", "reconciliation"].map { LuaRecordField($0, $0 == "lines" ? .list(.string) : .table) })
+
     static let explain: Binding = .function(
-        "af.returns", "explain", "{scope, from, to, annualize_short} -> {lines, sub_periods, flows, reconciliation}",
+        "af.returns", "explain", Explain.self, returns: .value(explanation),
         "The trail behind a scope's figures: each TWR sub-period, each flow, income and realized gain, and the reconciliation, with `lines` to print.",
-        example: #"for _, l in ipairs(af.returns.explain{ scope = p, from = "2024-01-01" }.lines) do print(l) end"#) { env, call in
-        let fn = "af.returns.explain"
-        let args = try NamedArguments(call, at: 1, function: fn, allowed: ["scope", "from", "to", "annualize_short"])
-        let r = try env.session.performance(requiredScope(env, call, args), from: args.date("from"), to: args.date("to"),
-                                            annualizeShortPeriod: try bool(args, "annualize_short"))
+        example: #"for _, l in ipairs(af.returns.explain{ scope = p, from = "2024-01-01" }.lines) do print(l) end"#) { env, call, args in
+        let r = try env.session.performance(args.scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort)
         let names = Dictionary(try env.session.assets().compactMap { a in a.id.map { ($0, a.name) } }, uniquingKeysWith: { a, _ in a })
         call.newTable()
         env.pushList(PerformanceExplanation.lines(r, assetNames: names), call) { call.pushString($0) }

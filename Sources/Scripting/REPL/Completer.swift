@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// Tab completion: globals, members of tables (`af.cr` → `af.create_asset`), and the fields
@@ -42,22 +40,22 @@ public final class Completer {
         guard !parts.contains(where: { $0.isEmpty || !$0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else { return false }
         lua.pushGlobal(parts[0])
         for key in parts.dropFirst() {
-            guard lua_type(lua.L, -1) == LUA_TTABLE else { return false }
+            guard LuaCall(lua.L).type(at: -1) == LuaTypeCode.table else { return false }
             LuaCall(lua.L).rawField(key, of: -1)
-            clua_remove(lua.L, -2)
+            LuaCall(lua.L).remove(at: -2)
         }
-        return lua_type(lua.L, -1) != LUA_TNIL
+        return LuaCall(lua.L).type(at: -1) != LuaTypeCode.nil
     }
 
     /// Keys of a table, or the fields and methods of one of our userdata.
     private func memberNames(ofValueOnTop methodsOnly: Bool) -> [String] {
-        switch lua_type(lua.L, -1) {
-        case LUA_TTABLE:
+        switch LuaCall(lua.L).type(at: -1) {
+        case LuaTypeCode.table:
             return tableKeys(at: -1)
-        case LUA_TSTRING:
+        case LuaTypeCode.string:
             lua.pushGlobal("string")
             return tableKeys(at: -1)
-        case LUA_TUSERDATA:
+        case LuaTypeCode.userdata:
             guard let className = lua.className(at: -1) else { return [] }
             let methods = lua.methodNames(ofClass: className)
             if methodsOnly { return methods }

@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import Foundation
 import LuaBridge
 import Store
@@ -15,7 +13,7 @@ public final class Repl {
     let reader: LineReader
     /// Errors go here (stderr by default).
     public var errorOutput: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-    private var formatterRef: Int32 = 0
+    private var formatter: LuaReference?
     private var explicitTransaction = false
     private var timing = false
     private var lastTraceback: String?
@@ -130,16 +128,16 @@ public final class Repl {
     private func show(count: Int32) {
         let lua = env.lua
         let call = LuaCall(lua.L)
-        if formatterRef == 0 {
+        if formatter == nil {
             do {
                 try lua.execute(ReplFormatter.source, name: "=formatter", results: 1)
-                formatterRef = luaL_ref(lua.L, clua_registryindex())
+                formatter = lua.makeReference()
             } catch {
                 errorOutput("internal: the REPL formatter failed to load: \(error)")
                 return
             }
         }
-        lua_rawgeti(lua.L, clua_registryindex(), lua_Integer(formatterRef))
+        lua.push(formatter!)
         call.insert(at: lua.top - count)
         do {
             try lua.call(arguments: count, results: 1)

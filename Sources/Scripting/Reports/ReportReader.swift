@@ -1,5 +1,6 @@
 import Core
 import LuaBridge
+import LuaDecimals
 
 /// Reads the Lua tables given to Report methods (figures, rows, chart series) into the
 /// report model, with errors that name the method, the row and the field.
@@ -54,7 +55,7 @@ struct ReportReader {
         for i in 0..<call.rawLength(at: index) {
             call.pushElement(i + 1, of: index)
             defer { call.pop() }
-            let args = try NamedArguments(call, at: call.argumentCount, function: "\(function) (figure \(i + 1))", allowed: ["label", "value", "format"])
+            let args = try NamedArguments(call, at: call.argumentCount, function: "\(function) (figure \(i + 1))", allowed: ReportBindings.figure.recordKeys)
             let label = try args.requiredString("label")
             let format = try args.string("format").flatMap(self.format) ?? .number
             let forceText = try args.string("format") == "text"
@@ -89,7 +90,7 @@ struct ReportReader {
         var columns: [ReportColumn]? = nil, title: String? = nil
         var formats: [String: ReportNumberFormat?] = [:], allFormat: ReportNumberFormat?? = nil
         if !call.isNil(at: optionsIndex) {
-            let args = try NamedArguments(call, at: optionsIndex, function: function, allowed: ["columns", "format", "title"])
+            let args = try NamedArguments(call, at: optionsIndex, function: function, allowed: ReportBindings.tableOptions.recordKeys)
             title = try args.string("title")
             columns = try args.value("columns") { try readColumns(at: $0) }
             _ = try args.value("format") { i -> Bool? in
@@ -152,7 +153,7 @@ struct ReportReader {
     // MARK: Charts
 
     func chart(at index: Int32) throws -> ReportChart {
-        let args = try NamedArguments(call, at: index, function: function, allowed: ["kind", "series", "x", "y", "names", "title", "format"])
+        let args = try NamedArguments(call, at: index, function: function, allowed: ReportBindings.chart.recordKeys)
         let kindName = try args.string("kind") ?? "line"
         guard let kind = ReportChartKind(rawValue: kindName) else {
             throw args.fieldError("kind", "unknown chart kind '\(kindName)' (use \(ReportChartKind.allCases.map(\.rawValue).joined(separator: ", ")))")

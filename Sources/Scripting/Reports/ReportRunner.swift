@@ -9,18 +9,25 @@ import Store
 public enum ReportRunner {
     public struct Request {
         public var script: String
-        public var arguments: [String] = []
+        /// The store, sandbox, limits and arguments, as for `assetflow run` (never dry-run:
+        /// a report's changes are always rolled back).
+        public var run = ScriptRun()
         /// nil: from the --output extension, else terminal.
         public var format: ReportFormat?
         public var outputPath: String?
-        public var trusted = false
-        public var timeoutSeconds: Double = 0
-        public var maxMemoryMB = 0
         public var isTerminal = false
         public var environment: [String: String] = [:]
         public var reportsFolder: String?
 
         public init(script: String) { self.script = script }
+    }
+
+    /// How a report is rendered: terminal, markdown, csv, json or html.
+    public typealias Format = ReportFormat
+
+    /// The format called `name`; the error lists the formats.
+    public static func format(named name: String) throws -> Format {
+        do { return try ReportFormat.parse(name) } catch let error as RuleViolation { throw ScriptRunError(error.message) }
     }
 
     public struct Outcome {
@@ -30,6 +37,11 @@ public enum ReportRunner {
         public let writtenPath: String?
         /// `file:line: message` and a traceback.
         public let error: String?
+    }
+
+    /// Runs the report on the store `request.run` names.
+    public static func run(_ request: Request) throws -> Outcome {
+        try run(request, store: request.run.openStore())
     }
 
     public static func run(_ request: Request, store: AssetFlowStore, today: CalendarDate = .today(),
@@ -43,15 +55,18 @@ public enum ReportRunner {
         return try store.withSession(today: today) { session in
             try session.beginReading()  // a report never waits for a writer (WAL)
             defer { try? session.rollback() }
-            let env = try ScriptEnvironment(session: session, trusted: request.trusted)
+            let env: ScriptEnvironment
+            do {
+                env = try request.run.environment(session: session, script: request.script, moduleFolders: [ScriptRun.folder(of: request.script)])
+            } catch {
+                return Outcome(text: nil, writtenPath: nil, error: (error as? LuaError)?.description ?? String(describing: error))
+            }
             defer { env.close() }  // finalizers run while the environment is alive
             if let output { env.output = output }
             env.reports.outputPath = request.outputPath
             env.reports.reportsFolder = request.reportsFolder
             env.reports.isTerminal = request.isTerminal
             env.reports.environment = request.environment
-            env.setArguments(script: request.script, request.arguments)
-            env.lua.setLimits(timeoutSeconds: request.timeoutSeconds, memoryBytes: request.maxMemoryMB * 1024 * 1024)
             let base = env.lua.top
             do {
                 try env.lua.withInterruptHandler {

@@ -14,7 +14,7 @@ func demoStore() throws -> (store: AssetFlowStore, path: String) {
     let path = NSTemporaryDirectory() + "af-demo-\(UUID().uuidString).sqlite"
     let store = try AssetFlowStore(path: path)
     let outcome = try ScriptRunner.run(path: packageRoot.appendingPathComponent("scripts/demo-store.lua").path, arguments: [],
-                                       store: store, options: RunOptions(), today: CalendarDate("2026-01-15")!, output: { _ in })
+                                       store: store, options: ScriptRun(), today: CalendarDate("2026-01-15")!, output: { _ in })
     if let error = outcome.error { Issue.record("demo store: \(error)") }
     return (store, path)
 }

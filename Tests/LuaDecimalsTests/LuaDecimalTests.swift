@@ -1,10 +1,12 @@
+import LuaBridge
 import Testing
-@testable import LuaBridge
+@testable import LuaDecimals
 
 @Suite("Decimals in Lua")
 struct LuaDecimalTests {
     func check(_ source: String) throws {
         let lua = try LuaState()
+        lua.installDecimals()
         lua.pushFunction { call in
             guard let v = try call.decimal(at: 1) else { return 0 }
             call.pushDecimal(v)
@@ -27,7 +29,6 @@ struct LuaDecimalTests {
             assert(D"1" < 2 and 1 <= D"1" and D"0.2" > 0.1)
             assert(("total=" .. D"12.50") == "total=12.5")
             assert(D"1" ~= 1, "== between a decimal and a number is always false in Lua 5.4")
-            assert(D"2.675":round(2) == D"2.68" and D"5":format(2) == "5.00" and D"1":eq(1))
             """)
     }
 

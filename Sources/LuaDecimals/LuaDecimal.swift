@@ -1,15 +1,18 @@
-import CLua
-import CLuaShim
 import Core
 import Foundation
+import LuaBridge
 
 /// Exact decimals in Lua: a userdata with arithmetic, comparison, `tostring` and `..`, that
 /// mixes with integers, decimal strings and floats (floats read from their shortest text).
 ///
 /// Lua calls `__eq` only when both operands are userdata, so `D"1" == 1` is false; use
-/// `D"1":eq(1)` or `af.eq(a, b)`. `<` and `<=` mix freely.
+/// `D"1":eq(1)` or `af.eq(a, b)`. `<` and `<=` mix freely. The named methods (`round`,
+/// `format`, …) are bindings of the registry, added by the scripting layer.
 enum LuaDecimal {
-    static func install(in state: LuaState) throws {
+    /// The class name of decimal userdata (`af.type(D"1")` is "decimal").
+    static let className = "decimal"
+
+    static func install(in state: LuaState) {
         let binary: (@escaping (ExactDecimal, ExactDecimal) throws -> ExactDecimal) -> LuaFunction = { op in
             { call in
                 let a = try operand(call, 1), b = try operand(call, 2)
@@ -23,38 +26,7 @@ enum LuaDecimal {
                 return 1
             }
         }
-        let methods: [String: LuaFunction] = [
-            "round": { call in
-                // Any integer is fine: rounding is constant-time whatever the places.
-                let places = call.integer(at: 2) ?? 0
-                call.pushDecimal(try checked { try operand(call, 1).rounding(places: Int(clamping: places)) })
-                return 1
-            },
-            "abs": { call in
-                let v = try operand(call, 1)
-                call.pushDecimal(v < 0 ? -v : v)
-                return 1
-            },
-            "eq": { call in
-                call.pushBoolean(try operand(call, 1) == operand(call, 2))
-                return 1
-            },
-            "tonumber": { call in
-                lua_pushnumber(call.L, try operand(call, 1).doubleValue)
-                return 1
-            },
-            "format": { call in
-                // Bounded: past 38 places every digit is a zero, and a huge count would
-                // only allocate (D"1":format(2^53) must not ask for petabytes).
-                let places = call.integer(at: 2) ?? 2
-                guard places >= 0, places <= Int64(ExactDecimal.maxScale) else {
-                    throw LuaArgumentError("decimal:format: places must be a whole number from 0 to \(ExactDecimal.maxScale), got \(call.state.describe(at: 2))")
-                }
-                call.pushString(try operand(call, 1).fixedText(places: Int(places)))
-                return 1
-            },
-        ]
-        state.defineClass("decimal", metamethods: [
+        state.defineClass(className, metamethods: [
             // Checked arithmetic: an overflow is a Lua error naming the operation.
             "__add": binary { a, b in try checked { try a.adding(b) } },
             "__sub": binary { a, b in try checked { try a.subtracting(b) } },
@@ -95,8 +67,7 @@ enum LuaDecimal {
                 call.pushString(try text(call, 1) + text(call, 2))
                 return 1
             },
-        ], methods: methods)
-        state.setDecimalMetatable(state.metatableRef("decimal"))
+        ])
     }
 
     /// Runs a checked decimal operation, turning a range error into a Lua error.
@@ -118,7 +89,7 @@ enum LuaDecimal {
     static func text(_ call: LuaCall, _ index: Int32) throws -> String {
         if let value = call.state.decimalValue(at: index) { return value.plainText }
         if let s = call.string(at: index) { return s }
-        if call.type(at: index) == LUA_TNUMBER { return call.state.describe(at: index) }
+        if call.type(at: index) == LuaTypeCode.number { return call.state.describe(at: index) }
         throw LuaArgumentError("attempt to concatenate a \(call.typeName(at: index)) value")
     }
 }

@@ -3,22 +3,6 @@ import Foundation
 import LuaBridge
 import Store
 
-/// How a script may run: what it may touch and how long and large it may grow.
-public struct RunOptions {
-    public var trusted = false
-    /// Folders the script may read (`--allow-read`) and write (`--allow-write`).
-    public var allowRead: [String] = []
-    public var allowWrite: [String] = []
-    /// Seconds; 0 = no limit.
-    public var timeoutSeconds: Double = 0
-    /// Megabytes of Lua memory; 0 = no limit.
-    public var maxMemoryMB: Int = 0
-    /// Run, report what would change, roll back.
-    public var dryRun = false
-
-    public init() {}
-}
-
 /// Runs a script file as one store transaction: committed only when the script finishes,
 /// rolled back entirely on an error, Ctrl-C or a limit.
 public enum ScriptRunner {
@@ -30,8 +14,15 @@ public enum ScriptRunner {
         public let changes: ChangeCounter
     }
 
-    public static func run(path: String, arguments: [String], store: AssetFlowStore, options: RunOptions,
+    /// Runs `path` as `run` describes, on the store it names.
+    public static func run(path: String, _ run: ScriptRun, output: ((String) -> Void)? = nil) throws -> Outcome {
+        try self.run(path: path, arguments: run.arguments, store: run.openStore(), options: run, output: output)
+    }
+
+    public static func run(path: String, arguments: [String], store: AssetFlowStore, options: ScriptRun,
                            today: CalendarDate = .today(), output: ((String) -> Void)? = nil) throws -> Outcome {
+        var options = options
+        options.arguments = arguments
         let source: String
         do {
             source = try String(contentsOfFile: path, encoding: .utf8)
@@ -40,18 +31,14 @@ public enum ScriptRunner {
         }
         return try store.withSession(today: today) { session in
             try session.begin()
-            let policy = SandboxPolicy(trusted: options.trusted, allowRead: options.allowRead, allowWrite: options.allowWrite)
-            let scriptFolder = ((path as NSString).deletingLastPathComponent as NSString).standardizingPath
             let env: ScriptEnvironment
             do {
-                env = try ScriptEnvironment(session: session, policy: policy, moduleFolders: [scriptFolder.isEmpty ? "." : scriptFolder])
+                env = try options.environment(session: session, script: path, moduleFolders: [ScriptRun.folder(of: path)])
             } catch {
                 try session.rollback()
                 return Outcome(succeeded: false, error: String(describing: error), changes: session.changes)
             }
             if let output { env.output = output }
-            env.setArguments(script: path, arguments)
-            env.lua.setLimits(timeoutSeconds: options.timeoutSeconds, memoryBytes: options.maxMemoryMB * 1024 * 1024)
             do {
                 try env.lua.withInterruptHandler {
                     try env.lua.execute(withoutShebang(source), name: "@" + path)

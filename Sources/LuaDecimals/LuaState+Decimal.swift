@@ -1,0 +1,59 @@
+import Core
+import LuaBridge
+
+/// Exact decimals in a Lua state: the adapter between LuaBridge (which knows nothing of
+/// Core) and `ExactDecimal`. A decimal is a userdata of class "decimal" holding the value
+/// inline (no `__gc` needed).
+extension LuaState {
+    /// Defines the decimal class: arithmetic, comparison, `tostring` and `..`. Call once,
+    /// before any decimal is pushed. [-0, +0, m]
+    public func installDecimals() {
+        LuaDecimal.install(in: self)
+    }
+
+    /// Pushes an exact decimal. An out-of-range decimal pushes nil and leaves its error to
+    /// be raised once the Swift function has returned (`raiseAfterReturn`). [-0, +1, m]
+    public func pushDecimal(_ value: ExactDecimal) {
+        if value.isOutOfRange, let error = value.rangeError {
+            raiseAfterReturn(error)
+            LuaCall(L).pushNil()
+            return
+        }
+        pushValue(value, ofClass: LuaDecimal.className)
+    }
+
+    /// The decimal at `index` if it is a decimal userdata. [-0, +0, -]
+    public func decimalValue(at index: Int32) -> ExactDecimal? {
+        value(at: index, ofClass: LuaDecimal.className, as: ExactDecimal.self)
+    }
+}
+
+extension LuaCall {
+    /// A decimal from a decimal, an integer, a decimal string or a float (read from its
+    /// shortest round-trip text, never through binary); nil for nil. [-0, +0, -]
+    public func decimal(at index: Int32) throws -> ExactDecimal? {
+        switch type(at: index) {
+        case LuaTypeCode.nil, LuaTypeCode.none: return nil
+        case LuaTypeCode.number:
+            if let integer = integer(at: index) { return ExactDecimal(integer) }
+            let double = number(at: index)!
+            guard double.isFinite else { throw LuaArgumentError("\(double) is not a finite number") }
+            do { return try ExactDecimal.exactly(shortestTextOf: double) } catch let error as DecimalParseError { throw LuaArgumentError(error.description) }
+        case LuaTypeCode.string:
+            return try ExactDecimal.parse(string(at: index)!)
+        case LuaTypeCode.userdata:
+            if let value = state.decimalValue(at: index) { return value }
+            fallthrough
+        default:
+            throw LuaArgumentError("decimal expected, got \(typeName(at: index))")
+        }
+    }
+
+    /// [-0, +1, m]
+    public func pushDecimal(_ value: ExactDecimal) { state.pushDecimal(value) }
+
+    /// The decimal, or nil. [-0, +1, m]
+    public func pushOptionalDecimal(_ value: ExactDecimal?) {
+        if let value { pushDecimal(value) } else { pushNil() }
+    }
+}

@@ -1,0 +1,133 @@
+import Core
+import Foundation
+import LuaBridge
+import LuaDecimals
+import Store
+
+/// The functions of `af` that compute: net worth, allocation, the financial goal, risk
+/// profiles, projections and performance; and the rows they share with Portfolio's methods.
+extension AfBindings {
+    static let analysis: [Binding] = history + allocation + goal + [riskProfileFunction, ProjectionBindings.projectFunction,
+                                                                    ReturnsBindings.performanceOfEverything, ReturnsBindings.seriesOfEverything]
+
+    /// `(date)`.
+    struct OnDate: LuaDecodable {
+        var date: CalendarDate!
+        static let fields: [LuaField<OnDate>] = [.required("date", \.date, "The day, YYYY-MM-DD.")]
+        static let layout = LuaArgumentLayout.positional
+    }
+
+    static let history: [Binding] = [
+        .function("af", "net_worth", NoArguments.self, returns: .value(.decimal),
+                  "Σ current value of every asset; an error when currencies are mixed.") { env, call, _ in
+            call.pushDecimal(try env.session.netWorth())
+            return 1
+        },
+    ]
+
+    /// `{by}`: how to group. The table may be left out.
+    struct Grouping: LuaDecodable {
+        var by: AllocationDimension?
+        static let fields: [LuaField<Grouping>] = [.optional("by", \.by, "type (default), category, platform or asset.")]
+    }
+
+    static let allocationRow = LuaType.record([LuaRecordField("key", .string), LuaRecordField("value", .decimal), LuaRecordField("percent", .decimal)])
+    static let driftRow = LuaType.record(["key", "actual", "target", "difference", "status"].map { LuaRecordField($0, $0 == "key" || $0 == "status" ? .string : .decimal) })
+
+    static func pushAllocation(_ rows: [AllocationRow], _ env: ScriptEnvironment, _ call: LuaCall) {
+        env.pushList(rows, call) { row in
+            call.newTable()
+            call.pushString(row.key); call.setField("key", of: -2)
+            call.pushDecimal(row.value); call.setField("value", of: -2)
+            call.pushDecimal(row.percent); call.setField("percent", of: -2)
+        }
+    }
+
+    /// Pushes drift rows as a list of `{key, actual, target, difference, status}`.
+    static func pushDriftRows(_ rows: [DriftRow], _ env: ScriptEnvironment, _ call: LuaCall) {
+        env.pushList(rows, call) { row in
+            call.newTable()
+            call.pushString(row.key); call.setField("key", of: -2)
+            call.pushDecimal(row.actual); call.setField("actual", of: -2)
+            call.pushDecimal(row.target); call.setField("target", of: -2)
+            call.pushDecimal(row.difference); call.setField("difference", of: -2)
+            call.pushString(row.status.rawValue); call.setField("status", of: -2)
+        }
+    }
+
+    static let allocation: [Binding] = [
+        .function("af", "allocation", Grouping.self, returns: .value(.list(allocationRow)), "The same over every asset.") { env, call, args in
+            pushAllocation(try env.session.allocation(of: env.session.assets(), by: args.by ?? .type), env, call)
+            return 1
+        },
+    ]
+
+    static let goalKey = SetFinancialGoal.settingKey
+
+    /// `(amount)`: a goal as a decimal, a string, or nil / "" to clear it.
+    struct Goal: LuaDecodable {
+        static let fields: [LuaField<Goal>] = [.declared("amount", .optional(.union([.decimal, .string])), "> 0; nil or \"\" clears it.")]
+        static let layout = LuaArgumentLayout.positional
+    }
+    static let goalProgress = LuaType.record([LuaRecordField("goal", .optional(.decimal)), LuaRecordField("total", .decimal),
+                                              LuaRecordField("achievement_percent", .decimal), LuaRecordField("distance", .decimal),
+                                              LuaRecordField("reached", .boolean)])
+
+    static let goal: [Binding] = [
+        .function("af", "set_financial_goal", Goal.self, returns: .none,
+                  "Sets the financial goal (> 0); nil or \"\" clears it. Also af.settings.financial_goal = …") { env, call, _ in
+            let text: String
+            if call.isNil(at: 1) { text = "" } else if call.type(at: 1) == LuaTypeCode.string { text = call.string(at: 1) ?? "" } else {
+                guard let d = try? call.decimal(at: 1) else { throw RuleViolation(GoalRules.invalidNumberMessage) }
+                text = d.plainText
+            }
+            try env.session.execute(SetFinancialGoal(text: text))
+            return 0
+        },
+        .function("af", "financial_goal", NoArguments.self, returns: .value(.optional(.decimal)),
+                  "The financial goal. Also af.settings.financial_goal.") { env, call, _ in
+            call.pushOptionalDecimal(try env.session.setting(goalKey).flatMap(ExactDecimal.parseOrNil))
+            return 1
+        },
+        .function("af", "goal_progress", NoArguments.self, returns: .value(goalProgress),
+                  "Progress of the net worth towards the financial goal.") { env, call, _ in
+            let goal = try env.session.setting(goalKey).flatMap(ExactDecimal.parseOrNil)
+            let p = GoalProgress(totalValue: try env.session.netWorth(), goal: goal)
+            call.newTable()
+            call.pushOptionalDecimal(goal); call.setField("goal", of: -2)
+            call.pushDecimal(p.totalValue); call.setField("total", of: -2)
+            call.pushDecimal(p.achievementPercent.rounded(places: 2)); call.setField("achievement_percent", of: -2)
+            call.pushDecimal(p.distance); call.setField("distance", of: -2)
+            call.pushBoolean(p.isReached); call.setField("reached", of: -2)
+            return 1
+        },
+    ]
+
+    /// `(name)`: a risk profile or tolerance.
+    struct ProfileName: LuaDecodable {
+        var name: String!
+        static let fields: [LuaField<ProfileName>] = [
+            .required("name", \.name, "conservative, moderate, aggressive, or a risk tolerance such as very_high."),
+        ]
+        static let layout = LuaArgumentLayout.positional
+    }
+
+    static let riskProfileFunction: Binding = .function(
+        "af", "risk_profile", ProfileName.self, returns: .value(.map(.string, .decimal)),
+        "Target allocation of a risk profile (conservative, moderate, aggressive, or a risk tolerance such as very_high) by risk class.",
+        example: #"af.risk_profile("moderate").stock   --> 60"#) { _, call, args in
+        let profile = try riskProfile(named: args.name)
+        call.newTable()
+        for (key, value) in profile.targetAllocation.sorted(by: { $0.key < $1.key }) {
+            call.pushDecimal(value)
+            call.setField(key, of: -2)
+        }
+        return 1
+    }
+
+    /// The risk profile called `name`: conservative, moderate, aggressive, or a risk
+    /// tolerance (very_low … very_high) mapped to one.
+    static func riskProfile(named name: String) throws -> RiskProfile {
+        try RiskProfile.named(name)
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+
+/// The help of every command, word for word (as swift-argument-parser's own tests check
+/// theirs): a change to an option or a text shows up here and is reviewed. The width is
+/// fixed with COLUMNS=80, as on a standard terminal.
+@Suite("Help text")
+struct HelpTextTests {
+    func help(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        try CommandLineTests().run(arguments + ["--help"], environment: ["COLUMNS": "80"])
+    }
+
+    @Test("assetflow --help")
+    func rootHelp() throws {
+        let r = try help([])
+        #expect(r.status == 0)
+        #expect(r.err == "")
+        #expect(r.out == #"""
+OVERVIEW: Explore, change and automate your portfolio with Lua.
+
+The store is a SQLite file: --store PATH, else $ASSETFLOW_STORE, else
+$XDG_DATA_HOME/assetflow/assetflow.sqlite
+(~/.local/share/assetflow/assetflow.sqlite). It is created on first use.
+
+Examples:
+  assetflow                          open the REPL
+  assetflow run monthly.lua 2024-06  run a script; arg[1] is "2024-06"
+  assetflow run --dry-run import.lua show what a script would change
+  assetflow report overview --output overview.html
+                                     a built-in report as a web page
+  assetflow docs --format luals      LuaLS stubs so your editor completes af.
+
+USAGE: assetflow <subcommand>
+
+OPTIONS:
+  --version               Show the version.
+  -h, --help              Show help information.
+
+SUBCOMMANDS:
+  repl (default)          Open an interactive Lua session on the store.
+  run                     Run a Lua script against the store, as one
+                          transaction.
+  report                  Run a report script and print or save the report.
+  check                   Check the store thoroughly (read-only): pages,
+                          schema, foreign keys, every value.
+  docs                    Print the reference of the Lua API, generated from
+                          the bindings.
+
+  See 'assetflow help <subcommand>' for detailed help.
+
+"""#)
+    }
+
+    @Test("assetflow run --help")
+    func runHelp() throws {
+        let r = try help(["run"])
+        #expect(r.status == 0)
+        #expect(r.err == "")
+        #expect(r.out == #"""
+OVERVIEW: Run a Lua script against the store, as one transaction.
+
+The whole script is one store transaction: it is committed when the script
+finishes and rolled back entirely when it fails, is interrupted (Ctrl-C) or
+hits a limit. ARGS reach the script in Lua's `arg` table (arg[0] is the
+script).
+Put AssetFlow's options before the script name; an option of `run` after it is
+refused, and -- right after the script name passes what follows to the script
+as it is (assetflow run x.lua -- --store S gives the script "--store", "S").
+A script error prints file:line: message and a traceback, and exits 1.
+
+USAGE: assetflow run [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>] [--dry-run] <script.lua> [<args> ...]
+
+ARGUMENTS:
+  <script.lua>            The Lua script to run.
+  <args>                  Arguments for the script.
+
+OPTIONS:
+  --store <path>          The store file.
+  --trusted               Give the script the full Lua library (files,
+                          processes, environment).
+  --allow-read <dir>      Let io.open and io.lines read files in this folder
+                          (repeatable).
+  --allow-write <dir>     Let io.open write (and read) files in this folder
+                          (repeatable).
+  --timeout <seconds>     Stop the script after this many seconds. (default:
+                          0.0)
+  --max-memory <MB>       Stop the script when Lua uses more than this many
+                          megabytes. (default: 0)
+  --dry-run               Run the script, print what would change, and roll
+                          back.
+  --version               Show the version.
+  -h, --help              Show help information.
+
+
+"""#)
+    }
+
+    @Test("assetflow report --help")
+    func reportHelp() throws {
+        let r = try help(["report"])
+        #expect(r.status == 0)
+        #expect(r.err == "")
+        #expect(r.out == #"""
+OVERVIEW: Run a report script and print or save the report.
+
+NAME is a built-in report (overview, holdings, income, rebalancing,
+performance, projection), one of your own in the reports folder
+($ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports), or a path to
+a .lua file. An unknown NAME lists the reports available. The store is
+never changed by a report. The format defaults to the --output file's
+extension (.html, .md, .csv, .json), else terminal. A report script may
+save its own files with r:save(path) to --output or inside the reports
+folder, even in the sandbox. The sandbox and limit options mean what they
+mean for `assetflow run`.
+
+USAGE: assetflow report [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>] [--format <format>] [--output <file>] <name>
+
+ARGUMENTS:
+  <name>                  The report to run.
+
+OPTIONS:
+  --store <path>          The store file.
+  --trusted               Give the script the full Lua library (files,
+                          processes, environment).
+  --allow-read <dir>      Let io.open and io.lines read files in this folder
+                          (repeatable).
+  --allow-write <dir>     Let io.open write (and read) files in this folder
+                          (repeatable).
+  --timeout <seconds>     Stop the script after this many seconds. (default:
+                          0.0)
+  --max-memory <MB>       Stop the script when Lua uses more than this many
+                          megabytes. (default: 0)
+  --format <format>       terminal, markdown, csv, json or html.
+  --output <file>         Write the report to this file instead of printing it.
+  --version               Show the version.
+  -h, --help              Show help information.
+
+
+"""#)
+    }
+
+    @Test("assetflow repl --help")
+    func replHelp() throws {
+        let r = try help(["repl"])
+        #expect(r.status == 0)
+        #expect(r.err == "")
+        #expect(r.out == #"""
+OVERVIEW: Open an interactive Lua session on the store.
+
+Type Lua: expressions print their values, statements run, and an incomplete
+line continues on the next (prompt >>). Each statement is its own transaction.
+When standard input is not a terminal, statements are read from it without
+prompts, so the REPL can be piped: echo 'print(#af.assets())' | assetflow repl
+
+USAGE: assetflow repl [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>]
+
+OPTIONS:
+  --store <path>          The store file.
+  --trusted               Give the script the full Lua library (files,
+                          processes, environment).
+  --allow-read <dir>      Let io.open and io.lines read files in this folder
+                          (repeatable).
+  --allow-write <dir>     Let io.open write (and read) files in this folder
+                          (repeatable).
+  --timeout <seconds>     Stop the script after this many seconds. (default:
+                          0.0)
+  --max-memory <MB>       Stop the script when Lua uses more than this many
+                          megabytes. (default: 0)
+  --version               Show the version.
+  -h, --help              Show help information.
+
+
+"""#)
+    }
+
+    @Test("assetflow docs --help")
+    func docsHelp() throws {
+        let r = try help(["docs"])
+        #expect(r.status == 0)
+        #expect(r.err == "")
+        #expect(r.out == #"""
+OVERVIEW: Print the reference of the Lua API, generated from the bindings.
+
+markdown: the reference part of REPL.md.
+luals:    LuaLS annotation stubs for editors. Save them where your editor's
+          Lua language server looks, for example:
+            assetflow docs --format luals               >
+~/.config/assetflow/lib/assetflow.d.lua
+
+USAGE: assetflow docs [--format <format>]
+
+OPTIONS:
+  --format <format>       Output format. (values: markdown, luals; default:
+                          markdown)
+  --version               Show the version.
+  -h, --help              Show help information.
+
+
+"""#)
+    }
+
+    @Test("assetflow check --help")
+    func checkHelp() throws {
+        let r = try help(["check"])
+        #expect(r.status == 0)
+        #expect(r.err == "")
+        #expect(r.out == #"""
+OVERVIEW: Check the store thoroughly (read-only): pages, schema, foreign keys,
+every value.
+
+Every command runs a quick check when it opens the store and refuses a store
+that
+fails it, without writing to it. This command runs SQLite's full
+integrity_check,
+compares the schema with the one AssetFlow expects, checks foreign keys and
+reads
+every stored value back. It prints what it found and exits 1 when anything is
+wrong.
+
+USAGE: assetflow check [--store <path>]
+
+OPTIONS:
+  --store <path>          The store file.
+  --version               Show the version.
+  -h, --help              Show help information.
+
+
+"""#)
+    }
+}
