@@ -9,6 +9,7 @@ public enum Registry {
         + PortfolioBindings.all + AssetBindings.all + TransactionBindings.all + PriceBindings.all
         + InvestmentPlanBindings.all + SavingPlanBindings.all + ReportBindings.all
         + ReturnsBindings.all + RebalanceBindings.all
+        + ImportBindings.all + CurrencyBindings.all
 
     /// The classes of model objects, with the line that introduces each in the reference.
     public static let classes: [(name: String, summary: String)] = [
@@ -26,6 +27,8 @@ public enum Registry {
     public static let settings: [Setting] = [
         Setting(name: "financial_goal", type: .optional(.decimal), summary: "The financial goal (> 0); nil or \"\" clears it.",
                 getter: "financial_goal", setter: "set_financial_goal"),
+        Setting(name: "main_currency", type: .string, summary: "The currency totals are reported in (default USD); changing it converts the financial goal.",
+                getter: "main_currency", setter: "set_main_currency"),
     ]
 
     public static func bindings(of owner: String) -> [Binding] { all.filter { $0.owner == owner } }

@@ -41,6 +41,10 @@ public final class AssetFlowStore {
         do {
             queue = try DatabaseQueue(path: path, configuration: config)
             try StoreOpening.prepare(queue)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            // SQLite itself could not read the file (GRDB's first look at the schema, or our
+            // checks): the same refusal as a failed quick_check.
+            throw StoreOpening.damaged("SQLite cannot read it (\(error.message ?? "\(error.resultCode)"))")
         } catch {
             throw StoreError.translating(error, waited: wait)
         }
@@ -62,7 +66,7 @@ public final class AssetFlowStore {
         try queue.read { db in
             var lines: [String] = []
             for table in ["portfolio", "asset", "asset_transaction", "price_history", "setting",
-                          "category", "portfolio_target", "investment_plan", "saving_plan"] {
+                          "category", "portfolio_target", "investment_plan", "saving_plan", "exchange_rate"] {
                 for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1") {
                     lines.append("\(table): \(row)")
                 }

@@ -15,9 +15,9 @@ extension SessionCommandStore {
     }
 
     func update(_ asset: Asset) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             UPDATE asset SET name = ?, type = ?, currency = ?, notes = ?, portfolio_id = ?, category_id = ?, platform = ? WHERE id = ?
-            """, arguments: [asset.name, asset.type.rawValue, asset.currency, asset.notes, asset.portfolioID,
+            """).execute(arguments: [asset.name, asset.type.rawValue, asset.currency, asset.notes, asset.portfolioID,
                              asset.categoryID, asset.platform, asset.id])
         session.invalidate(asset: asset.id!)
         session.noteChange("asset", .changed)
@@ -25,39 +25,39 @@ extension SessionCommandStore {
 
     /// Its transactions, price records and saving plans go with it (cascade).
     func deleteAsset(id: Int64) throws {
-        try db.execute(sql: "DELETE FROM asset WHERE id = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM asset WHERE id = ?").execute(arguments: [id])
         session.invalidateAll()
         session.noteChange("asset", .deleted)
     }
 
     func insert(_ portfolio: Portfolio) throws -> Portfolio {
-        try db.execute(sql: "INSERT INTO portfolio(name, description) VALUES (?, ?)", arguments: [portfolio.name, portfolio.description])
+        try db.cachedStatement(sql: "INSERT INTO portfolio(name, description) VALUES (?, ?)").execute(arguments: [portfolio.name, portfolio.description])
         session.noteChange("portfolio", .added)
         return Portfolio(id: db.lastInsertedRowID, name: portfolio.name, description: portfolio.description)
     }
 
     func update(_ portfolio: Portfolio) throws {
-        try db.execute(sql: "UPDATE portfolio SET name = ?, description = ? WHERE id = ?", arguments: [portfolio.name, portfolio.description, portfolio.id])
+        try db.cachedStatement(sql: "UPDATE portfolio SET name = ?, description = ? WHERE id = ?").execute(arguments: [portfolio.name, portfolio.description, portfolio.id])
         session.noteChange("portfolio", .changed)
     }
 
     func deletePortfolio(id: Int64) throws {
-        try db.execute(sql: "DELETE FROM portfolio WHERE id = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM portfolio WHERE id = ?").execute(arguments: [id])
         session.noteChange("portfolio", .deleted)
     }
 
     func insert(_ category: Category) throws -> Category {
-        try db.execute(sql: "INSERT INTO category(name, target_percent) VALUES (?, ?)", arguments: [category.name, try category.targetPercent?.storedText()])
+        try db.cachedStatement(sql: "INSERT INTO category(name, target_percent) VALUES (?, ?)").execute(arguments: [category.name, try category.targetPercent?.storedText()])
         session.noteChange("category", .added)
         return Category(id: db.lastInsertedRowID, name: category.name, targetPercent: category.targetPercent)
     }
 
     func insert(_ transaction: Transaction) throws -> Transaction {
         var t = transaction
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [t.assetID, t.type.rawValue, t.date.description, try t.quantity.storedText(), try t.pricePerUnit.storedText(),
+            """).execute(arguments: [t.assetID, t.type.rawValue, t.date.description, try t.quantity.storedText(), try t.pricePerUnit.storedText(),
                              try t.totalAmount.storedText(), try t.fees.storedText(), t.currency, t.sourceAssetID, t.relatedTransactionID, t.note])
         t.id = db.lastInsertedRowID
         session.noteChange("transaction", .added)
@@ -66,9 +66,9 @@ extension SessionCommandStore {
     }
 
     func update(_ t: Transaction) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             UPDATE asset_transaction SET type = ?, date = ?, quantity = ?, price = ?, total = ?, fees = ?, note = ? WHERE id = ?
-            """, arguments: [t.type.rawValue, t.date.description, try t.quantity.storedText(), try t.pricePerUnit.storedText(),
+            """).execute(arguments: [t.type.rawValue, t.date.description, try t.quantity.storedText(), try t.pricePerUnit.storedText(),
                              try t.totalAmount.storedText(), try t.fees.storedText(), t.note, t.id])
         session.invalidate(asset: t.assetID)
         session.noteChange("transaction", .changed)
@@ -76,14 +76,14 @@ extension SessionCommandStore {
 
     func deleteTransaction(id: Int64) throws {
         let assetID = try session.requireTransaction(id: id).assetID
-        try db.execute(sql: "DELETE FROM asset_transaction WHERE id = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM asset_transaction WHERE id = ?").execute(arguments: [id])
         session.invalidate(asset: assetID)
         session.noteChange("transaction", .deleted)
     }
 
     func link(_ a: inout Transaction, _ b: inout Transaction) throws {
-        try db.execute(sql: "UPDATE asset_transaction SET related_id = ? WHERE id = ?", arguments: [b.id, a.id])
-        try db.execute(sql: "UPDATE asset_transaction SET related_id = ? WHERE id = ?", arguments: [a.id, b.id])
+        try db.cachedStatement(sql: "UPDATE asset_transaction SET related_id = ? WHERE id = ?").execute(arguments: [b.id, a.id])
+        try db.cachedStatement(sql: "UPDATE asset_transaction SET related_id = ? WHERE id = ?").execute(arguments: [a.id, b.id])
         a.relatedTransactionID = b.id
         b.relatedTransactionID = a.id
     }
@@ -103,20 +103,20 @@ extension SessionCommandStore {
     }
 
     func update(_ point: PricePoint) throws {
-        try db.execute(sql: "UPDATE price_history SET date = ?, price = ? WHERE id = ?", arguments: [point.date.description, try point.price.storedText(), point.id])
+        try db.cachedStatement(sql: "UPDATE price_history SET date = ?, price = ? WHERE id = ?").execute(arguments: [point.date.description, try point.price.storedText(), point.id])
         session.invalidate(asset: point.assetID)
         session.noteChange("price", .changed)
     }
 
     func deletePrice(id: Int64) throws {
         let assetID = try session.requirePrice(id: id).assetID
-        try db.execute(sql: "DELETE FROM price_history WHERE id = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM price_history WHERE id = ?").execute(arguments: [id])
         session.invalidate(asset: assetID)
         session.noteChange("price", .deleted)
     }
 
     func replaceTargets(portfolio id: Int64, by dimension: AllocationDimension, _ targets: [String: ExactDecimal]) throws {
-        try db.execute(sql: "DELETE FROM portfolio_target WHERE portfolio_id = ? AND dimension = ?", arguments: [id, dimension.rawValue])
+        try db.cachedStatement(sql: "DELETE FROM portfolio_target WHERE portfolio_id = ? AND dimension = ?").execute(arguments: [id, dimension.rawValue])
         for (key, value) in targets {
             try db.execute(sql: "INSERT INTO portfolio_target(portfolio_id, dimension, key, percent) VALUES (?, ?, ?, ?)",
                            arguments: [id, dimension.rawValue, key, try value.storedText()])
@@ -127,10 +127,10 @@ extension SessionCommandStore {
     func setSetting(_ key: String, _ value: String?) throws { try session.writeSetting(key, value) }
 
     func insert(_ plan: InvestmentPlan, portfolioID: Int64?) throws -> InvestmentPlan {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO investment_plan(name, target_amount, monthly_contribution, start_date, target_date, risk_tolerance, status, notes, portfolio_id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [plan.name, try plan.targetAmount.storedText(), try plan.monthlyContribution.storedText(), plan.startDate.description,
+            """).execute(arguments: [plan.name, try plan.targetAmount.storedText(), try plan.monthlyContribution.storedText(), plan.startDate.description,
                              plan.targetDate.description, plan.riskTolerance.rawValue, plan.status.rawValue, plan.notes, portfolioID])
         var stored = plan
         stored.id = db.lastInsertedRowID
@@ -139,10 +139,10 @@ extension SessionCommandStore {
     }
 
     func insert(_ plan: RegularSavingPlan) throws -> RegularSavingPlan {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO saving_plan(name, asset_id, source_asset_id, amount, frequency, start_date, next_due_date, execution_method, is_active, day_of_month)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [plan.name, plan.assetID, plan.sourceAssetID, try plan.amount.storedText(), plan.frequency.rawValue, plan.startDate.description,
+            """).execute(arguments: [plan.name, plan.assetID, plan.sourceAssetID, try plan.amount.storedText(), plan.frequency.rawValue, plan.startDate.description,
                              plan.nextDueDate.description, plan.executionMethod.rawValue, plan.isActive, plan.dayOfMonth])
         var stored = plan
         stored.id = db.lastInsertedRowID
@@ -151,7 +151,7 @@ extension SessionCommandStore {
     }
 
     func setNextDueDate(ofSavingPlan id: Int64, to date: CalendarDate) throws {
-        try db.execute(sql: "UPDATE saving_plan SET next_due_date = ? WHERE id = ?", arguments: [date.description, id])
+        try db.cachedStatement(sql: "UPDATE saving_plan SET next_due_date = ? WHERE id = ?").execute(arguments: [date.description, id])
         session.noteChange("saving_plan", .changed)
     }
 }

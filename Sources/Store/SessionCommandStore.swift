@@ -34,17 +34,17 @@ final class SessionCommandStore: CommandStore {
     func currentPrice(ofAsset id: Int64) throws -> ExactDecimal { try session.valuation(ofAsset: id).currentPrice }
 
     func price(ofAsset id: Int64, onOrBefore date: CalendarDate) throws -> ExactDecimal? {
-        try String.fetchOne(db, sql: "SELECT price FROM price_history WHERE asset_id = ? AND date <= ? ORDER BY date DESC LIMIT 1",
+        try String.fetchOne(db.cachedStatement(sql: "SELECT price FROM price_history WHERE asset_id = ? AND date <= ? ORDER BY date DESC LIMIT 1"),
                             arguments: [id, date.description]).flatMap(ExactDecimal.parseOrNil)
     }
 
     func hasPrice(ofAsset id: Int64, on date: CalendarDate, excluding: Int64?) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM price_history WHERE asset_id = ? AND date = ? AND id IS NOT ?)",
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM price_history WHERE asset_id = ? AND date = ? AND id IS NOT ?)"),
                           arguments: [id, date.description, excluding]) ?? false
     }
 
     func priceCount(ofAsset id: Int64) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM price_history WHERE asset_id = ?", arguments: [id]) ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM price_history WHERE asset_id = ?"), arguments: [id]) ?? 0
     }
 
     func hasHistory(asset id: Int64) throws -> Bool { try session.hasHistory(asset: id) }

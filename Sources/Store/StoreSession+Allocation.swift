@@ -6,9 +6,10 @@ extension StoreSession {
     public static let uncategorized = "(Uncategorized)"
     public static let noPlatform = "(No Platform)"
 
-    /// Each asset's current value under its key for `dimension`; an error for mixed currencies.
-    public func groupedValues(of assets: [Asset], by dimension: AllocationDimension) throws -> [(key: String, value: ExactDecimal)] {
-        try requireSingleCurrency(assets)
+    /// Each asset's current value under its key for `dimension`, in `currency` (default: the
+    /// main currency) at today's rate, else the latest earlier one.
+    public func groupedValues(of assets: [Asset], by dimension: AllocationDimension, in currency: String? = nil) throws -> [(key: String, value: ExactDecimal)] {
+        var sum = try convertedSum(of: assets, in: try reportingCurrency(currency), through: today)
         let names = Dictionary(uniqueKeysWithValues: try categories().map { ($0.id!, $0.name) })
         return try assets.map { asset in
             let key: String
@@ -18,13 +19,13 @@ extension StoreSession {
             case .platform: key = asset.platform.isEmpty ? Self.noPlatform : asset.platform
             case .asset: key = asset.name
             }
-            return (key: key, value: try valuation(ofAsset: asset.id!).currentValue)
+            return (key: key, value: try sum.add(try valuation(ofAsset: asset.id!).currentValue, asset.currency, on: today))
         }
     }
 
     /// Allocation rows (percent to 2 decimals, summing to exactly 100; none when the total is 0).
-    public func allocation(of assets: [Asset], by dimension: AllocationDimension) throws -> [AllocationRow] {
-        Allocation.rows(try groupedValues(of: assets, by: dimension))
+    public func allocation(of assets: [Asset], by dimension: AllocationDimension, in currency: String? = nil) throws -> [AllocationRow] {
+        Allocation.rows(try groupedValues(of: assets, by: dimension, in: currency))
     }
 
     /// Replaces the portfolio's targets for `dimension`: the `SetTargets` command.
@@ -55,10 +56,10 @@ extension StoreSession {
 
     /// Deviation of the portfolio's current allocation from a risk profile: its assets' values
     /// grouped into risk classes (`RiskProfile.riskClass(of:)`) against the profile's targets,
-    /// with the drift bands. An error for mixed currencies.
+    /// with the drift bands. Values are in the main currency.
     public func riskDeviation(portfolio id: Int64, from profile: RiskProfile) throws -> DriftReport {
         let assets = try assets(inPortfolio: id)
-        try requireSingleCurrency(assets)
-        return try profile.deviation(fromTypeValues: assets.map { (type: $0.type, value: try valuation(ofAsset: $0.id!).currentValue) })
+        let values = try groupedValues(of: assets, by: .asset)
+        return try profile.deviation(fromTypeValues: zip(assets, values).map { (type: $0.type, value: $1.value) })
     }
 }

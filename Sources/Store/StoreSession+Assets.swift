@@ -3,20 +3,21 @@ import GRDB
 
 extension StoreSession {
     public func assets() throws -> [Asset] {
-        try Row.fetchAll(db, sql: "SELECT * FROM asset ORDER BY name COLLATE NOCASE").map(Records.asset)
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM asset ORDER BY name COLLATE NOCASE")).map(Records.asset)
     }
 
     public func assets(inPortfolio id: Int64) throws -> [Asset] {
-        try Row.fetchAll(db, sql: "SELECT * FROM asset WHERE portfolio_id = ? ORDER BY name COLLATE NOCASE", arguments: [id]).map(Records.asset)
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM asset WHERE portfolio_id = ? ORDER BY name COLLATE NOCASE"), arguments: [id]).map(Records.asset)
     }
 
     public func asset(id: Int64) throws -> Asset? {
-        try Row.fetchOne(db, sql: "SELECT * FROM asset WHERE id = ?", arguments: [id]).map(Records.asset)
+        // By position, not by name: this lookup runs several times for every write.
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Records.assetColumns) FROM asset WHERE id = ?"), arguments: [id]).map(Records.assetByPosition)
     }
 
     /// Looks an asset up by name, ignoring case.
     public func asset(named name: String) throws -> Asset? {
-        try Row.fetchOne(db, sql: "SELECT * FROM asset WHERE name = ? COLLATE NOCASE",
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM asset WHERE name = ? COLLATE NOCASE"),
                          arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines)]).map(Records.asset)
     }
 

@@ -1,7 +1,8 @@
 import Core
 import GRDB
 
-/// Totals and values in the past: quantity at D × the latest price on or before D.
+/// Totals and values in the past: quantity at D × the latest price on or before D, each
+/// converted into the reporting currency at D's rate (see Documentation/Currencies.md).
 extension StoreSession {
     /// Refuses a total over assets in more than one currency, naming them; returns the one
     /// currency (nil when there are no assets).
@@ -14,39 +15,54 @@ extension StoreSession {
         return currencies.first
     }
 
-    /// Σ current value of `assets`; an error when they are in different currencies.
-    public func totalValue(of assets: [Asset]) throws -> ExactDecimal {
-        try requireSingleCurrency(assets)
-        return try assets.reduce(ExactDecimal.zero) { $0 + (try valuation(ofAsset: $1.id!).currentValue) }
+    /// Σ current value of `assets` in `currency` (default: the main currency): each value
+    /// converted at today's rate, else the latest earlier one; a missing rate is an error
+    /// naming the pair (a value is never added unconverted).
+    public func totalValue(of assets: [Asset], in currency: String? = nil) throws -> ExactDecimal {
+        try convertedTotal(of: assets, in: currency).total
     }
 
-    /// Net worth: Σ current value of every asset (those outside any portfolio included).
-    public func netWorth() throws -> ExactDecimal { try totalValue(of: try assets()) }
-
-    /// The value of `assets` on `date`.
-    public func value(of assets: [Asset], at date: CalendarDate) throws -> ExactDecimal {
-        try timeline(of: assets, dates: [date]).first?.value ?? 0
+    /// The total of `totalValue` with the rates it used (to say which were fallbacks).
+    public func convertedTotal(of assets: [Asset], in currency: String? = nil) throws -> ConvertedSum {
+        var sum = try convertedSum(of: assets, in: try reportingCurrency(currency), through: today)
+        for asset in assets { try sum.add(try valuation(ofAsset: asset.id!).currentValue, asset.currency, on: today) }
+        return sum
     }
 
-    /// Value on each of `dates` (ascending): per asset, quantity at D × latest price on or
-    /// before D (0 when none). Two queries in all, whatever the number of dates.
-    public func timeline(of assets: [Asset], dates: [CalendarDate]) throws -> [(date: CalendarDate, value: ExactDecimal)] {
-        try requireSingleCurrency(assets)
+    /// Net worth: Σ current value of every asset (those outside any portfolio included), in
+    /// `currency` (default: the main currency).
+    public func netWorth(in currency: String? = nil) throws -> ExactDecimal { try totalValue(of: try assets(), in: currency) }
+
+    /// The value of `assets` on `date` in `currency` (default: the main currency).
+    public func value(of assets: [Asset], at date: CalendarDate, in currency: String? = nil) throws -> ExactDecimal {
+        try timeline(of: assets, dates: [date], in: currency).first?.value ?? 0
+    }
+
+    /// Value on each of `dates` (ascending) in `currency` (default: the main currency): per
+    /// asset, quantity at D × latest price on or before D (0 when none), converted at D's
+    /// rate (else the latest earlier one). Three queries in all, whatever the number of dates.
+    public func timeline(of assets: [Asset], dates: [CalendarDate], in currency: String? = nil) throws -> [(date: CalendarDate, value: ExactDecimal)] {
+        let target = try reportingCurrency(currency)
         let ids = assets.compactMap(\.id)
         guard !ids.isEmpty else { return dates.map { ($0, ExactDecimal.zero) } }
+        let rates = try rateTable(for: Set(assets.map(\.currency)).union([target]), through: dates.last)
         let list = ids.map(String.init).joined(separator: ",")
+        // Read in place, in each asset's (date, id) order: only what the walk needs.
         var history: [Int64: [(CalendarDate, ExactDecimal)]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM asset_transaction WHERE asset_id IN (\(list)) ORDER BY date, id") {
-            let t = try Records.transaction(row)
-            history[t.assetID, default: []].append((t.date, t.quantityImpact))
+        try forEachRawRow("SELECT asset_id, type, date, quantity FROM asset_transaction WHERE asset_id IN (\(list)) ORDER BY asset_id, date, id") { row in
+            let typeText = try row.text(1, "type")
+            guard let type = TransactionType(rawValue: typeText) else { throw StoreError.corrupt("transaction type '\(typeText)'") }
+            let quantity = try row.decimal(3, "quantity")
+            let impact = type == .sell || type == .transferOut ? -quantity : quantity
+            history[try row.int64(0, "asset_id"), default: []].append((try row.date(2, "date"), impact))
         }
-        var prices: [Int64: [PricePoint]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history WHERE asset_id IN (\(list)) ORDER BY date") {
-            let p = try Records.price(row)
-            prices[p.assetID, default: []].append(p)
-        }
+        // Few dates (a monthly timeline): one index seek per asset and date reads far fewer
+        // rows than the whole price history; many dates (daily): one pass over it.
+        let prices = dates.count * ids.count <= 20_000
+            ? try pricesOn(dates, assets: ids) : try pricesByAsset(where: "WHERE asset_id IN (\(list))")
         var totals = [ExactDecimal](repeating: 0, count: dates.count)
-        for id in ids {
+        for asset in assets {
+            let id = asset.id!
             let moves = history[id] ?? [], points = prices[id] ?? []
             var m = 0, p = 0
             var quantity = ExactDecimal.zero
@@ -54,10 +70,29 @@ extension StoreSession {
             for (i, date) in dates.enumerated() {
                 while m < moves.count, moves[m].0 <= date { quantity += moves[m].1; m += 1 }
                 while p < points.count, points[p].date <= date { price = points[p].price; p += 1 }
-                totals[i] += quantity * price
+                let local = quantity * price
+                if local.isZero { continue }
+                totals[i] += asset.currency == target ? local : try rates.rate(from: asset.currency, to: target, on: date).convert(local)
             }
         }
         return zip(dates, totals).map { ($0, $1) }
+    }
+
+    /// Each asset's latest price on or before each of `dates` (as price points dated then),
+    /// by index seeks.
+    func pricesOn(_ dates: [CalendarDate], assets ids: [Int64]) throws -> [Int64: [PricePoint]] {
+        let statement = try db.cachedStatement(sql: "SELECT price FROM price_history WHERE asset_id = ? AND date <= ? ORDER BY date DESC LIMIT 1")
+        var result: [Int64: [PricePoint]] = [:]
+        for id in ids {
+            var points: [PricePoint] = []
+            for date in dates {
+                guard let text = try String.fetchOne(statement, arguments: [id, date.description]) else { continue }
+                guard let price = ExactDecimal.parseOrNil(text) else { throw StoreError.corrupt("column price holds '\(text)', not a decimal") }
+                points.append(PricePoint(assetID: id, date: date, price: price))
+            }
+            result[id] = points
+        }
+        return result
     }
 
     public static let timelineLimit = 10_000

@@ -11,7 +11,7 @@ public enum PerformanceScope: Equatable, Sendable {
 /// Performance of a scope: its inputs loaded with one query for the transactions and one
 /// for the prices, then handed to the pure calculators of Core (`Performance`).
 extension StoreSession {
-    /// The scope's assets; an error when they are in more than one currency.
+    /// The scope's assets.
     public func assets(of scope: PerformanceScope) throws -> [Asset] {
         let list: [Asset]
         switch scope {
@@ -21,12 +21,23 @@ extension StoreSession {
             list = try assets(inPortfolio: id)
         case .everything: list = try assets()
         }
-        try requireSingleCurrency(list)
         return list
     }
 
-    /// The scope's transactions (with the income its assets paid elsewhere) and prices.
-    public func performanceInput(_ scope: PerformanceScope) throws -> PerformanceInput {
+    /// The scope's transactions (with the income its assets paid elsewhere) and prices, in
+    /// `currency` (default: the main currency; see `PerformanceInput.converted`).
+    public func performanceInput(_ scope: PerformanceScope, currency: String? = nil) throws -> PerformanceInput {
+        let local = try localPerformanceInput(scope)
+        let target = try reportingCurrency(currency)
+        let all = try assets()
+        let codes = Dictionary(uniqueKeysWithValues: all.map { ($0.id!, $0.currency) })
+        let involved = Set(local.transactions.keys).union(local.prices.keys).union(local.scope).compactMap { codes[$0] }
+        if Set(involved).subtracting([target]).isEmpty { return local }
+        return try local.converted(to: target, currencies: codes, rates: try rateTable(for: Set(involved).union([target])))
+    }
+
+    /// The scope's input in each asset's own currency.
+    func localPerformanceInput(_ scope: PerformanceScope) throws -> PerformanceInput {
         let assets = try assets(of: scope)
         let ids = Set(assets.compactMap(\.id))
         let cash = Set(assets.filter(\.isCash).compactMap(\.id))
@@ -34,43 +45,33 @@ extension StoreSession {
         var prices: [Int64: [PricePoint]] = [:]
         if case .everything = scope {
             transactions = try allTransactionsByAsset()
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history ORDER BY asset_id, date") {
-                let p = try Records.price(row)
-                prices[p.assetID, default: []].append(p)
-            }
+            prices = try pricesByAsset()
         } else if !ids.isEmpty {
             // Income paid by a scope asset into an outside asset is income of the scope (and
             // leaves it at once): those transactions come along, without the rest of the
             // receiving asset's history (an income's amount does not depend on it).
             let list = ids.sorted().map(String.init).joined(separator: ",")
-            let sql = """
-                SELECT * FROM asset_transaction WHERE asset_id IN (\(list))
-                   OR (source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))
-                 ORDER BY asset_id, date, id
-                """
-            for row in try Row.fetchAll(db, sql: sql) {
-                let t = try Records.transaction(row)
-                transactions[t.assetID, default: []].append(t)
-            }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history WHERE asset_id IN (\(list)) ORDER BY asset_id, date") {
-                let p = try Records.price(row)
-                prices[p.assetID, default: []].append(p)
-            }
+            transactions = try transactionsByAsset(where: """
+                WHERE asset_id IN (\(list)) OR (source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))
+                """)
+            prices = try pricesByAsset(where: "WHERE asset_id IN (\(list))")
         }
         return PerformanceInput(scope: ids, cashAssets: cash, transactions: transactions, prices: prices)
     }
 
     /// The scope's performance over `from` (default: its first transaction) … `to` (default: today).
-    public func performance(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?, annualizeShortPeriod: Bool = false) throws -> PerformanceReport {
-        let input = try performanceInput(scope)
+    public func performance(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?, annualizeShortPeriod: Bool = false,
+                            currency: String? = nil) throws -> PerformanceReport {
+        let input = try performanceInput(scope, currency: currency)
         let end = to ?? today
         let start = try from ?? Performance.firstActivity(input) ?? { throw RuleViolation("Nothing to measure: the scope has no transactions; give `from`.") }()
         return try Performance.report(input, from: start, to: end, annualizeShortPeriod: annualizeShortPeriod)
     }
 
     /// The cumulative TWR of the scope on each day or month from `from` to `to`, starting at 0 %.
-    public func twrSeries(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?, monthly: Bool) throws -> [Performance.SeriesPoint] {
-        let input = try performanceInput(scope)
+    public func twrSeries(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?, monthly: Bool,
+                          currency: String? = nil) throws -> [Performance.SeriesPoint] {
+        let input = try performanceInput(scope, currency: currency)
         let end = to ?? today
         let start = try from ?? Performance.firstActivity(input) ?? { throw RuleViolation("Nothing to measure: the scope has no transactions; give `from`.") }()
         return Performance.twrSeries(input, dates: try StoreSession.timelineDates(from: start, to: end, monthly: monthly))

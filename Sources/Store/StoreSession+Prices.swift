@@ -4,13 +4,13 @@ import GRDB
 extension StoreSession {
     /// The asset's price records, oldest first.
     public func prices(ofAsset id: Int64) throws -> [PricePoint] {
-        try Row.fetchAll(db, sql: "SELECT * FROM price_history WHERE asset_id = ? ORDER BY date", arguments: [id]).map(Records.price)
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM price_history WHERE asset_id = ? ORDER BY date"), arguments: [id]).map(Records.price)
     }
 
     /// The record with the latest date, or nil when there is none.
     public func latestPrice(ofAsset id: Int64) throws -> PricePoint? {
         if let cached = latestPriceCache[id] { return cached }
-        let point = try Row.fetchOne(db, sql: "SELECT * FROM price_history WHERE asset_id = ? ORDER BY date DESC LIMIT 1", arguments: [id]).map(Records.price)
+        let point = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM price_history WHERE asset_id = ? ORDER BY date DESC LIMIT 1"), arguments: [id]).map(Records.price)
         latestPriceCache[id] = .some(point)
         return point
     }
@@ -18,11 +18,11 @@ extension StoreSession {
     /// The latest price of every asset: one query.
     public func latestPrices() throws -> [Int64: PricePoint] {
         // One seek per asset in the (asset_id, date) index, not a scan of every price.
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT p.* FROM asset a
             JOIN price_history p
               ON p.id = (SELECT id FROM price_history WHERE asset_id = a.id ORDER BY date DESC LIMIT 1)
-            """)
+            """))
         var result: [Int64: PricePoint] = [:]
         for row in rows {
             let point = try Records.price(row)
@@ -39,6 +39,6 @@ extension StoreSession {
 
 extension StoreSession {
     public func price(id: Int64) throws -> PricePoint? {
-        try Row.fetchOne(db, sql: "SELECT * FROM price_history WHERE id = ?", arguments: [id]).map(Records.price)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM price_history WHERE id = ?"), arguments: [id]).map(Records.price)
     }
 }

@@ -7,7 +7,8 @@ extension StoreSession {
     /// deposits and withdrawals do not count as returns): month-end values over the last
     /// `months` months (up to today), month-on-month. Two queries whatever the size.
     public func monthlyReturns(of assets: [Asset], months: Int = 120) throws -> [Double] {
-        try requireSingleCurrency(assets)
+        let main = try mainCurrency()
+        let rates = try rateTable(for: Set(assets.map(\.currency)).union([main]), through: today)
         let ids = assets.compactMap(\.id)
         guard !ids.isEmpty, months > 0 else { return [] }
         var quantities: [Int64: ExactDecimal] = [:]
@@ -29,18 +30,20 @@ extension StoreSession {
         var dates: [CalendarDate] = []
         var n = 0
         while today.adding(months: -n) >= start, n <= months { dates.insert(today.adding(months: -n), at: 0); n += 1 }
+        // Each month-end value in the main currency at that day's rate (cash at 1 in its own).
         var totals = [ExactDecimal](repeating: 0, count: dates.count)
-        for id in ids where !(assets.first { $0.id == id }?.isCash ?? false) {
+        for asset in assets {
+            let id = asset.id!
             let points = prices[id] ?? []
             var p = 0
-            var price = ExactDecimal.zero
+            var price: ExactDecimal = asset.isCash ? 1 : 0
             for (i, date) in dates.enumerated() {
-                while p < points.count, points[p].date <= date { price = points[p].price; p += 1 }
-                totals[i] += quantities[id]! * price
+                if !asset.isCash { while p < points.count, points[p].date <= date { price = points[p].price; p += 1 } }
+                let local = quantities[id]! * price
+                if local.isZero { continue }
+                totals[i] += asset.currency == main ? local : try rates.rate(from: asset.currency, to: main, on: date).convert(local)
             }
         }
-        // Cash counts at 1 in every month.
-        let cash = assets.filter(\.isCash).reduce(ExactDecimal.zero) { $0 + (quantities[$1.id!] ?? 0) }
-        return MonteCarlo.monthlyReturns(totals.map { $0 + cash })
+        return MonteCarlo.monthlyReturns(totals)
     }
 }

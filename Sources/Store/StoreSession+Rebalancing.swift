@@ -11,11 +11,17 @@ extension StoreSession {
                                targets given: [String: ExactDecimal]? = nil) throws -> RebalanceInput {
         let assets = try assets(inPortfolio: id)
         let grouped = try groupedValues(of: assets, by: dimension)
+        // The plan works in the main currency: each holding's price is converted at today's
+        // rate; the trades are recorded at the asset's own price (ApplyRebalancePlan).
+        let main = try mainCurrency()
+        let rates = try rateTable(for: Set(assets.map(\.currency)).union([main]), through: today)
         var holdings: [RebalanceHolding] = []
         for (asset, entry) in zip(assets, grouped) {
             let v = try valuation(ofAsset: asset.id!)
+            let local: ExactDecimal = asset.isCash ? 1 : v.currentPrice
+            let price = asset.currency == main || local.isZero ? local : try rates.rate(from: asset.currency, to: main, on: today).convert(local)
             holdings.append(RebalanceHolding(assetID: asset.id!, name: asset.name, group: entry.key, quantity: v.position.quantity,
-                                             price: asset.isCash ? 1 : v.currentPrice, isCash: asset.isCash))
+                                             price: price, isCash: asset.isCash && asset.currency == main))
         }
         let targets: [String: ExactDecimal]
         if let given {

@@ -7,7 +7,7 @@ import GRDB
 extension StoreSession {
     /// The asset's stored snapshot, if its history has not changed since it was written.
     func storedSnapshot(ofAsset id: Int64) throws -> CachedPosition? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM position_snapshot WHERE asset_id = ?", arguments: [id]) else { return nil }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM position_snapshot WHERE asset_id = ?"), arguments: [id]) else { return nil }
         return try Self.snapshot(from: row)
     }
 
@@ -15,12 +15,12 @@ extension StoreSession {
     func storeSnapshot(_ cached: CachedPosition, ofAsset id: Int64) throws {
         guard let lastDate = cached.lastDate else { return }
         let p = cached.position
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO position_snapshot(asset_id, last_date, last_id, quantity, cost_basis, realized_gain)
             VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(asset_id) DO UPDATE SET last_date = excluded.last_date, last_id = excluded.last_id,
                 quantity = excluded.quantity, cost_basis = excluded.cost_basis, realized_gain = excluded.realized_gain
-            """, arguments: [id, lastDate.description, cached.lastID, try p.quantity.storedText(), try p.costBasis.storedText(), try p.realizedGain.storedText()])
+            """).execute(arguments: [id, lastDate.description, cached.lastID, try p.quantity.storedText(), try p.costBasis.storedText(), try p.realizedGain.storedText()])
     }
 
     /// Every asset's position: stored snapshots where they exist, history replayed (in one
@@ -28,27 +28,18 @@ extension StoreSession {
     /// row per asset instead of every transaction.
     public func allPositions() throws -> [Int64: Position] {
         var result: [Int64: Position] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM position_snapshot") {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM position_snapshot")) {
             let id: Int64 = try row.value("asset_id")
             let cached = try Self.snapshot(from: row)
             positionCache[id] = cached
             result[id] = cached.position
         }
-        let missing = try Int64.fetchAll(db, sql: """
+        let missing = try Int64.fetchAll(db.cachedStatement(sql: """
             SELECT DISTINCT asset_id FROM asset_transaction
             WHERE asset_id NOT IN (SELECT asset_id FROM position_snapshot)
-            """)
+            """))
         guard !missing.isEmpty else { return result }
-        let placeholders = Array(repeating: "?", count: missing.count).joined(separator: ",")
-        var groups: [Int64: [Transaction]] = [:]
-        let cursor = try Row.fetchCursor(db, sql: """
-            SELECT id, asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note
-            FROM asset_transaction WHERE asset_id IN (\(placeholders)) ORDER BY asset_id, date, id
-            """, arguments: StatementArguments(missing))
-        while let row = try cursor.next() {
-            let t = try Records.transactionByPosition(row)
-            groups[t.assetID, default: []].append(t)
-        }
+        let groups = try transactionsByAsset(where: "WHERE asset_id IN (\(missing.map(String.init).joined(separator: ",")))")
         for (id, history) in groups {
             let cached = CachedPosition(position: Position.of(history), lastDate: history.last?.date, lastID: history.last?.id ?? 0)
             positionCache[id] = cached

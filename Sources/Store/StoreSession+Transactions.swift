@@ -4,26 +4,27 @@ import GRDB
 extension StoreSession {
     /// The asset's transactions in date order (ties in the order recorded).
     public func transactions(ofAsset id: Int64) throws -> [Transaction] {
-        try Row.fetchAll(db, sql: "SELECT * FROM asset_transaction WHERE asset_id = ? ORDER BY date, id", arguments: [id]).map(Records.transaction)
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM asset_transaction WHERE asset_id = ? ORDER BY date, id"), arguments: [id]).map(Records.transaction)
     }
 
     /// Every transaction of the store, grouped by asset, each group in date order: one query,
     /// columns read by position (the whole-store path reads 100,000 rows).
     public func allTransactionsByAsset() throws -> [Int64: [Transaction]] {
+        try transactionsByAsset(where: "")
+    }
+
+    /// Transactions grouped by asset in (date, id) order, read in place (no String per value).
+    func transactionsByAsset(where condition: String) throws -> [Int64: [Transaction]] {
         var groups: [Int64: [Transaction]] = [:]
-        let cursor = try Row.fetchCursor(db, sql: """
-            SELECT id, asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note
-            FROM asset_transaction ORDER BY asset_id, date, id
-            """)
-        while let row = try cursor.next() {
-            let t = try Records.transactionByPosition(row)
+        try forEachRawRow("SELECT \(RawColumns.transactionColumns) FROM asset_transaction \(condition) ORDER BY asset_id, date, id") { row in
+            let t = try row.transaction()
             groups[t.assetID, default: []].append(t)
         }
         return groups
     }
 
     public func transaction(id: Int64) throws -> Transaction? {
-        try Row.fetchOne(db, sql: "SELECT * FROM asset_transaction WHERE id = ?", arguments: [id]).map(Records.transaction)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM asset_transaction WHERE id = ?"), arguments: [id]).map(Records.transaction)
     }
 
     /// Records a transaction after checking it against the asset's current holdings: the

@@ -47,42 +47,22 @@ enum BenchStore {
     }
 
     static func generate(at path: String, transactions transactionCount: Int) throws {
-        var random = SplitMix64(state: 42)
         let store = try AssetFlowStore(path: path)
         try store.withSession(today: today) { session in
             try session.begin()
             let portfolio = try session.createPortfolio(name: "Everything")
             var assetIDs: [Int64] = []
             for i in 0..<assetCount {
-                var request = StoreSession.NewAsset(name: "Asset \(i)", type: .stock)
+                var request = StoreSession.NewAsset(name: BenchDataSet.assetName(i), type: .stock)
                 request.currency = "USD"
                 request.portfolioID = portfolio.id
                 assetIDs.append(try session.createAsset(request).id!)
             }
-            // Prices: a random walk in cents per asset.
-            for (a, id) in assetIDs.enumerated() {
-                var cents = 5_000 + a * 100
-                for d in days {
-                    cents = max(100, cents + random.below(201) - 100)
-                    _ = try session.recordPrice(PricePoint(assetID: id, date: d, price: ExactDecimal(cents) / 100))
-                }
-            }
-            // Transactions: buys and sells spread over the days, sells never above holdings.
-            var held = [Int](repeating: 0, count: assetCount)
-            for n in 0..<transactionCount {
-                let a = random.below(assetCount)
-                let d = days[n * businessDays / transactionCount]
-                let price = ExactDecimal(1_000 + random.below(9_000)) / 100
-                if held[a] > 10, random.below(3) == 0 {
-                    let q = 1 + random.below(held[a] / 2)
-                    held[a] -= q
-                    _ = try session.record(Transaction(assetID: assetIDs[a], type: .sell, date: d, quantity: ExactDecimal(q), pricePerUnit: price, currency: "USD"))
-                } else {
-                    let q = 1 + random.below(20)
-                    held[a] += q
-                    _ = try session.record(Transaction(assetID: assetIDs[a], type: .buy, date: d, quantity: ExactDecimal(q), pricePerUnit: price, currency: "USD"))
-                }
-            }
+            try BenchDataSet.generate(transactions: transactionCount, price: { a, d, price in
+                _ = try session.recordPrice(PricePoint(assetID: assetIDs[a], date: d, price: price))
+            }, transaction: { a, type, d, q, price in
+                _ = try session.record(Transaction(assetID: assetIDs[a], type: type, date: d, quantity: q, pricePerUnit: price, currency: "USD"))
+            })
             try session.commit()
         }
     }
@@ -94,4 +74,12 @@ func peakMemoryMB() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_maxrss) / 1024
+}
+
+/// CPU seconds (user + system) of this process, or of its finished children: the figures
+/// are CPU time, which a machine shared with other work inflates far less than wall time.
+func cpuSeconds(children: Bool = false) -> Double {
+    var usage = rusage()
+    getrusage(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }

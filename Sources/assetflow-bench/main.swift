@@ -3,7 +3,7 @@ import Foundation
 
 // AssetFlow benchmarks: figures, never assertions (scripts/bench builds release and runs this).
 //
-//   assetflow-bench [--json] [rows|scaling|load|projection|all]
+//   assetflow-bench [--json] [rows|scaling|load|projection|import|all]
 //   assetflow-bench measure KEY STORE      one row, in a process of its own (used by rows)
 //
 // `rows` prints issue 14's table as `figure | goal | before` (before = the figure the issue
@@ -28,11 +28,13 @@ do {
         try runLoadBenchmark()
     case "projection":
         try runProjectionBenchmark()
+    case "import":
+        try runImportBenchmark()
     case "all":
-        if !json { try runLoadBenchmark(); print(""); try runProjectionBenchmark(); print("") }
+        if !json { try runLoadBenchmark(); print(""); try runProjectionBenchmark(); print(""); try runImportBenchmark(); print("") }
         try Report.print(rows: try Report.rows(), scaling: try Report.scaling(), json: json)
     default:
-        throw BenchError("unknown benchmark '\(arguments[0])': use rows, scaling, load, projection or all")
+        throw BenchError("unknown benchmark '\(arguments[0])': use rows, scaling, load, projection, import or all")
     }
 } catch {
     FileHandle.standardError.write(Data("assetflow-bench: \(error)\n".utf8))

@@ -112,8 +112,8 @@ struct BusinessRulesBindingsTests {
         assert(p:allocation{ by = "category" }[1].key == "Growth")
         expect_error(function() p:delete() end, "This portfolio contains 1 asset(s). Remove all assets before deleting the portfolio.")
         af.create_asset{ name = "Euro", type = "cash", currency = "EUR", portfolio = p, quantity = 1 }
-        expect_error(function() return p.total_value end, "Cannot add values in different currencies (EUR, USD)")
-        expect_error(function() return p:allocation() end, "Cannot add values in different currencies (EUR, USD)")
+        expect_error(function() return p.total_value end, "No exchange rate from EUR to USD on or before")
+        expect_error(function() return p:allocation() end, "No exchange rate from EUR to USD on or before")
         af.asset("Euro"):delete()
         a:delete()
         p:delete()

@@ -32,16 +32,16 @@ struct BusinessRulesMoreTests {
         expect_error(function() af.create_asset{ name = "A", type = "stock", quantity = 1, cost_basis = 5, current_price = -1 } end,
                      "Current price must be zero or greater.")
         expect_error(function() af.create_asset{ name = "A", type = "stock", currency = "EURO" } end,
-                     "Currency must be a three-letter ISO 4217 code such as USD, not 'EURO'.")
+                     "Unsupported currency 'EURO'.")
         expect_error(function() af.create_asset{ name = "A", type = "stock", currency = "U$D" } end,
-                     "Currency must be a three-letter ISO 4217 code such as USD, not 'U$D'.")
+                     "Unsupported currency 'U$D'.")
         assert(#af.assets() == 0)
         local a = af.create_asset{ name = "ACME", type = "stock", currency = "eur" }
         assert(a.currency == "EUR")
         expect_error(function() af.create_asset{ name = "acme", type = "bond" } end, "An asset named 'acme' already exists.")
         local b = af.create_asset{ name = "Other", type = "bond" }
         expect_error(function() b:update{ name = " ACME " } end, "An asset named 'ACME' already exists.")
-        expect_error(function() b:update{ currency = "dollars" } end, "Currency must be a three-letter ISO 4217 code such as USD, not 'dollars'.")
+        expect_error(function() b:update{ currency = "dollars" } end, "Unsupported currency 'dollars'.")
         assert(#af.assets() == 2 and b.name == "Other")
         """)
     }
@@ -111,7 +111,9 @@ struct BusinessRulesMoreTests {
         assert(af.eq(p1.total_value, 120) and af.eq(p2.total_value, 500))
         assert(af.eq(af.net_worth(), "650.50"))
         af.create_asset{ name = "D", type = "cash", currency = "EUR", portfolio = p2, quantity = 1 }
-        expect_error(function() return af.net_worth() end, "Cannot add values in different currencies (EUR, USD) without exchange rates.")
+        expect_error(function() return af.net_worth() end, "No exchange rate from EUR to USD on or before 2024-06-01. Add one with af.set_rate{")
+        af.set_rate{ base = "EUR", quote = "USD", date = "2024-01-02", rate = "1.10" }
+        assert(af.eq(af.net_worth(), "651.60") and tostring(af.net_worth("EUR")):sub(1, 8) == "592.3636", tostring(af.net_worth("EUR")))
         """)
     }
 
@@ -225,7 +227,7 @@ struct BusinessRulesMoreTests {
         local e = empty:risk_deviation("aggressive")
         assert(#e == 3 and af.eq(e[1].actual, 0) and e[1].status == "red")
         af.create_asset{ name = "Euro", type = "cash", currency = "EUR", portfolio = p, quantity = 1 }
-        expect_error(function() p:risk_deviation("moderate") end, "Cannot add values in different currencies (EUR, USD)")
+        expect_error(function() p:risk_deviation("moderate") end, "No exchange rate from EUR to USD on or before")
         """)
     }
 }

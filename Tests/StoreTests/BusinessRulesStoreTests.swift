@@ -93,7 +93,7 @@ struct BusinessRulesStoreTests: StoreRuleTesting {
         }
     }
 
-    @Test("value at a date and timeline: quantity at D × latest price on or before D; mixed currencies named")
+    @Test("value at a date and timeline: quantity at D × latest price on or before D; mixed currencies converted")
     func history() throws {
         try withStore { s in
             let p = try s.createPortfolio(name: "Core")
@@ -107,7 +107,9 @@ struct BusinessRulesStoreTests: StoreRuleTesting {
             #expect(dates.map(\.description) == ["2024-01-31", "2024-02-29", "2024-03-31", "2024-04-30", "2024-05-15"])
             #expect(try s.timeline(of: assets, dates: dates).map(\.value) == [100, 100, 200, 100, 100])
             _ = try asset(s, "Euro", .cash, quantity: "1", price: "1", currency: "EUR", portfolio: p.id)
-            #expect(message { _ = try s.totalValue(of: s.assets(inPortfolio: p.id!)) } == "Cannot add values in different currencies (EUR, USD) without exchange rates.")
+            #expect(message { _ = try s.totalValue(of: s.assets(inPortfolio: p.id!)) } == MissingRateError(from: "EUR", to: "USD", date: d("2024-06-01")).description)
+            try s.setRate(ExchangeRate(base: "EUR", quote: "USD", date: d("2024-01-02"), rate: x("1.1")))
+            #expect(try s.totalValue(of: s.assets(inPortfolio: p.id!)) == x("101.1"))
         }
     }
 

@@ -56,7 +56,7 @@ struct PerformanceStoreTests {
         }
     }
 
-    @Test("A portfolio in two currencies is refused, naming them")
+    @Test("A portfolio in two currencies without rates is refused, naming the pair and the date")
     func mixedCurrencies() throws {
         try withStore { s in
             let p = try s.createPortfolio(name: "Mixed")
@@ -66,7 +66,7 @@ struct PerformanceStoreTests {
                 _ = try s.performance(.portfolio(p.id!), from: nil, to: nil)
                 Issue.record("expected an error")
             } catch {
-                #expect("\(error)".contains("(EUR, USD)"))
+                #expect("\(error)" == MissingRateError(from: "EUR", to: "USD", date: d("2024-01-02")).description)
             }
         }
     }

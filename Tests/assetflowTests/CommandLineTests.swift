@@ -114,3 +114,38 @@ struct RunInterruptTests {
         #expect(big.status == 1 && big.err.contains("memory"))
     }
 }
+
+/// `assetflow import`, `export`, `backup` and `restore` as a user runs them.
+@Suite("assetflow import, export, backup, restore")
+struct DataCommandTests {
+    let cli = CommandLineTests()
+
+    @Test("import prints the summary; errors go to stderr with exit 1; restore of a bad file changes nothing")
+    func importExportBackup() throws {
+        let folder = NSTemporaryDirectory() + "af-cli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = folder + "/store.sqlite"
+        try "Date;Symbol;Action;Shares;Price\n02/01/2024;ACME;Buy;10;12,50\n".write(toFile: folder + "/broker.csv", atomically: true, encoding: .utf8)
+        let ok = try cli.run(["import", "transactions", folder + "/broker.csv", "--store", store, "--decimal-comma", "--date-format", "DD/MM/YYYY"])
+        #expect(ok.status == 0, "\(ok.err)")
+        #expect(ok.out == "1 transaction imported.\n1 new asset added: ACME (stock, USD).\n")
+        #expect(ok.err.isEmpty)  // no progress bar: stderr is not a terminal
+        try "Date,Asset,Price\n2024-01-02,ACME,abc\n".write(toFile: folder + "/bad.csv", atomically: true, encoding: .utf8)
+        let bad = try cli.run(["import", "prices", folder + "/bad.csv", "--store", store])
+        #expect(bad.status == 1)
+        #expect(bad.err == "1 row has an error; nothing was imported.\nline 2, Price: Cannot parse 'abc' as a number.\n")
+        let export = try cli.run(["export", "csv", folder + "/out", "--store", store])
+        #expect(export.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/transactions.csv"))
+        let backup = try cli.run(["backup", folder + "/b.zip", "--store", store])
+        #expect(backup.out == "Backup written to \(folder)/b.zip.\n")
+        try "not a zip".write(toFile: folder + "/bad.zip", atomically: true, encoding: .utf8)
+        let restore = try cli.run(["restore", folder + "/bad.zip", "--store", store])
+        #expect(restore.status == 1)
+        #expect(restore.err == "The file is not a valid backup archive.\nThe store was not changed.\n")
+        let good = try cli.run(["restore", folder + "/b.zip", "--store", store])
+        #expect(good.status == 0, "\(good.err)")
+        #expect(good.out.contains("The previous store was kept as \(folder)/store-before-restore-"))
+    }
+}

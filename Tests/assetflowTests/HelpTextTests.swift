@@ -43,8 +43,18 @@ SUBCOMMANDS:
   report                  Run a report script and print or save the report.
   check                   Check the store thoroughly (read-only): pages,
                           schema, foreign keys, every value.
+  rates                   Fetch, import and list exchange rates.
+  currency                Show or change the main currency totals are reported
+                          in.
   docs                    Print the reference of the Lua API, generated from
                           the bindings.
+  import                  Import transactions or prices from a CSV file: all
+                          rows or none.
+  export                  Export the store as CSV or JSON files, or as a
+                          journal.
+  backup                  Save the whole store as a ZIP backup.
+  restore                 Replace the whole store with a backup (all or
+                          nothing).
 
   See 'assetflow help <subcommand>' for detailed help.
 

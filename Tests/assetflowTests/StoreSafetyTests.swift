@@ -198,7 +198,7 @@ struct StoreSafetyTests {
     func damagedStoreFromTheCommandLine() throws {
         let box = try CommandSandbox()
         defer { box.remove() }
-        let writer = try box.script("w.lua", "for i = 1, 400 do af.create_portfolio{ name = 'P' .. i .. string.rep('x', 60) } end\n")
+        let writer = try box.script("w.lua", "for i = 1, 1500 do af.create_portfolio{ name = 'P' .. i .. string.rep('x', 60) } end\n")
         #expect(try box.run(["run", "--store", box.store, writer]).status == 0)
         let size = try Data(contentsOf: URL(fileURLWithPath: box.store)).count
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: box.store))
@@ -222,7 +222,7 @@ struct StoreSafetyTests {
         let ok = try sound.run(["check", "--store", sound.store])
         #expect(ok.status == 0)
         #expect(ok.out.hasPrefix("The store at \(sound.store) is sound: schema version"))
-        #expect(ok.out.contains("400 portfolios"))
+        #expect(ok.out.contains("1500 portfolios"))
     }
 }
 

@@ -1,21 +1,27 @@
 -- Holdings: every asset with its quantity, price, value, cost and gains.
 -- Run: assetflow report holdings [--format csv --output holdings.csv]
+-- Amounts are in each asset's own currency; "value (main)" converts the value at today's
+-- rate so that assets can be compared (a missing rate is shown, never a silent 1:1).
+local main = af.main_currency()
 local r = af.report.new{ title = "Holdings" }
 local rows = {}
 for _, a in ipairs(af.assets()) do
+  local ok, value_main = pcall(a.value_in, a, main)
+  if not ok then r:text(tostring(value_main)) end
   rows[#rows + 1] = {
-    name = a.name, type = a.type, portfolio = a.portfolio and a.portfolio.name or "",
+    name = a.name, type = a.type, portfolio = a.portfolio and a.portfolio.name or "", currency = a.currency,
+    value_main = ok and value_main or D"0",
     quantity = a.quantity, price = a.current_price, value = a.current_value,
     average_cost = a.average_cost, cost_basis = a.cost_basis,
     unrealized_gain = a.unrealized_gain, gain_percent = a.unrealized_gain_percent,
   }
 end
-table.sort(rows, function(x, y) return x.value > y.value end)
+table.sort(rows, function(x, y) return x.value_main > y.value_main end)
 r:table(rows, {
-  columns = { "name", "type", "portfolio", "quantity", "price", "value", "average_cost", "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" } },
-  format = { price = "money", value = "money", average_cost = "money", cost_basis = "money", unrealized_gain = "money", gain_percent = "percent" },
+  columns = { "name", "type", "portfolio", "currency", "quantity", "price", "value", { "value_main", "Value (" .. main .. ")" }, "average_cost", "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" } },
+  format = { price = "money", value = "money", value_main = "money", average_cost = "money", cost_basis = "money", unrealized_gain = "money", gain_percent = "percent" },
 })
 if #rows > 0 then
-  r:chart{ kind = "bar", title = "Value by asset", series = rows, x = "name", y = "value", format = "money" }
+  r:chart{ kind = "bar", title = "Value by asset (" .. main .. ")", series = rows, x = "name", y = "value_main", format = "money" }
 end
 return r

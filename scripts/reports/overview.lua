@@ -8,20 +8,31 @@ if #assets == 0 then
   return r
 end
 
--- Key figures, summed exactly over every asset.
+-- Key figures, summed exactly over every asset, each converted into the main currency at
+-- today's rate (never two currencies added as one). A missing rate is said, not guessed.
+local main = af.main_currency()
+local function in_main(amount, code) return (af.convert(amount, code, main)) end
 local cost, unrealized, realized, income = D"0", D"0", D"0", D"0"
 local first
+local ok, problem = pcall(function()
+  for _, a in ipairs(assets) do
+    cost = cost + in_main(a.cost_basis, a.currency)
+    unrealized = unrealized + in_main(a.unrealized_gain, a.currency)
+    realized = realized + in_main(a.realized_gain, a.currency)
+    income = income + in_main(a.income, a.currency)
+  end
+end)
 for _, a in ipairs(assets) do
-  cost = cost + a.cost_basis
-  unrealized = unrealized + a.unrealized_gain
-  realized = realized + a.realized_gain
-  income = income + a.income
   local t = a:transactions()[1]
   if t and (first == nil or t.date < first) then first = t.date end
 end
-local ok, net_worth = pcall(af.net_worth)
+if not ok then
+  r:text("Figures in " .. main .. " are not available: " .. tostring(problem))
+  return r
+end
+local net_worth, fallbacks = af.net_worth()
 local figures = {
-  { label = "Net worth", value = ok and net_worth or "mixed currencies", format = ok and "money" or "text" },
+  { label = "Net worth (" .. main .. ")", value = net_worth, format = "money" },
   { label = "Cost basis", value = cost, format = "money" },
   { label = "Unrealized gain", value = unrealized, format = "money" },
   { label = "Realized gain", value = realized, format = "money" },
@@ -33,6 +44,7 @@ if goal then
   figures[#figures + 1] = { label = "Goal reached", value = g.achievement_percent, format = "percent" }
 end
 r:figures(figures)
+if #fallbacks > 0 then r:text("Converted at earlier rates: " .. table.concat(fallbacks, "; ")) end
 
 -- Net worth by month: the sum of every portfolio's timeline (assets outside a portfolio
 -- are counted in the figures above).
@@ -46,11 +58,11 @@ end
 table.sort(dates)
 local history = {}
 for _, d in ipairs(dates) do history[#history + 1] = { date = d, value = by_date[d] } end
-r:chart{ kind = "area", title = "Net worth", series = history, format = "money" }
+r:chart{ kind = "area", title = "Net worth (" .. main .. ")", series = history, format = "money" }
 
 local ok_alloc, allocation = pcall(af.allocation, { by = "type" })
 if ok_alloc then
-  r:chart{ kind = "pie", title = "Allocation by type", series = allocation, x = "key", y = "value", format = "money" }
+  r:chart{ kind = "pie", title = "Allocation by type (" .. main .. ")", series = allocation, x = "key", y = "value", format = "money" }
 else
   r:text("Allocation: " .. tostring(allocation))
 end
@@ -65,15 +77,16 @@ for _, p in ipairs(af.portfolios()) do
   end
 end
 
--- Gains per asset, largest value first.
+-- Gains per asset, largest value first: in the asset's own currency, with its value in the
+-- main currency to compare them.
 local gains = {}
 for _, a in ipairs(assets) do
-  gains[#gains + 1] = { name = a.name, value = a.current_value, cost_basis = a.cost_basis,
-                        unrealized_gain = a.unrealized_gain, gain_percent = a.unrealized_gain_percent,
+  gains[#gains + 1] = { name = a.name, currency = a.currency, value = a.current_value, value_main = in_main(a.current_value, a.currency),
+                        cost_basis = a.cost_basis, unrealized_gain = a.unrealized_gain, gain_percent = a.unrealized_gain_percent,
                         realized_gain = a.realized_gain }
 end
-table.sort(gains, function(x, y) return x.value > y.value end)
+table.sort(gains, function(x, y) return x.value_main > y.value_main end)
 r:table(gains, { title = "Gains",
-  columns = { "name", "value", "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" }, "realized_gain" },
-  format = { value = "money", cost_basis = "money", unrealized_gain = "money", gain_percent = "percent", realized_gain = "money" } })
+  columns = { "name", "currency", "value", { "value_main", "Value (" .. main .. ")" }, "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" }, "realized_gain" },
+  format = { value = "money", value_main = "money", cost_basis = "money", unrealized_gain = "money", gain_percent = "percent", realized_gain = "money" } })
 return r

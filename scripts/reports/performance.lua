@@ -1,7 +1,9 @@
 -- Performance by year: the time-weighted return of everything, per calendar year.
 -- Needs af.returns (the returns bindings); says so when they are not available.
 -- Run: assetflow report performance
-local r = af.report.new{ title = "Performance by year" }
+-- Returns are measured in the main currency: every amount is converted at its day's rate,
+-- so a foreign asset's return includes its currency's move.
+local r = af.report.new{ title = "Performance by year (" .. af.main_currency() .. ")" }
 if not (af.returns and af.returns.twr) then
   r:text("Performance is not available yet: this build has no af.returns bindings.")
   return r

@@ -1,7 +1,7 @@
 -- Projection fan chart: percentiles of a Monte Carlo projection of the net worth.
 -- Needs af.project (the projections bindings); says so when they are not available.
 -- Run: assetflow report projection
-local r = af.report.new{ title = "Projection" }
+local r = af.report.new{ title = "Projection (" .. af.main_currency() .. ")" }
 if not af.project then
   r:text("Projections are not available yet: this build has no af.project binding.")
   return r

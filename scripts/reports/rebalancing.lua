@@ -1,7 +1,10 @@
 -- Rebalancing plan: for every portfolio with targets, the drift and the trades that
 -- would bring it back to its targets.
 -- Run: assetflow report rebalancing
-local r = af.report.new{ title = "Rebalancing plan" }
+-- Drift and trade amounts are in the main currency (assets in other currencies are
+-- converted at today's rate); the trades are recorded at each asset's own price.
+local main = af.main_currency()
+local r = af.report.new{ title = "Rebalancing plan (" .. main .. ")" }
 local any = false
 for _, p in ipairs(af.portfolios()) do
   local drift, warning = p:drift{}

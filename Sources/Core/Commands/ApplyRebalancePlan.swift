@@ -25,8 +25,11 @@ public struct ApplyRebalancePlan: Command {
         let ordered = plan.trades.filter { $0.side == .sell } + plan.trades.filter { $0.side == .buy }
         return try ordered.map { trade in
             let asset = try store.requireAsset(id: trade.assetID)
+            // A plan may be in the main currency (an asset in another currency was planned at
+            // its converted price): the trade is recorded at the asset's own price.
+            let price = asset.isCash ? 1 : try store.currentPrice(ofAsset: asset.id!)
             let draft = Transaction(assetID: trade.assetID, type: trade.side == .buy ? .buy : .sell, date: day,
-                                    quantity: trade.quantity, pricePerUnit: trade.price, currency: asset.currency, note: text)
+                                    quantity: trade.quantity, pricePerUnit: price, currency: asset.currency, note: text)
             do { return try RecordTransaction(draft).run(in: store) } catch {
                 throw RuleViolation("\(trade.label) (\(trade.quantity.plainText) at \(trade.price.plainText)): \(error) Nothing was recorded.",
                                     rule: (error as? RuleViolation)?.rule ?? .other, asset: asset.name, date: day)

@@ -51,7 +51,11 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     public var description: String {
         let (y, m, d) = components
-        return String(format: "%04d-%02d-%02d", y, m, d)
+        guard (0...9999).contains(y) else { return String(format: "%04d-%02d-%02d", y, m, d) }
+        // Ten ASCII digits and dashes, without String(format:) (the store writes many).
+        let bytes: [UInt8] = [UInt8(48 + y / 1000), UInt8(48 + y / 100 % 10), UInt8(48 + y / 10 % 10), UInt8(48 + y % 10), 45,
+                              UInt8(48 + m / 10), UInt8(48 + m % 10), 45, UInt8(48 + d / 10), UInt8(48 + d % 10)]
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public func adding(days: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + days) }

@@ -12,13 +12,10 @@ public enum AssetRules {
         if let existing, existing.id != id { throw RuleViolation("An asset named '\(name)' already exists.", rule: .duplicate, asset: name) }
     }
 
-    /// Three letters, upper-cased ("usd" → "USD").
+    /// A known currency (ISO 4217 or a common crypto code), upper-cased ("usd" → "USD");
+    /// anything else is "Unsupported currency 'X'.".
     public static func validateCurrency(_ code: String) throws -> String {
-        let upper = code.trimmingCharacters(in: .whitespaces).uppercased()
-        guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw RuleViolation("Currency must be a three-letter ISO 4217 code such as USD, not '\(code)'.", rule: .unknownValue)
-        }
-        return upper
+        try Currency.normalize(code)
     }
 
     public static let typeLockedMessage = "The asset type cannot be changed once the asset has transactions or price records."

@@ -17,18 +17,30 @@ extension AfBindings {
         static let layout = LuaArgumentLayout.positional
     }
 
+    /// `(currency)`; may be left out.
+    struct InCurrency: LuaDecodable {
+        var currency: String?
+        static let fields: [LuaField<InCurrency>] = [.optional("currency", \.currency, "The currency of the total (default: the main currency).")]
+        static let layout = LuaArgumentLayout.positional
+    }
+
     static let history: [Binding] = [
-        .function("af", "net_worth", NoArguments.self, returns: .value(.decimal),
-                  "Σ current value of every asset; an error when currencies are mixed.") { env, call, _ in
-            call.pushDecimal(try env.session.netWorth())
-            return 1
+        .function("af", "net_worth", InCurrency.self, returns: .values([LuaRecordField("total", .decimal), LuaRecordField("fallbacks", .list(.string))]),
+                  "Σ current value of every asset in `currency` (default: the main currency), each converted at today's rate, else the latest earlier one; the second result lists the rates that were fallbacks. No rate is an error that says how to add one.",
+                  example: #"print(af.net_worth(), af.net_worth("EUR"))"#) { env, call, args in
+            let sum = try env.session.convertedTotal(of: env.session.assets(), in: args.currency)
+            call.pushDecimal(sum.total)
+            env.pushList(sum.fallbacks, call) { call.pushString($0.explanation) }
+            return 2
         },
     ]
 
     /// `{by}`: how to group. The table may be left out.
     struct Grouping: LuaDecodable {
         var by: AllocationDimension?
-        static let fields: [LuaField<Grouping>] = [.optional("by", \.by, "type (default), category, platform or asset.")]
+        var currency: String?
+        static let fields: [LuaField<Grouping>] = [.optional("by", \.by, "type (default), category, platform or asset."),
+                                                   .optional("currency", \.currency, "Values in this currency (default: the main currency).")]
     }
 
     static let allocationRow = LuaType.record([LuaRecordField("key", .string), LuaRecordField("value", .decimal), LuaRecordField("percent", .decimal)])
@@ -57,7 +69,7 @@ extension AfBindings {
 
     static let allocation: [Binding] = [
         .function("af", "allocation", Grouping.self, returns: .value(.list(allocationRow)), "The same over every asset.") { env, call, args in
-            pushAllocation(try env.session.allocation(of: env.session.assets(), by: args.by ?? .type), env, call)
+            pushAllocation(try env.session.allocation(of: env.session.assets(), by: args.by ?? .type, in: args.currency), env, call)
             return 1
         },
     ]
@@ -71,7 +83,7 @@ extension AfBindings {
     }
     static let goalProgress = LuaType.record([LuaRecordField("goal", .optional(.decimal)), LuaRecordField("total", .decimal),
                                               LuaRecordField("achievement_percent", .decimal), LuaRecordField("distance", .decimal),
-                                              LuaRecordField("reached", .boolean)])
+                                              LuaRecordField("reached", .boolean), LuaRecordField("currency", .string)])
 
     static let goal: [Binding] = [
         .function("af", "set_financial_goal", Goal.self, returns: .none,
@@ -90,7 +102,7 @@ extension AfBindings {
             return 1
         },
         .function("af", "goal_progress", NoArguments.self, returns: .value(goalProgress),
-                  "Progress of the net worth towards the financial goal.") { env, call, _ in
+                  "Progress of the net worth towards the financial goal, both in the main currency (`currency`).") { env, call, _ in
             let goal = try env.session.setting(goalKey).flatMap(ExactDecimal.parseOrNil)
             let p = GoalProgress(totalValue: try env.session.netWorth(), goal: goal)
             call.newTable()
@@ -99,6 +111,7 @@ extension AfBindings {
             call.pushDecimal(p.achievementPercent.rounded(places: 2)); call.setField("achievement_percent", of: -2)
             call.pushDecimal(p.distance); call.setField("distance", of: -2)
             call.pushBoolean(p.isReached); call.setField("reached", of: -2)
+            call.pushString(try env.session.mainCurrency()); call.setField("currency", of: -2)
             return 1
         },
     ]

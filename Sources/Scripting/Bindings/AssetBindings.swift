@@ -7,7 +7,7 @@ import Store
 /// methods. Each write runs one Core command through `session.execute`; the rules and
 /// defaults live in the command.
 enum AssetBindings {
-    static let all: [Binding] = fields + trades + changes + history
+    static let all: [Binding] = fields + trades + changes + history + [CurrencyBindings.valueIn]
 
     // MARK: Fields
 
@@ -188,9 +188,9 @@ enum AssetBindings {
             try env.pushList(env.session.prices(ofAsset: asset.id!), call) { env.pushPrice($0.id!) }
             return 1
         },
-        .method(Asset.self, "value_at", AfBindings.OnDate.self, returns: .value(.decimal), "Quantity on that date × the latest price on or before it.",
+        .method(Asset.self, "value_at", AfBindings.OnDate.self, returns: .value(.decimal), "Quantity on that date × the latest price on or before it, in the asset's own currency (a:value_in converts).",
                 example: #"a:value_at("2024-01-31")"#) { env, call, asset, args in
-            call.pushDecimal(try env.session.value(of: [asset], at: args.date))
+            call.pushDecimal(try env.session.value(of: [asset], at: args.date, in: asset.currency))
             return 1
         },
         ReturnsBindings.performanceMethod(Asset.self) { .asset($0.id!) },

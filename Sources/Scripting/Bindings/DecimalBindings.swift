@@ -52,7 +52,7 @@ enum DecimalBindings {
             call.pushDecimal(try d.rounding(places: Int(clamping: args.places ?? 0)))  // a range error is the Lua error
             return 1
         },
-        .method(ExactDecimal.self, "format", Places.self, returns: .value(.string), "Text with exactly `places` decimals (default 2).",
+        .method(ExactDecimal.self, "format", Places.self, returns: .value(.string), "Text with exactly `places` decimals, 0 to 38 (default 2).",
                 example: #"D"5":format(2)   --> "5.00""#) { _, call, d, args in
             // Bounded: past 38 places every digit is a zero, and a huge count would only
             // allocate (D"1":format(2^53) must not ask for petabytes).

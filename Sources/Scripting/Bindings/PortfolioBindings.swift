@@ -15,7 +15,7 @@ enum PortfolioBindings {
         .field("Portfolio", "description", .string, "The portfolio's description.") { env, call, id in
             call.pushString(try env.requirePortfolio(id).description)
         },
-        .field("Portfolio", "total_value", .decimal, "Σ current value of its assets. An error when they are in different currencies.") { env, call, id in
+        .field("Portfolio", "total_value", .decimal, "Σ current value of its assets in the main currency (each at today's rate, else the latest earlier one).") { env, call, id in
             call.pushDecimal(try env.session.totalValue(of: env.session.assets(inPortfolio: id)))
         },
     ]
@@ -25,10 +25,12 @@ enum PortfolioBindings {
         var from: CalendarDate!
         var to: CalendarDate?
         var every = LuaStep.day
+        var currency: String?
         static let fields: [LuaField<Timeline>] = [
             .required("from", \.from, "First day."),
             .optional("to", \.to, "Last day (default today)."),
             .optional("every", \.every, "One row a day (default) or a month."),
+            .optional("currency", \.currency, "Values in this currency at each day's rate (default: the main currency)."),
         ]
     }
 
@@ -41,7 +43,7 @@ enum PortfolioBindings {
             try env.pushList(env.session.assets(inPortfolio: p.id!), call) { env.pushAsset($0.id!) }
             return 1
         },
-        .method(Portfolio.self, "value_at", AfBindings.OnDate.self, returns: .value(.decimal), "Σ of its assets' values on that date.",
+        .method(Portfolio.self, "value_at", AfBindings.OnDate.self, returns: .value(.decimal), "Σ of its assets' values on that date, each converted at that day's rate into the main currency.",
                 example: #"p:value_at("2024-01-31")"#) { env, call, p, args in
             call.pushDecimal(try env.session.value(of: env.session.assets(inPortfolio: p.id!), at: args.date))
             return 1
@@ -50,7 +52,7 @@ enum PortfolioBindings {
                 "Its value on each day or month (every = \"day\" or \"month\") from `from` to `to` (default today).",
                 example: #"for _, r in ipairs(p:timeline{ from = "2024-01-01", every = "month" }) do print(r.date, r.value) end"#) { env, call, p, args in
             let dates = try StoreSession.timelineDates(from: args.from, to: args.to ?? env.session.today, monthly: args.every == .month)
-            let rows = try env.session.timeline(of: env.session.assets(inPortfolio: p.id!), dates: dates)
+            let rows = try env.session.timeline(of: env.session.assets(inPortfolio: p.id!), dates: dates, in: args.currency)
             env.pushList(rows, call) { row in
                 call.newTable()
                 call.pushString(row.date.description); call.setField("date", of: -2)
@@ -59,9 +61,9 @@ enum PortfolioBindings {
             return 1
         },
         .method(Portfolio.self, "allocation", AfBindings.Grouping.self, returns: .value(.list(AfBindings.allocationRow)),
-                "Shares by type (default), category, platform or asset; percents to 2 decimals summing to 100.",
+                "Shares by type (default), category, platform or asset; percents to 2 decimals summing to 100. Values in `currency` (default: the main currency) at today's rate.",
                 example: #"for _, r in ipairs(p:allocation{ by = "type" }) do print(r.key, r.percent) end"#) { env, call, p, args in
-            AfBindings.pushAllocation(try env.session.allocation(of: env.session.assets(inPortfolio: p.id!), by: args.by ?? .type), env, call)
+            AfBindings.pushAllocation(try env.session.allocation(of: env.session.assets(inPortfolio: p.id!), by: args.by ?? .type, in: args.currency), env, call)
             return 1
         },
         ReturnsBindings.performanceMethod(Portfolio.self) { .portfolio($0.id!) },

@@ -269,6 +269,14 @@ enum RebalanceBindings {
             call.pushDecimal(t.amount.rounded(places: 2)); call.setField("amount", of: -2)
             call.pushDecimal(t.quantity); call.setField("quantity", of: -2)
             call.pushDecimal(t.price); call.setField("price", of: -2)
+            // Amount and price above are in the plan's (main) currency; the trade itself is
+            // in the asset's own currency, at its own price.
+            if let asset = try? env.session.requireAsset(id: t.assetID), let v = try? env.session.valuation(ofAsset: t.assetID) {
+                let local: ExactDecimal = asset.isCash ? 1 : v.currentPrice
+                call.pushString(asset.currency); call.setField("currency", of: -2)
+                call.pushDecimal(local); call.setField("local_price", of: -2)
+                call.pushDecimal((t.quantity * local).rounded(places: (try? Currency.lookup(asset.currency).minorUnits) ?? 2)); call.setField("local_amount", of: -2)
+            }
         }
         call.setField("trades", of: -2)
         for (key, rows) in [("before", plan.before), ("after", plan.after)] {

@@ -7,17 +7,19 @@ import Store
 /// with the Asset, the Portfolio and `af`) and `af.returns.explain{scope, from, to}`.
 extension ReturnsBindings {
 
-    static let performanceSummary = "start_value end_value net_flows income realized_gain unrealized_change twr twr_annualized mwr modified_dietz cagr growth; a figure that cannot be computed is nil with its reason in reasons[name]."
+    static let performanceSummary = "start_value end_value net_flows income realized_gain unrealized_change twr twr_annualized mwr modified_dietz cagr growth; a figure that cannot be computed is nil with its reason in reasons[name]. In `currency` (default: the main currency); an asset in another currency also gets local_twr and local_currency (its return in its own currency)."
 
     /// `{from, to, annualize_short}`; may be left out.
     struct Period: LuaDecodable {
         var from: CalendarDate?
         var to: CalendarDate?
         var annualizeShort = false
+        var currency: String?
         static let fields: [LuaField<Period>] = [
             .optional("from", \.from, "First day (default: the first transaction)."),
             .optional("to", \.to, "Last day (default today)."),
             .optional("annualize_short", \.annualizeShort, "Annualize a period under a year."),
+            .optional("currency", \.currency, "Measure in this currency (default: the main currency); every amount at its day's rate."),
         ]
     }
 
@@ -26,10 +28,12 @@ extension ReturnsBindings {
         var from: CalendarDate?
         var to: CalendarDate?
         var every = LuaStep.month
+        var currency: String?
         static let fields: [LuaField<Series>] = [
             .optional("from", \.from, "First day (default: the first transaction)."),
             .optional("to", \.to, "Last day (default today)."),
             .optional("every", \.every, "One point a month (default) or a day."),
+            .optional("currency", \.currency, "Measure in this currency (default: the main currency)."),
         ]
     }
 
@@ -73,7 +77,16 @@ extension ReturnsBindings {
     }
 
     static func pushPerformance(_ env: ScriptEnvironment, _ call: LuaCall, _ scope: PerformanceScope, _ args: Period) throws -> Int32 {
-        pushReport(try env.session.performance(scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort), call)
+        let currency = try env.session.reportingCurrency(args.currency)
+        pushReport(try env.session.performance(scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort, currency: currency), call)
+        call.pushString(currency); call.setField("currency", of: -2)
+        // An asset in another currency also gets its return in its own currency, so the
+        // currency effect can be told apart from the asset's own.
+        if case .asset(let id) = scope, let asset = try env.session.asset(id: id), asset.currency != currency {
+            let local = try env.session.performance(scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort, currency: asset.currency)
+            call.pushOptionalDecimal(local.twr.value); call.setField("local_twr", of: -2)
+            call.pushString(asset.currency); call.setField("local_currency", of: -2)
+        }
         return 1
     }
 
@@ -92,7 +105,7 @@ extension ReturnsBindings {
     }
 
     static func pushSeries(_ env: ScriptEnvironment, _ call: LuaCall, _ scope: PerformanceScope, _ args: Series) throws -> Int32 {
-        let points = try env.session.twrSeries(scope, from: args.from, to: args.to, monthly: args.every == .month)
+        let points = try env.session.twrSeries(scope, from: args.from, to: args.to, monthly: args.every == .month, currency: args.currency)
         env.pushList(points, call) { point in
             call.newTable()
             call.pushString(point.date.description); call.setField("date", of: -2)

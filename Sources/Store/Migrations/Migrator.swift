@@ -132,6 +132,23 @@ enum Migrations {
                 END;
                 """)
         }
+        ImportMappingMigration.register(&migrator)
+        migrator.registerMigration("Create exchange rates") { db in
+            // On `date`, 1 `base` = `rate` `quote` (exact decimal text). One rate per pair and
+            // day; the main currency is the `main_currency` row of `setting` (USD when absent).
+            try db.execute(sql: """
+                CREATE TABLE exchange_rate (
+                    base TEXT NOT NULL,
+                    quote TEXT NOT NULL,
+                    date TEXT NOT NULL,
+                    rate TEXT NOT NULL,
+                    source TEXT NOT NULL DEFAULT 'manual',
+                    fetched_at TEXT NOT NULL DEFAULT '',
+                    PRIMARY KEY (base, quote, date)
+                ) STRICT;
+                CREATE INDEX exchange_rate_quote ON exchange_rate(quote, base, date);
+                """)
+        }
         return migrator
     }
 }

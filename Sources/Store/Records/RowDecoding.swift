@@ -75,6 +75,16 @@ enum Records {
                      categoryID: try row.value("category_id"), platform: try row.value("platform"))
     }
 
+    static let assetColumns = "id, name, type, currency, notes, portfolio_id, category_id, platform"
+
+    /// An asset from the column order of `assetColumns`.
+    static func assetByPosition(_ row: Row) throws -> Asset {
+        let typeText: String = try row.value(at: 2)
+        guard let type = AssetType(rawValue: typeText) else { throw StoreError.corrupt("asset type '\(typeText)'") }
+        return Asset(id: try row.value(at: 0), name: try row.value(at: 1), type: type, currency: try row.value(at: 3), notes: try row.value(at: 4),
+                     portfolioID: try row.value(at: 5), categoryID: try row.value(at: 6), platform: try row.value(at: 7))
+    }
+
     static func transaction(_ row: Row) throws -> Transaction {
         let typeText: String = try row.value("type")
         guard let type = TransactionType(rawValue: typeText) else { throw StoreError.corrupt("transaction type '\(typeText)'") }

@@ -65,8 +65,8 @@ struct BuiltInReportsTests {
         defer { try? FileManager.default.removeItem(atPath: demo.path) }
         let text = try renderBuiltIn("overview", .markdown, store: demo.store)
         #expect(text.contains("# Portfolio overview"))
-        #expect(text.contains("| Net worth |"))
-        #expect(text.contains("## Allocation by type"))
+        #expect(text.contains("| Net worth (USD) |"))
+        #expect(text.contains("## Allocation by type (USD)"))
     }
 
     @Test("Each built-in HTML report loads in headless Chromium without console errors and its screenshot is not blank",

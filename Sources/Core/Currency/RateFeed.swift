@@ -1,0 +1,52 @@
+import Foundation
+
+/// The public, date-stamped currency API the later app uses (fawazahmed0's currency-api on
+/// jsDelivr): one JSON file per day and base currency,
+///
+///     https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@2024-03-06/v1/currencies/usd.min.json
+///     { "date": "2024-03-06", "usd": { "eur": 0.92115, "jpy": 149.83, "btc": 0.0000151, … } }
+///
+/// meaning 1 USD = 0.92115 EUR on that day. This type builds the address and reads the JSON;
+/// the network is `RateFetcher`'s job (Store), so this stays pure and testable.
+public enum RateFeed {
+    /// `{date}` and `{base}` (lower case) are replaced.
+    public static let defaultURLTemplate = "https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@{date}/v1/currencies/{base}.min.json"
+
+    /// The app's messages (assetflow-app-notes S55).
+    public static let networkMessage = "Network unavailable. Exchange rates could not be fetched."
+    public static let invalidResponseMessage = "Invalid response from exchange rate service."
+    public static let notFoundMessage = "Exchange rates not found for the requested date."
+
+    /// The address for `base` on `date`.
+    public static func url(template: String, base: String, date: CalendarDate) -> String {
+        template.replacingOccurrences(of: "{date}", with: date.description)
+            .replacingOccurrences(of: "{base}", with: base.lowercased())
+    }
+
+    /// The rates of one response: 1 `base` = rate quote, for each quote that is a known
+    /// currency (other codes in the feed, such as metals or rare tokens, are skipped) and a
+    /// rate above zero. The date is the one the JSON states (else `requestedDate`). Numbers
+    /// are read from their shortest round-trip text, so 0.92 is exactly 0.92.
+    public static func parse(_ data: Data, base: String, requestedDate: CalendarDate, source: String, fetchedAt: String) throws -> [ExchangeRate] {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let table = object[base.lowercased()] as? [String: Any] else {
+            throw RuleViolation(invalidResponseMessage)
+        }
+        var date = requestedDate
+        if let text = object["date"] as? String {
+            guard let stated = CalendarDate(text) else { throw RuleViolation(invalidResponseMessage) }
+            date = stated
+        }
+        let upperBase = base.uppercased()
+        var rates: [ExchangeRate] = []
+        for (code, value) in table.sorted(by: { $0.key < $1.key }) {
+            let quote = code.uppercased()
+            guard quote != upperBase, Currency.isKnown(quote) else { continue }
+            guard let number = value as? NSNumber, let rate = ExactDecimal(shortestTextOf: number.doubleValue) else {
+                throw RuleViolation(invalidResponseMessage)
+            }
+            if rate > 0 { rates.append(ExchangeRate(base: upperBase, quote: quote, date: date, rate: rate, source: source, fetchedAt: fetchedAt)) }
+        }
+        return rates
+    }
+}

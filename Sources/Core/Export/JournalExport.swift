@@ -1,0 +1,102 @@
+import Foundation
+
+/// The store as a plain-text accounting journal (hledger and ledger syntax), so that its
+/// figures can be checked with other tools: `hledger -f assetflow.journal bal assets -V`
+/// gives each asset's current value, and the total equals `af.net_worth()` exactly.
+///
+/// Every asset is an account `assets:PLATFORM:NAME` holding its own commodity (`"ACME"`,
+/// cash assets too); each transaction moves units at its price (`10 "ACME" @ 12 USD`)
+/// against `equity:transfers`, fees go to `expenses:fees`, and income paid by another
+/// asset comes from `income:dividends:SOURCE` or `income:interest:SOURCE`. Each price
+/// record is a `P` directive; an asset with none is valued at 0, as in the store.
+public enum JournalExport {
+    public struct Input {
+        public var assets: [Asset]
+        /// Every transaction, grouped by asset in date order.
+        public var transactions: [Int64: [Transaction]]
+        /// Every price record, grouped by asset in date order.
+        public var prices: [Int64: [PricePoint]]
+        public var exportedOn: CalendarDate
+
+        public init(assets: [Asset], transactions: [Int64: [Transaction]], prices: [Int64: [PricePoint]], exportedOn: CalendarDate) {
+            self.assets = assets
+            self.transactions = transactions
+            self.prices = prices
+            self.exportedOn = exportedOn
+        }
+    }
+
+    public static func render(_ input: Input) -> String {
+        let byID = Dictionary(input.assets.map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
+        var lines = ["; AssetFlow journal, exported \(input.exportedOn).",
+                     "; Check it: hledger -f FILE balance assets -V  (the total is the net worth)", ""]
+        lines += commodityDirectives(input)
+        lines.append("")
+        for asset in input.assets {
+            let points = input.prices[asset.id!] ?? []
+            for p in points { lines.append("P \(p.date) \(symbol(asset)) \(p.price.plainText) \(asset.currency)") }
+            if points.isEmpty, let first = input.transactions[asset.id!]?.first {
+                lines.append("P \(first.date) \(symbol(asset)) 0 \(asset.currency)  ; no price record: valued at 0")
+            }
+        }
+        lines.append("")
+        let all = input.transactions.values.flatMap { $0 }.sorted { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
+        for t in all {
+            guard let asset = byID[t.assetID] else { continue }
+            lines += entry(t, asset: asset, source: t.sourceAssetID.flatMap { byID[$0] })
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `commodity` directives giving each currency enough decimals to show values exactly.
+    static func commodityDirectives(_ input: Input) -> [String] {
+        var places: [String: Int] = [:]
+        for asset in input.assets {
+            let quantity = Position.of(input.transactions[asset.id!] ?? []).quantity
+            let value = quantity * (input.prices[asset.id!]?.last?.price ?? 0)
+            places[asset.currency] = max(places[asset.currency] ?? 2, fractionDigits(value))
+            for t in input.transactions[asset.id!] ?? [] {
+                places[asset.currency] = max(places[asset.currency]!, fractionDigits(t.totalAmount), fractionDigits(t.fees))
+            }
+        }
+        return places.keys.sorted().map { "commodity 1000.\(String(repeating: "0", count: places[$0]!)) \($0)" }
+    }
+
+    static func fractionDigits(_ value: ExactDecimal) -> Int {
+        let text = value.plainText
+        guard let dot = text.firstIndex(of: ".") else { return 0 }
+        return text.distance(from: dot, to: text.endIndex) - 1
+    }
+
+    static func entry(_ t: Transaction, asset: Asset, source: Asset?) -> [String] {
+        let label = t.type.label(forCash: asset.isCash)
+        var lines = ["\(t.date) \(label) \(asset.name)" + (t.note.isEmpty ? "" : "  ; \(oneLine(t.note))")]
+        let units = t.quantityImpact
+        let cost = units * t.pricePerUnit
+        lines.append("    \(account(asset))  \(units.plainText) \(symbol(asset)) @ \(t.pricePerUnit.plainText) \(asset.currency)")
+        if !t.fees.isZero { lines.append("    expenses:fees  \(t.fees.plainText) \(asset.currency)") }
+        let counter: String
+        if let source, t.type == .dividend || t.type == .interest {
+            counter = "income:\(t.type == .dividend ? "dividends" : "interest"):\(accountPart(source.name))"
+        } else {
+            counter = "equity:transfers"
+        }
+        lines.append("    \(counter)  \((-(cost + t.fees)).plainText) \(asset.currency)")
+        return lines
+    }
+
+    /// `assets:PLATFORM:NAME`, with characters that would end or split a name replaced.
+    static func account(_ asset: Asset) -> String {
+        "assets:" + (asset.platform.isEmpty ? "" : accountPart(asset.platform) + ":") + accountPart(asset.name)
+    }
+
+    static func accountPart(_ text: String) -> String {
+        oneLine(text).replacingOccurrences(of: ":", with: "-").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    /// The asset's commodity: its name, quoted.
+    static func symbol(_ asset: Asset) -> String { "\"" + oneLine(asset.name).replacingOccurrences(of: "\"", with: "'") + "\"" }
+
+    static func oneLine(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// What an import will write, worked out in memory before anything is written: the assets
+/// to create, the transactions or prices to add, and the rows skipped as duplicates.
+public struct ImportPlan: Sendable {
+    /// An asset already in the store, or the n-th asset this import creates.
+    public enum AssetRef: Hashable, Sendable { case existing(Int64), new(Int) }
+
+    public struct NewTransaction: Sendable {
+        public var line: Int
+        public var asset: AssetRef
+        public var source: AssetRef?
+        /// Its `assetID` and `sourceAssetID` are filled in when written.
+        public var transaction: Transaction
+        /// The file's text of the quantity and price, when it is their plain form.
+        public var quantityText: String?
+        public var priceText: String?
+        /// quantity × price as plain text, computed from the texts in 64-bit integers when
+        /// they fit (Foundation's decimal product is the slow part of a big import).
+        public var totalText: String?
+    }
+
+    public struct NewPrice: Sendable {
+        public var line: Int
+        public var asset: AssetRef
+        public var date: CalendarDate
+        public var price: ExactDecimal
+        public var priceText: String?
+    }
+
+    public var kind: ImportKind
+    public var newAssets: [Asset] = []
+    public var transactions: [NewTransaction] = []
+    public var prices: [NewPrice] = []
+    /// Rows equal to one in the store or earlier in the file (same asset, date, type,
+    /// quantity and price; for prices, same asset, date and price).
+    public var duplicates = 0
+    public var warnings: [String] = []
+
+    public init(kind: ImportKind) { self.kind = kind }
+
+    /// Rows the import adds.
+    public var addedCount: Int { kind == .prices ? prices.count : transactions.count }
+
+    /// The app's summary: "3 transactions imported.", duplicates, new assets.
+    public var summary: [String] {
+        var lines: [String] = []
+        lines.append(addedCount == 0 ? "No \(kind.noun)s were imported." : "\(counted(addedCount, kind.noun)) imported.")
+        if duplicates > 0 { lines.append("\(counted(duplicates, "duplicate")) skipped (already in the store or earlier in the file).") }
+        if !newAssets.isEmpty { lines.append("\(counted(newAssets.count, "new asset")) added: \(newAssetNames).") }
+        return lines
+    }
+
+    /// What `--dry-run` prints: the counts, the new assets and the first rows to add.
+    public func preview(limit: Int = 10) -> [String] {
+        var lines = ["Dry run: nothing was written.",
+                     "\(counted(addedCount, kind.noun)) to add, \(counted(duplicates, "duplicate")) to skip, 0 errors."]
+        if !newAssets.isEmpty { lines.append("\(counted(newAssets.count, "new asset")): \(newAssetNames).") }
+        let sample = kind == .prices ? prices.prefix(limit).map(describe) : transactions.prefix(limit).map(describe)
+        if !sample.isEmpty { lines.append("First rows to add:") }
+        lines += sample.map { "  " + $0 }
+        if addedCount > limit { lines.append("  … and \(addedCount - limit) more.") }
+        return lines
+    }
+
+    private var newAssetNames: String {
+        newAssets.map { "\($0.name) (\($0.type.rawValue), \($0.currency))" }.joined(separator: ", ")
+    }
+
+    private func describe(_ t: NewTransaction) -> String {
+        let x = t.transaction
+        return "line \(t.line): \(x.date) \(x.type.rawValue) \(x.quantity.plainText) \(label(t.asset)) @ \(x.pricePerUnit.plainText)"
+    }
+
+    private func describe(_ p: NewPrice) -> String { "line \(p.line): \(p.date) \(label(p.asset)) \(p.price.plainText)" }
+
+    /// The asset's name when the plan knows it (new assets), else its id.
+    private func label(_ ref: AssetRef) -> String {
+        switch ref {
+        case .new(let index): newAssets[index].name
+        case .existing(let id): existingNames[id] ?? "asset #\(id)"
+        }
+    }
+
+    /// Names of the existing assets the plan refers to, for the preview.
+    public var existingNames: [Int64: String] = [:]
+}
+
+func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

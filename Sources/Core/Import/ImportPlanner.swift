@@ -1,0 +1,113 @@
+import Foundation
+
+/// Checks every row of an import against the rules of the store, in memory and in one pass,
+/// and works out what to write. Nothing here reads or writes the store: the caller gives
+/// it the `ImportContext` and writes the resulting `ImportPlan` in one transaction.
+///
+/// The rules are the store's: assets are found by name (ignoring case, optionally on the
+/// same platform) or created with a type and currency from the row or the defaults; a
+/// transaction obeys the transaction form's rules, and a sell or transfer out may not take
+/// more than was held on its date, counting the store's history and the file's earlier rows.
+public struct ImportPlanner {
+    let options: ImportOptions
+    let context: ImportContext
+    /// The header of each field's column, for messages.
+    let titles: [ImportField: String]
+    var plan: ImportPlan
+    var errors: [RowError] = []
+    var existingByName: [String: Asset] = [:]
+    var newByName: [String: Int] = [:]
+    /// Assets already resolved, by the exact spelling of the row (a fast path for big files).
+    var resolved: [String: (ref: ImportPlan.AssetRef, asset: Asset)] = [:]
+
+    /// Plans the import of `rows`; every row error at once, or the plan.
+    public static func plan(_ rows: [ImportRow], options: ImportOptions, context: ImportContext,
+                            titles: [ImportField: String]) -> (plan: ImportPlan, errors: [RowError]) {
+        var planner = ImportPlanner(options: options, context: context, titles: titles, plan: ImportPlan(kind: options.kind))
+        for asset in context.assets { planner.existingByName[asset.name.lowercased()] = asset }
+        switch options.kind {
+        case .transactions: planner.planTransactions(rows)
+        case .prices: planner.planPrices(rows)
+        case .rates: planner.errors.append(RowError(line: 1, column: nil, message: ImportKind.ratesNotYetMessage))
+        }
+        planner.plan.existingNames = Dictionary(context.assets.map { ($0.id!, $0.name) }, uniquingKeysWith: { a, _ in a })
+        return (planner.plan, planner.errors.sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") })
+    }
+
+    func title(_ field: ImportField) -> String { titles[field] ?? field.title }
+
+    mutating func fail(_ row: ImportRow, _ field: ImportField?, _ message: String) {
+        errors.append(RowError(line: row.line, column: field.map(title), message: message))
+    }
+
+    // MARK: Assets
+
+    /// The asset a row names: found, or planned as new. Nil (with an error) when it conflicts.
+    mutating func resolveAsset(_ row: ImportRow) -> (ref: ImportPlan.AssetRef, asset: Asset)? {
+        if let known = resolved[row.assetName], row.currency == nil, row.assetType == nil, !options.matchPlatform {
+            return known  // the same spelling as an earlier row: nothing new to check
+        }
+        guard let found = resolveAssetByName(row) else { return nil }
+        resolved[row.assetName] = found
+        return found
+    }
+
+    private mutating func resolveAssetByName(_ row: ImportRow) -> (ref: ImportPlan.AssetRef, asset: Asset)? {
+        let key = row.assetName.lowercased()
+        if let asset = existingByName[key] {
+            guard checkMatches(row, asset) else { return nil }
+            return (.existing(asset.id!), asset)
+        }
+        if let index = newByName[key] {
+            let asset = plan.newAssets[index]
+            guard checkMatches(row, asset) else { return nil }
+            return (.new(index), asset)
+        }
+        let name: String
+        do { name = try AssetRules.validateName(row.assetName) } catch {
+            fail(row, .asset, "\(error)")
+            return nil
+        }
+        let asset = Asset(name: name, type: row.assetType ?? options.defaultAssetType,
+                          currency: row.currency ?? options.defaultCurrency, platform: row.platform)
+        plan.newAssets.append(asset)
+        newByName[key] = plan.newAssets.count - 1
+        return (.new(plan.newAssets.count - 1), asset)
+    }
+
+    /// A row's platform, currency and asset type must agree with the asset it names.
+    mutating func checkMatches(_ row: ImportRow, _ asset: Asset) -> Bool {
+        let before = errors.count
+        if options.matchPlatform, !row.platform.isEmpty, row.platform.lowercased() != asset.platform.lowercased() {
+            fail(row, .platform, "'\(asset.name)' is on platform '\(asset.platform)', not '\(row.platform)'; asset names are unique in the store.")
+        }
+        if let currency = row.currency, currency != asset.currency {
+            fail(row, .currency, "Currency '\(currency)' does not match the currency of '\(asset.name)' (\(asset.currency)).")
+        }
+        if let type = row.assetType, type != asset.type {
+            fail(row, .assetType, "Asset type '\(type.rawValue)' does not match the type of '\(asset.name)' (\(asset.type.rawValue)).")
+        }
+        return errors.count == before
+    }
+
+    /// An asset the row names as the payer of income: existing or new in this file.
+    mutating func resolveSource(_ name: String, row: ImportRow) -> (ref: ImportPlan.AssetRef, asset: Asset)? {
+        let key = name.lowercased()
+        if let asset = existingByName[key] { return (.existing(asset.id!), asset) }
+        if let index = newByName[key] { return (.new(index), plan.newAssets[index]) }
+        fail(row, .source, "No asset named '\(name)' (the source of income must be in the store or earlier in the file).")
+        return nil
+    }
+
+    /// The column a rule's message is about, from its first word.
+    static func field(ofMessage message: String) -> ImportField? {
+        let word = message.prefix { $0.isLetter }
+        switch word {
+        case "Date": return .date
+        case "Quantity", "Amount": return .quantity
+        case "Price": return .price
+        case "Fees": return .fees
+        default: return nil
+        }
+    }
+}

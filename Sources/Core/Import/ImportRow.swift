@@ -1,0 +1,162 @@
+import Foundation
+
+/// One row of an import file, read and cleaned but not yet checked against the store.
+public struct ImportRow: Sendable {
+    public var line: Int
+    public var assetName: String
+    public var platform: String
+    public var assetType: AssetType?
+    public var currency: String?
+    public var date: CalendarDate
+    /// Transactions only; prices use `price`.
+    public var type: TransactionType = .buy
+    public var quantity: ExactDecimal = 0
+    public var price: ExactDecimal?
+    public var fees: ExactDecimal = 0
+    public var note = ""
+    public var source: String?
+    /// The cells the quantity and price were read from, when read as plain decimals: the
+    /// store keeps such text as is instead of formatting the value again.
+    public var quantityText: String?
+    public var priceText: String?
+
+    /// Reads every row of `table`; each problem becomes a `RowError` with line and column
+    /// (a row with errors is left out of the result).
+    public static func read(_ table: CSVTable, mapping: ColumnMapping, options: ImportOptions,
+                            progress: ((Int) -> Void)? = nil) -> (rows: [ImportRow], errors: [RowError]) {
+        var rows: [ImportRow] = []
+        rows.reserveCapacity(table.rows.count)
+        var errors: [RowError] = []
+        let reader = RowReader(table: table, mapping: mapping, options: options)
+        for (index, row) in table.rows.enumerated() {
+            if let progress, index % 10_000 == 0 { progress(index) }
+            switch reader.read(row) {
+            case .success(let parsed): rows.append(parsed)
+            case .failure(let rowErrors): errors += rowErrors.errors
+            }
+        }
+        return (rows, errors)
+    }
+}
+
+struct RowErrors: Error { var errors: [RowError] }
+
+/// Reads one CSV row into an `ImportRow`, collecting every error of the row.
+struct RowReader {
+    let table: CSVTable
+    let mapping: ColumnMapping
+    let options: ImportOptions
+    static let typeSynonyms: [String: TransactionType] = [
+        "bought": .buy, "purchase": .buy, "deposit": .buy, "sold": .sell, "withdrawal": .sell, "sale": .sell,
+        "dividends": .dividend, "div": .dividend,
+    ]
+
+    /// The column of each field by `ordinal`.
+    let indices: [Int?]
+
+    init(table: CSVTable, mapping: ColumnMapping, options: ImportOptions) {
+        self.table = table
+        self.mapping = mapping
+        self.options = options
+        indices = ImportField.allCases.map { mapping.columns[$0] }
+    }
+
+    func read(_ row: CSVTable.Row) -> Result<ImportRow, RowErrors> {
+        var cells = Cells(row: row, table: table, mapping: mapping, indices: indices)
+        let extra = row.fields.dropFirst(table.headers.count)
+        if extra.contains(where: { !$0.isEmpty }) {
+            cells.errors.append(RowError(line: row.line, column: nil,
+                                         message: "The row has \(row.fields.count) fields but the header has \(table.headers.count): check the quotes and the delimiter."))
+        }
+        let name = cells[.asset]
+        if name.isEmpty { cells.fail(.asset, "Asset name is empty.") }
+        let dateText = cells[.date], priceText = cells[.price]
+        let date = cells.required(.date, "Date") { try ImportDate.parse(dateText, format: options.dateFormat) }
+        let price = cells.attempt(.price) { try ImportNumber.parse(priceText, decimalComma: options.decimalComma) }
+        let platform = cells[.platform].isEmpty ? options.platform : cells[.platform]
+        var parsed = ImportRow(line: row.line, assetName: name, platform: platform.isEmpty ? "" : AssetRules.normalizedPlatform(platform),
+                               date: date ?? CalendarDate(dayNumber: 0), price: price)
+        if !options.decimalComma { parsed.priceText = priceText }
+        let assetType = cells[.assetType]
+        if !assetType.isEmpty { parsed.assetType = cells.attempt(.assetType) { try AssetType.parse(parseableType(assetType)) } }
+        let currency = cells[.currency]
+        if !currency.isEmpty { parsed.currency = cells.attempt(.currency) { try AssetRules.validateCurrency(currency) } }
+        if options.kind == .transactions {
+            readTransaction(&cells, into: &parsed)
+        } else if price == nil, !cells.hasError(.price) {
+            cells.fail(.price, "Price is empty.")
+        }
+        return cells.errors.isEmpty ? .success(parsed) : .failure(RowErrors(errors: cells.errors))
+    }
+
+    private func readTransaction(_ cells: inout Cells, into parsed: inout ImportRow) {
+        let typeText = cells[.type]
+        let type: TransactionType? = cells.required(.type, "Type") {
+            if typeText.isEmpty { return nil }
+            if let exact = TransactionType(rawValue: typeText) { return exact }
+            return try Self.typeSynonyms[typeText.lowercased()] ?? TransactionType.parse(typeText)
+        }
+        let quantityText = cells[.quantity], feesText = cells[.fees]
+        let quantity = cells.required(.quantity, "Quantity") { try ImportNumber.parse(quantityText, decimalComma: options.decimalComma) }
+        let fees = cells.attempt(.fees) { try ImportNumber.parse(feesText, decimalComma: options.decimalComma) }
+        parsed.type = type ?? .buy
+        parsed.quantity = quantity ?? 0
+        if !options.decimalComma { parsed.quantityText = quantityText }
+        parsed.fees = fees ?? 0
+        parsed.note = cells[.note]
+        let source = cells[.source]
+        parsed.source = source.isEmpty ? nil : source
+    }
+
+    /// "Real Estate", "mutual fund", "ETF" → the raw names AssetType.parse knows.
+    private func parseableType(_ text: String) -> String {
+        let key = text.lowercased().replacingOccurrences(of: " ", with: "_")
+        return key == "cryptocurrency" ? "crypto" : key
+    }
+}
+
+/// The cells of one row by field, and the errors found in them.
+struct Cells {
+    let row: CSVTable.Row
+    let table: CSVTable
+    let mapping: ColumnMapping
+    let indices: [Int?]
+    var errors: [RowError] = []
+
+    init(row: CSVTable.Row, table: CSVTable, mapping: ColumnMapping, indices: [Int?]) {
+        self.row = row
+        self.table = table
+        self.mapping = mapping
+        self.indices = indices
+    }
+
+    /// The cell of `field`; "" when the field is not mapped or the row is short.
+    subscript(field: ImportField) -> String {
+        guard let index = indices[field.ordinal], index < row.fields.count else { return "" }
+        return row.fields[index]
+    }
+
+    /// The header of the field's column, for messages.
+    func column(_ field: ImportField) -> String { mapping.columns[field].map { table.headers[$0] } ?? field.title }
+
+    mutating func fail(_ field: ImportField, _ message: String) {
+        errors.append(RowError(line: row.line, column: column(field), message: message))
+    }
+
+    func hasError(_ field: ImportField) -> Bool { errors.contains { $0.column == column(field) } }
+
+    /// The value `body` reads, or nil (and an error) when it throws.
+    mutating func attempt<T>(_ field: ImportField, _ body: () throws -> T?) -> T? {
+        do { return try body() } catch {
+            fail(field, "\(error)")
+            return nil
+        }
+    }
+
+    /// Like `attempt`, and an empty cell is an error too ("Date is empty.").
+    mutating func required<T>(_ field: ImportField, _ noun: String, _ body: () throws -> T?) -> T? {
+        let value = attempt(field, body)
+        if value == nil, !hasError(field) { fail(field, "\(noun) is empty.") }
+        return value
+    }
+}

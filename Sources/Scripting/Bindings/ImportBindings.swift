@@ -1,0 +1,100 @@
+import Core
+import Foundation
+import LuaBridge
+import Store
+
+/// af.import: the CSV import of `assetflow import`, from Lua.
+enum ImportBindings {
+    /// `{kind, path|text, mapping, map, date_format, decimal_comma, dry_run, asset_type, currency, platform, match_platform}`.
+    struct ImportArguments: LuaDecodable {
+        var kind: String!
+        var path: String?
+        var text: String?
+        var mapping: String?
+        var map: String?
+        var dateFormat: String?
+        var decimalComma = false
+        var dryRun = false
+        var assetType: AssetType?
+        var currency: String?
+        var platform = ""
+        var matchPlatform = false
+        static let fields: [LuaField<ImportArguments>] = [
+            .required("kind", \.kind, "transactions or prices."),
+            .optional("path", \.path, "The CSV file (in the sandbox only inside an --allow-read folder)."),
+            .optional("text", \.text, "The CSV itself, instead of a path."),
+            .optional("mapping", \.mapping, "A saved mapping's name; with map, saves map under it."),
+            .optional("map", \.map, "Column=field pairs: \"Ticker=asset,Qty=quantity\"."),
+            .optional("date_format", \.dateFormat, "Such as DD/MM/YYYY (default ISO dates)."),
+            .optional("decimal_comma", \.decimalComma, "Numbers written 1.234,56."),
+            .optional("dry_run", \.dryRun, "Check and count only; write nothing."),
+            .optional("asset_type", \.assetType, "Type of assets the import creates when a row has none (default stock)."),
+            .optional("currency", \.currency, "Currency of assets the import creates when a row has none (default USD)."),
+            .optional("platform", \.platform, "Platform of assets the import creates."),
+            .optional("match_platform", \.matchPlatform, "Find assets by name and platform, not name alone."),
+        ]
+    }
+
+    static let outcome = LuaType.record([LuaRecordField("imported", .integer), LuaRecordField("duplicates", .integer),
+                                         LuaRecordField("dry_run", .boolean), LuaRecordField("new_assets", .list(.string)),
+                                         LuaRecordField("lines", .list(.string))])
+
+    static let all: [Binding] = [
+        .function("af", "import", ImportArguments.self, returns: .value(outcome),
+                  "Imports a CSV of transactions or prices (kind), from a file (path; in the sandbox only inside an --allow-read folder) or a string (text): all rows or, on any error, none (the error lists every row's problem with its line). Duplicates of stored rows are skipped. mapping names a saved mapping, or saves map (\"Column=field,…\") under that name.",
+                  example: #"local r = af.import{ kind = "transactions", path = "broker.csv", date_format = "DD/MM/YYYY" }; print(r.imported)"#) { env, call, args in
+            var request = ImportRequest(options: try options(args), data: try data(args, env: env))
+            request.dryRun = args.dryRun
+            if let mappingName = args.mapping, request.options.map.isEmpty {
+                try env.session.applySavedMapping(mappingName, to: &request.options)
+            } else {
+                request.saveMappingAs = args.mapping
+            }
+            push(try env.session.importCSV(request), call)
+            return 1
+        },
+    ]
+
+    static func options(_ args: ImportArguments) throws -> ImportOptions {
+        var options = ImportOptions(kind: try ImportKind.parse(args.kind))
+        if options.kind == .rates { throw RuleViolation(ImportKind.ratesNotYetMessage) }
+        options.map = try args.map.map(ColumnMapping.parsePairs) ?? []
+        options.dateFormat = try args.dateFormat.map { try ImportDate(format: $0) }
+        options.decimalComma = args.decimalComma
+        if let type = args.assetType { options.defaultAssetType = type }
+        if let currency = args.currency { options.defaultCurrency = try AssetRules.validateCurrency(currency) }
+        options.platform = args.platform
+        options.matchPlatform = args.matchPlatform
+        return options
+    }
+
+    /// The CSV bytes: `text`, or the file at `path` if the sandbox lets the script read it.
+    static func data(_ args: ImportArguments, env: ScriptEnvironment) throws -> Data {
+        if let text = args.text { return Data(text.utf8) }
+        guard let path = args.path else { throw LuaArgumentError("af.import: field 'path' or 'text' is required") }
+        let file = try env.policy.checkReadable(path, function: "af.import")
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw RuleViolation("Could not open file. Please check the file is a valid CSV. (\(path))")
+        }
+        return data
+    }
+
+    /// {imported = n, duplicates = n, new_assets = {names}, lines = {summary lines}, dry_run = bool}
+    static func push(_ outcome: ImportOutcome, _ call: LuaCall) {
+        call.newTable(fieldCount: 5)
+        call.pushInteger(Int64(outcome.plan.addedCount))
+        call.setField("imported", of: -2)
+        call.pushInteger(Int64(outcome.plan.duplicates))
+        call.setField("duplicates", of: -2)
+        call.pushBoolean(outcome.dryRun)
+        call.setField("dry_run", of: -2)
+        for (key, list) in [("new_assets", outcome.plan.newAssets.map(\.name)), ("lines", outcome.lines)] {
+            call.newTable(arrayCount: list.count)
+            for (i, text) in list.enumerated() {
+                call.pushString(text)
+                call.setElement(i + 1, of: -2)
+            }
+            call.setField(key, of: -2)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Core
+import Foundation
+import Store
+
+/// `assetflow import`, `export`, `backup` and `restore`, so the command line reaches the
+/// store through this layer only. Each returns the lines to print; a user's mistake or a
+/// refused file is a `ScriptRunError` whose text is the app's message (every row error of
+/// an import, the restore message), to print on standard error with exit status 1.
+public enum DataTransfer {
+    /// The flags of `assetflow import`, as typed.
+    public struct ImportFlags {
+        public var kind: String
+        public var file: String
+        public var map: String?
+        public var mapping: String?
+        public var dateFormat: String?
+        public var decimalComma = false
+        public var dryRun = false
+        public var assetType = "stock"
+        public var currency = "USD"
+        public var platform: String?
+        public var matchPlatform = false
+
+        public init(kind: String, file: String) {
+            self.kind = kind
+            self.file = file
+        }
+
+        func options() throws -> ImportOptions {
+            var options = ImportOptions(kind: try ImportKind.parse(kind))
+            if options.kind == .rates { throw RuleViolation(ImportKind.ratesNotYetMessage) }
+            options.map = try map.map(ColumnMapping.parsePairs) ?? []
+            options.dateFormat = try dateFormat.map { try ImportDate(format: $0) }
+            options.decimalComma = decimalComma
+            options.defaultAssetType = try AssetType.parse(assetType)
+            options.defaultCurrency = try AssetRules.validateCurrency(currency)
+            options.platform = platform ?? ""
+            options.matchPlatform = matchPlatform
+            return options
+        }
+    }
+
+    /// Imports a CSV file into the store at `storePath`, in one transaction; `progress` gets
+    /// (rows read, rows in all) for a progress bar.
+    public static func importFile(_ flags: ImportFlags, storePath: String, progress: ((Int, Int) -> Void)? = nil) throws -> [String] {
+        try userErrors {
+            var options = try flags.options()
+            guard let data = FileManager.default.contents(atPath: flags.file) else {
+                throw RuleViolation("Could not open file. Please check the file is a valid CSV. (\(flags.file))")
+            }
+            return try open(storePath).withSession { session -> [String] in
+                if let name = flags.mapping, flags.map == nil { try session.applySavedMapping(name, to: &options) }
+                var request = ImportRequest(options: options, data: data)
+                request.dryRun = flags.dryRun
+                request.saveMappingAs = flags.map == nil ? nil : flags.mapping
+                request.progress = progress
+                try session.begin()
+                let outcome = try session.importCSV(request)
+                try session.commit()
+                var lines = outcome.lines
+                if let name = request.saveMappingAs, !flags.dryRun { lines.append("Mapping saved as '\(name)'.") }
+                return lines
+            }
+        }
+    }
+
+    /// `export csv|json DIR`: the files written. `export journal`: the journal's text when
+    /// `path` is nil, else it is written there.
+    public static func export(format: String, to path: String?, storePath: String) throws -> (files: [String], journal: String?) {
+        try userErrors {
+            try open(storePath).withSession { session in
+                if format == "journal" {
+                    let text = try session.journal()
+                    guard let path else { return ([], text) }
+                    try OwnerOnlyFiles.write(text, to: path)
+                    return ([path], nil)
+                }
+                guard let kind = StoreExport.Format(rawValue: format), let path else {
+                    throw RuleViolation("Unknown export format '\(format)'. Use csv, json or journal.")
+                }
+                return (try StoreExport.write(session, format: kind, to: path), nil)
+            }
+        }
+    }
+
+    /// Writes a backup archive to `path` (default `AssetFlow-Backup-YYYY-MM-DD.zip`) and
+    /// returns the path.
+    public static func backup(to path: String?, appVersion: String, storePath: String) throws -> String {
+        let file = path ?? BackupManifest.defaultFileName(on: CalendarDate.today().description)
+        try userErrors {
+            try open(storePath).withSession { try $0.writeBackup(to: file, appVersion: appVersion) }
+        }
+        return file
+    }
+
+    /// Checks the archive completely, then replaces the store with it (keeping a copy).
+    public static func restore(from file: String, storePath: String) throws -> [String] {
+        guard let data = FileManager.default.contents(atPath: file) else { throw ScriptRunError("Cannot read \(file).") }
+        do {
+            let backup = try BackupRestore.validate(data)
+            let copy = try open(storePath).restore(backup)
+            let rows = backup.manifest.rowCounts.values.reduce(0, +)
+            return (copy.map { ["The previous store was kept as \($0)."] } ?? [])
+                + ["Restored \(rows) rows from \(file) (made \(backup.manifest.exportTimestamp))."]
+        } catch let error as RestoreError {
+            throw ScriptRunError(error.message + "\nThe store was not changed.")
+        }
+    }
+
+    static func open(_ path: String) throws -> AssetFlowStore {
+        var run = ScriptRun()
+        run.storePath = path
+        return try run.openStore()
+    }
+
+    /// The app's messages as `ScriptRunError`s: an import's list of row errors, a rule.
+    static func userErrors<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let failure as ImportFailure {
+            throw ScriptRunError(failure.description)
+        } catch let violation as RuleViolation {
+            throw ScriptRunError(violation.message)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Core
+import Foundation
+import Store
+
+/// What `assetflow rates …` and `assetflow currency` do, behind one facade so the command
+/// line reaches the store only through Scripting. Each call opens the store, does one thing
+/// all or nothing, and returns the lines to print; errors carry the app's messages.
+public enum RatesRun {
+    /// The public date-stamped currency API (a template with {date} and {base}).
+    public static let defaultURLTemplate = RateFeed.defaultURLTemplate
+
+    static func open(_ storePath: String) throws -> AssetFlowStore {
+        var options = ScriptRun()
+        options.storePath = storePath
+        return try options.openStore()
+    }
+
+    /// Fetches the rates of `base` (default: the main currency) for each day `from`…`to`
+    /// (default: today) and stores them; `progress(done, total)` after each day.
+    public static func fetch(storePath: String, from: String?, to: String?, base: String?, urlTemplate: String, timeout: Double,
+                             refresh: Bool, progress: @escaping (Int, Int) -> Void) throws -> String {
+        try open(storePath).withSession { session in
+            let end = try to.map { try date($0, "--to") } ?? session.today
+            let start = try from.map { try date($0, "--from") } ?? end
+            let code = try base.map(Currency.normalize) ?? session.mainCurrency()
+            try session.begin()
+            let summary = try session.fetchRates(base: code, from: start, to: end, fetcher: RateFetcher(urlTemplate: urlTemplate, timeout: timeout),
+                                                 refresh: refresh, progress: progress)
+            try session.commit()
+            return "Stored \(summary.stored) rates for \(summary.requested - summary.skipped) day(s)"
+                + (summary.skipped > 0 ? "; \(summary.skipped) day(s) already stored (--refresh fetches them again)." : ".")
+        }
+    }
+
+    /// Stores the rates of a CSV file (date,base,quote,rate[,source]).
+    public static func importCSV(storePath: String, file: String) throws -> String {
+        let rates = try RateCSV.parse(try String(contentsOfFile: file, encoding: .utf8), name: (file as NSString).lastPathComponent)
+        try open(storePath).withSession { session in
+            try session.begin()
+            try session.setRates(rates)
+            try session.commit()
+        }
+        return "Stored \(rates.count) rates."
+    }
+
+    /// One line per stored rate, oldest first.
+    public static func list(storePath: String, base: String?, quote: String?) throws -> [String] {
+        let rates = try open(storePath).withSession { try $0.rates(base: base, quote: quote) }
+        if rates.isEmpty { return ["No exchange rates stored: fetch them with `assetflow rates fetch` or add one with af.set_rate{…}."] }
+        return rates.map { "\($0.date)  1 \($0.base) = \($0.rate.plainText) \($0.quote)  (\($0.source))" }
+    }
+
+    /// The main currency, or after changing it to `code`, what changed.
+    public static func mainCurrency(storePath: String, set code: String?) throws -> String {
+        try open(storePath).withSession { session in
+            guard let code else { return try session.mainCurrency() }
+            let old = try session.mainCurrency()
+            try session.begin()
+            let goal = try session.setMainCurrency(code)
+            try session.commit()
+            let new = try session.mainCurrency()
+            return "Main currency: \(new)" + (goal.map { " (financial goal \($0.oldGoal.plainText) \(old) → \($0.newGoal.plainText) \(new))" } ?? "")
+        }
+    }
+
+    /// "CODE<tab>minor units<tab>name" for every known currency.
+    public static var currencyLines: [String] { Currency.all.map { "\($0.code)\t\($0.minorUnits)\t\($0.name)" } }
+
+    /// True when the text is a date in the form YYYY-MM-DD.
+    public static func isDate(_ text: String) -> Bool { CalendarDate(text) != nil }
+
+    static func date(_ text: String, _ option: String) throws -> CalendarDate {
+        guard let date = CalendarDate(text) else { throw ScriptRunError("\(option) takes a date in the form YYYY-MM-DD, not '\(text)'.") }
+        return date
+    }
+}

@@ -1,0 +1,89 @@
+import Core
+import Foundation
+import GRDB
+
+/// Exports: import-ready CSV files of transactions and prices, every table as CSV or JSON,
+/// and a journal for hledger and ledger.
+extension StoreSession {
+    /// The columns of the import-ready transactions file (`assetflow import transactions`).
+    public static let transactionColumns = ["Date", "Asset", "Type", "Quantity", "Price", "Fees", "Currency", "Asset Type", "Platform", "Note", "Source"]
+    public static let priceColumns = ["Date", "Asset", "Price", "Currency", "Asset Type", "Platform"]
+
+    /// Every transaction as rows of `transactionColumns`, in date order (ties as recorded),
+    /// exact values.
+    public func transactionRowsForImport() throws -> [[String]] {
+        let assets = Dictionary(try self.assets().map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
+        return try Row.fetchAll(db, sql: "SELECT asset_id, date, type, quantity, price, fees, note, source_asset_id FROM asset_transaction ORDER BY date, id")
+            .compactMap { row in
+                guard let asset = assets[row["asset_id"]] else { return nil }
+                let source: Int64? = row["source_asset_id"]
+                return [row["date"], asset.name, row["type"], row["quantity"], row["price"], row["fees"], asset.currency,
+                        asset.type.rawValue, asset.platform, row["note"], source.flatMap { assets[$0]?.name } ?? ""]
+            }
+    }
+
+    /// Every price record as rows of `priceColumns`, by asset and date.
+    public func priceRowsForImport() throws -> [[String]] {
+        let assets = Dictionary(try self.assets().map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
+        return try Row.fetchAll(db, sql: "SELECT asset_id, date, price FROM price_history ORDER BY asset_id, date").compactMap { row in
+            guard let asset = assets[row["asset_id"]] else { return nil }
+            return [row["date"], asset.name, row["price"], asset.currency, asset.type.rawValue, asset.platform]
+        }
+    }
+
+    /// The store as an hledger/ledger journal (see `JournalExport`).
+    public func journal() throws -> String {
+        var prices: [Int64: [PricePoint]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history ORDER BY asset_id, date") {
+            let point = try Records.price(row)
+            prices[point.assetID, default: []].append(point)
+        }
+        return JournalExport.render(JournalExport.Input(assets: try assets(), transactions: try allTransactionsByAsset(),
+                                                        prices: prices, exportedOn: today))
+    }
+}
+
+/// Writes exports into a folder, every file owner-only.
+public enum StoreExport {
+    public enum Format: String, CaseIterable { case csv, json }
+
+    /// `transactions` and `prices` (import-ready), and `tables/NAME` for every table.
+    /// Returns the paths written.
+    public static func write(_ session: StoreSession, format: Format, to folder: String) throws -> [String] {
+        var files: [(String, Data)] = []
+        let importable = [("transactions", StoreSession.transactionColumns, try session.transactionRowsForImport()),
+                          ("prices", StoreSession.priceColumns, try session.priceRowsForImport())]
+        for (name, columns, rows) in importable {
+            switch format {
+            case .csv: files.append(("\(name).csv", Data(CSVWriting.document(header: columns, rows: rows).utf8)))
+            case .json: files.append(("\(name).json", try json(columns: columns.map(fieldKey), rows: rows.map { $0.map { $0 } })))
+            }
+        }
+        for table in try session.dataTableNames() {
+            let dump = try session.dump(table: table)
+            switch format {
+            case .csv: files.append(("tables/\(table).csv", Data(dump.csv.utf8)))
+            case .json: files.append(("tables/\(table).json", try json(columns: dump.columns, rows: dump.rows)))
+            }
+        }
+        try OwnerOnlyFiles.createFolder(folder)
+        return try files.map { name, data in
+            let path = (folder as NSString).appendingPathComponent(name)
+            try OwnerOnlyFiles.write(data, to: path)
+            return path
+        }
+    }
+
+    /// "Asset Type" → "asset_type".
+    static func fieldKey(_ title: String) -> String { title.lowercased().replacingOccurrences(of: " ", with: "_") }
+
+    /// An array of objects, values as strings (exact decimals stay text) or null.
+    static func json(columns: [String], rows: [[String?]]) throws -> Data {
+        let objects: [[String: Any]] = rows.map { row in
+            var object: [String: Any] = [:]
+            for (column, value) in zip(columns, row) { object[column] = value ?? NSNull() }
+            return object
+        }
+        return try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
+    }
+}

@@ -1,0 +1,57 @@
+import Core
+import Foundation
+import GRDB
+
+/// Every row of one table as text, exactly as stored: what exports and backups write.
+public struct TableDump: Equatable, Sendable {
+    public var name: String
+    public var columns: [String]
+    /// Values as text; nil for SQL NULL.
+    public var rows: [[String?]]
+
+    public var csv: String {
+        var text = CSVText.line(columns) + "\n"
+        for row in rows { text += CSVText.line(row.map { $0 ?? "" }) + "\n" }
+        return text
+    }
+}
+
+extension StoreSession {
+    /// The tables that hold data, in dependency order (a table after those it refers to):
+    /// everything but SQLite's and the migrator's own tables and the derived position snapshots.
+    public func dataTableNames() throws -> [String] {
+        let names = try String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_master WHERE type = 'table'
+              AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' AND name != 'position_snapshot'
+            ORDER BY rowid
+            """)
+        return names
+    }
+
+    /// One table's columns and rows (by rowid or primary key order).
+    public func dump(table name: String) throws -> TableDump {
+        let columns = try db.columns(in: name).map(\.name)
+        let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var rows: [[String?]] = []
+        let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(quoted) ORDER BY 1, 2")
+        while let row = try cursor.next() {
+            rows.append(row.databaseValues.map(Self.text))
+        }
+        return TableDump(name: name, columns: columns, rows: rows)
+    }
+
+    static func text(_ value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .null: nil
+        case .int64(let i): String(i)
+        case .double(let d): "\(d)"
+        case .string(let s): s
+        case .blob(let b): b.base64EncodedString()
+        }
+    }
+}
+
+/// CSV lines (Core's writer, re-exported here for the Store's files).
+enum CSVText {
+    static func line(_ fields: [String]) -> String { Core.CSVWriting.line(fields) }
+}

@@ -1,0 +1,107 @@
+import Core
+import Foundation
+import GRDB
+
+/// What to import and how.
+public struct ImportRequest {
+    public var options: ImportOptions
+    /// The file's bytes (or af.import's text as UTF-8).
+    public var data: Data
+    /// Work everything out, write nothing.
+    public var dryRun = false
+    /// Save `options.map` (with the date format and decimal comma) under this name when the
+    /// import succeeds (`--map … --mapping NAME`).
+    public var saveMappingAs: String?
+    /// Called with (rows read, rows in all) while reading a long file.
+    public var progress: ((Int, Int) -> Void)?
+
+    public init(options: ImportOptions, data: Data) {
+        self.options = options
+        self.data = data
+    }
+}
+
+/// What an import did, or would do with --dry-run.
+public struct ImportOutcome {
+    public var plan: ImportPlan
+    /// "Unrecognized column: X (will be ignored)".
+    public var warnings: [String]
+    public var dryRun: Bool
+
+    /// The lines to show: the summary, or the preview for a dry run.
+    public var lines: [String] { warnings + (dryRun ? plan.preview() : plan.summary) }
+}
+
+extension StoreSession {
+    /// Imports a CSV file of transactions or prices: all of it or, on any error, nothing.
+    ///
+    /// Every row is read and checked in memory first (one query for the assets, one for the
+    /// history of the assets the file names); every error comes back at once in an
+    /// `ImportFailure`, with its line and column. Rows equal to stored ones (or to earlier
+    /// rows of the file) are skipped and counted, so importing the same file twice adds
+    /// nothing. The rows are then written in bulk, atomically.
+    public func importCSV(_ request: ImportRequest) throws -> ImportOutcome {
+        let options = request.options
+        if options.kind == .rates { throw RuleViolation(ImportKind.ratesNotYetMessage) }
+        let table = try CSVTable.parse(data: request.data)
+        let mapping = try ColumnMapping.resolve(kind: options.kind, headers: table.headers, explicit: options.map)
+        let total = table.rows.count
+        let (rows, rowErrors) = ImportRow.read(table, mapping: mapping, options: options,
+                                               progress: request.progress.map { report in { report($0, total) } })
+        let context = try importContext(for: rows, kind: options.kind)
+        let titles = mapping.columns.mapValues { table.headers[$0] }
+        let (plan, planErrors) = ImportPlanner.plan(rows, options: options, context: context, titles: titles)
+        let errors = (rowErrors + planErrors).sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") }
+        if !errors.isEmpty { throw ImportFailure(rowErrors: errors, kind: options.kind) }
+        request.progress?(total, total)
+        if !request.dryRun {
+            try atomically {
+                try applyImport(plan)
+                if let name = request.saveMappingAs { try saveMapping(SavedMapping(options, name: name)) }
+            }
+        }
+        return ImportOutcome(plan: plan, warnings: mapping.warnings, dryRun: request.dryRun)
+    }
+
+    /// Applies the saved mapping `name` to `options`; an error when it is for another kind.
+    public func applySavedMapping(_ name: String, to options: inout ImportOptions) throws {
+        let saved = try requireMapping(named: name)
+        guard saved.kind == options.kind else {
+            throw RuleViolation("The mapping '\(saved.name)' is for \(saved.kind.rawValue), not \(options.kind.rawValue).")
+        }
+        try saved.apply(to: &options)
+    }
+
+    /// Every asset, and the transactions and prices of those the rows name.
+    func importContext(for rows: [ImportRow], kind: ImportKind) throws -> ImportContext {
+        var context = ImportContext(assets: try assets(), today: today)
+        let ids = ImportContext.namedAssets(in: rows, assets: context.assets)
+        guard !ids.isEmpty else { return context }
+        let list = ids.map(String.init).joined(separator: ",")
+        if kind == .prices { return try withPrices(context, of: list) }
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT id, asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note
+            FROM asset_transaction WHERE asset_id IN (\(list)) ORDER BY asset_id, date, id
+            """)
+        while let row = try cursor.next() {
+            let t = try Records.transactionByPosition(row)
+            context.transactions[t.assetID, default: []].append(t)
+        }
+        return context
+    }
+
+    /// `context` with the price records of the assets in `list` ("1,2,3").
+    private func withPrices(_ context: ImportContext, of list: String) throws -> ImportContext {
+        var context = context
+        let prices = try Row.fetchCursor(db, sql: "SELECT asset_id, date, price FROM price_history WHERE asset_id IN (\(list))")
+        while let row = try prices.next() {
+            context.prices[row[0], default: [:]][try row.date("date")] = try row.decimal("price")
+        }
+        return context
+    }
+
+    /// The one place an import writes: the `ImportRows` command, run like every change.
+    func applyImport(_ plan: ImportPlan) throws {
+        try execute(ImportRows(plan: plan))
+    }
+}

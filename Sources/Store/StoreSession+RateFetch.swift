@@ -1,0 +1,37 @@
+import Core
+import Foundation
+
+/// `assetflow rates fetch`: download the rates of a date range and keep them, so every
+/// conversion afterwards works offline.
+extension StoreSession {
+    /// The longest range one fetch may ask for (one request per day).
+    public static let fetchDayLimit = 3_700
+
+    /// What a fetch did.
+    public struct FetchSummary: Equatable {
+        public var requested: Int = 0
+        /// Days skipped because their rates were already stored (use `refresh` to fetch again).
+        public var skipped: Int = 0
+        public var stored: Int = 0
+    }
+
+    /// Fetches `base`'s rates for every day from `from` to `to` (neither in the future) that
+    /// has none stored yet (all of them with `refresh`), then stores them all in one
+    /// transaction: a failure on any day stores nothing and names that day.
+    public func fetchRates(base: String, from: CalendarDate, to: CalendarDate, fetcher: RateFetcher, refresh: Bool = false,
+                           progress: (Int, Int) -> Void = { _, _ in }) throws -> FetchSummary {
+        let base = try Currency.normalize(base)
+        if from > to { throw RuleViolation("The start date (\(from)) is after the end date (\(to)).") }
+        if to > today { throw RuleViolation("Rates cannot be fetched for a day in the future (\(to)); they exist up to today (\(today)).", rule: .futureDate, date: to) }
+        let days = from.days(until: to) + 1
+        if days > Self.fetchDayLimit { throw RuleViolation("A fetch is limited to \(Self.fetchDayLimit) days; give a shorter range with --from and --to.") }
+        let have = refresh ? [] : try rateDates(base: base, from: from, to: to)
+        let dates = (0..<days).map { from.adding(days: $0) }.filter { !have.contains($0) }
+        var summary = FetchSummary(requested: days, skipped: days - dates.count)
+        guard !dates.isEmpty else { return summary }
+        let rates = try fetcher.fetch(base: base, dates: dates, progress: progress)
+        try setRates(rates)
+        summary.stored = rates.count
+        return summary
+    }
+}

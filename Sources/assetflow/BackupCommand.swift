@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Scripting
+
+/// `assetflow backup [FILE.zip]`
+struct BackupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Save the whole store as a ZIP backup.",
+        discussion: """
+            The archive holds manifest.json (format version, app version, time, row counts,
+            a SHA-256 per file) and every table as CSV, exact values. The default name is
+            AssetFlow-Backup-YYYY-MM-DD.zip in the current folder. The file is readable by
+            you only (0600). Restore it with `assetflow restore FILE.zip`.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The archive to write.", valueName: "file.zip"))
+    var file: String?
+
+    func run() throws {
+        let path = try printingErrors {
+            try DataTransfer.backup(to: file, appVersion: AssetFlowCommand.configuration.version, storePath: global.storePath)
+        }
+        print("Backup written to \(path).")
+    }
+}
+
+/// `assetflow restore FILE.zip`
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Replace the whole store with a backup (all or nothing).",
+        discussion: """
+            Everything in the archive is checked first (manifest, files, checksums,
+            headers, every value and reference); on any problem the store is not
+            touched. Otherwise the current store is kept beside it as
+            NAME-before-restore-DATE-TIME.sqlite and ALL its data is replaced by the
+            backup's.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The backup archive.", valueName: "file.zip"))
+    var file: String
+
+    func run() throws {
+        let lines = try printingErrors { try DataTransfer.restore(from: file, storePath: global.storePath) }
+        print(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import Scripting
+
+/// `assetflow rates …`: exchange rates in the store.
+struct RatesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rates",
+        abstract: "Fetch, import and list exchange rates.",
+        discussion: """
+            Values in other currencies are converted with the rate of their date, else the
+            latest earlier one. Rates come from `assetflow rates fetch` (kept in the store, so
+            everything works offline afterwards), from Lua (af.set_rate{…}), or both.
+            """,
+        subcommands: [Fetch.self, Import.self, List.self]
+    )
+}
+
+extension RatesCommand {
+    /// `assetflow rates fetch [--from DATE] [--to DATE] [--base CODE]`
+    struct Fetch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Download daily exchange rates and keep them in the store.",
+            discussion: """
+                One request per day to the public currency API
+                (cdn.jsdelivr.net/npm/@fawazahmed0/currency-api), or to --url / $ASSETFLOW_RATES_URL,
+                a template with {date} and {base}. Days already in the store are skipped unless
+                --refresh. All or nothing: a failed day stores nothing and is named.
+
+                Examples:
+                  assetflow rates fetch                                   today's rates of the main currency
+                  assetflow rates fetch --from 2024-01-01 --to 2024-12-31 a year, with a progress bar
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("First day (YYYY-MM-DD); default: --to.", valueName: "date"))
+        var from: String?
+
+        @Option(help: ArgumentHelp("Last day (YYYY-MM-DD); default: today.", valueName: "date"))
+        var to: String?
+
+        @Option(help: ArgumentHelp("Base currency of the rates; default: the main currency.", valueName: "code"))
+        var base: String?
+
+        @Option(help: ArgumentHelp("Address template with {date} and {base}; default: $ASSETFLOW_RATES_URL, else the public API.", valueName: "url"))
+        var url: String?
+
+        @Option(help: ArgumentHelp("Seconds to wait for each response.", valueName: "seconds"))
+        var timeout: Double = 20
+
+        @Flag(help: "Fetch days again even when their rates are stored.")
+        var refresh = false
+
+        func validate() throws {
+            if let from, !RatesRun.isDate(from) { throw ArgumentParser.ValidationError("--from takes a date in the form YYYY-MM-DD, not '\(from)'.") }
+            if let to, !RatesRun.isDate(to) { throw ArgumentParser.ValidationError("--to takes a date in the form YYYY-MM-DD, not '\(to)'.") }
+            if timeout <= 0 { throw ArgumentParser.ValidationError("--timeout takes a number of seconds above 0.") }
+        }
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            let template = url ?? environment["ASSETFLOW_RATES_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? RatesRun.defaultURLTemplate
+            let bar = ProgressBar(label: "", unit: " days", minimumTotal: 5)
+            do {
+                let line = try RatesRun.fetch(storePath: global.storePath, from: from, to: to, base: base, urlTemplate: template,
+                                              timeout: timeout, refresh: refresh, progress: bar.update)
+                bar.finish()
+                print(line)
+            } catch {
+                bar.finish()
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    /// `assetflow rates import FILE.csv`
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Store the exchange rates of a CSV file (date,base,quote,rate[,source]).",
+            discussion: """
+                One rate a line after the header, e.g. 2024-03-01,USD,EUR,0.92 (1 USD = 0.92 EUR).
+                A rate for a pair and day already stored is replaced. All or nothing: a bad line
+                stores nothing and is named.
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The CSV file.", valueName: "file"))
+        var file: String
+
+        func run() throws {
+            do {
+                print(try RatesRun.importCSV(storePath: global.storePath, file: file))
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    /// `assetflow rates list [--base CODE] [--quote CODE]`
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the stored exchange rates (date, base, quote, rate, source).")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("Only rates with this base currency.", valueName: "code"))
+        var base: String?
+
+        @Option(help: ArgumentHelp("Only rates with this quote currency.", valueName: "code"))
+        var quote: String?
+
+        func run() throws {
+            for line in try RatesRun.list(storePath: global.storePath, base: base, quote: quote) { print(line) }
+        }
+    }
+}
