@@ -46,4 +46,23 @@ struct DisplayPrecisionTests {
         #expect(longestDecimals(csv) <= 8)
         #expect(try renderBuiltIn("holdings", .json, store: demo.store).contains(#""values": "exact""#))
     }
+
+    @Test("a Monte Carlo projection prints a short summary: final values, reach dates, runs reaching the goal, probability")
+    func projectionSummary() throws {
+        var out = ""
+        try AssetFlowStore(path: nil).withSession(today: CalendarDate("2025-01-31")!) { s in
+            let env = try ScriptEnvironment(session: s)
+            env.output = { out += $0 }
+            Repl(env: env, reader: ScriptedReader([
+                "af.project{ start_value = 10000, monthly = 500, years = 20, annual_return = 0.06, volatility = 0.15, goal = 200000, runs = 200, seed = 42 }",
+            ])).run()
+        }
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Projection over 240 months (normal, 200 runs)")
+        #expect(lines.contains { $0.hasPrefix("  final value, today's money") })
+        #expect(lines.contains { $0.hasPrefix("  runs reaching it             10% of runs by ") })
+        #expect(lines.contains { $0.hasPrefix("  probability ") && $0.hasSuffix("%") })
+        #expect(lines.last == "(fields: path, percentiles, and the figures above)")
+        #expect(lines.count < 15)
+    }
 }

@@ -328,6 +328,14 @@ enum ReplFormatter {
         add("goal", money("goal"))
         add("reaches the goal", rawget(t, "reach_date_nominal") or "not within the horizon")
         add("reaches it in today's money", real or "not within the horizon")
+        if type(dates) == "table" then
+          -- Monte Carlo: the date by which 10 %, 50 %, 90 % of the runs reached the goal.
+          local names, parts = {}, {}
+          for k in pairs(dates) do if type(k) == "string" and k:match("^p%d+$") then names[#names + 1] = k end end
+          table.sort(names, function(a, b) return tonumber(a:sub(2)) < tonumber(b:sub(2)) end)
+          for _, k in ipairs(names) do parts[#parts + 1] = k:sub(2) .. "% of runs by " .. tostring(rawget(dates, k)) end
+          if #parts > 0 then add("runs reaching it", table.concat(parts, ", ")) end
+        end
       end
       local probability = rawget(t, "probability")
       if probability then add("probability", figure(probability, "probability")) end
