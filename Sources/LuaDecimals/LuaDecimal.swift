@@ -4,6 +4,7 @@ import LuaBridge
 
 /// Exact decimals in Lua: a userdata with arithmetic, comparison, `tostring` and `..`, that
 /// mixes with integers, decimal strings and floats (floats read from their shortest text).
+/// `tostring` and `..` show the value for reading (at most 8 places); `d:exact()` is exact.
 ///
 /// Lua calls `__eq` only when both operands are userdata, so `D"1" == 1` is false; use
 /// `D"1":eq(1)` or `af.eq(a, b)`. `<` and `<=` mix freely. The named methods (`round`,
@@ -59,8 +60,10 @@ enum LuaDecimal {
             "__eq": compare { $0 == $1 },
             "__lt": compare { $0 < $1 },
             "__le": compare { $0 <= $1 },
+            // For reading: at most 8 places, trailing zeros trimmed (DisplayFormat.plain);
+            // d:exact() is every digit.
             "__tostring": { call in
-                call.pushString(try operand(call, 1).plainText)
+                call.pushString(DisplayFormat.plain(try operand(call, 1)))
                 return 1
             },
             "__concat": { call in
@@ -87,7 +90,7 @@ enum LuaDecimal {
     }
 
     static func text(_ call: LuaCall, _ index: Int32) throws -> String {
-        if let value = call.state.decimalValue(at: index) { return value.plainText }
+        if let value = call.state.decimalValue(at: index) { return DisplayFormat.plain(value) }
         if let s = call.string(at: index) { return s }
         if call.type(at: index) == LuaTypeCode.number { return call.state.describe(at: index) }
         throw LuaArgumentError("attempt to concatenate a \(call.typeName(at: index)) value")

@@ -1,6 +1,8 @@
 import Core
 
-/// How model objects print: one line, exact figures (`<Asset ACME stock 15 @ 14 USD = 210>`).
+/// How model objects print: one line, figures rounded for reading (DisplayFormat): money in
+/// its currency's minor units, prices and quantities at most 8 places
+/// (`<Asset ACME stock 15 @ 14 USD = 210.00>`).
 enum ModelDescriptions {
     static func describer(for className: String) -> (ScriptEnvironment, Int64) throws -> String {
         switch className {
@@ -8,7 +10,7 @@ enum ModelDescriptions {
             return { env, id in
                 guard let asset = try env.session.asset(id: id) else { return "<Asset (deleted)>" }
                 let v = try env.session.valuation(ofAsset: id)
-                return "<Asset \(asset.name) \(asset.type.rawValue) \(v.quantity.plainText) @ \(v.currentPrice.plainText) \(asset.currency) = \(v.currentValue.plainText)>"
+                return "<Asset \(asset.name) \(asset.type.rawValue) \(DisplayFormat.plain(v.quantity)) @ \(DisplayFormat.plain(v.currentPrice)) \(asset.currency) = \(DisplayFormat.money(v.currentValue, currency: asset.currency))>"
             }
         case "Portfolio":
             return { env, id in
@@ -19,12 +21,12 @@ enum ModelDescriptions {
         case "Transaction":
             return { env, id in
                 guard let t = try env.session.transaction(id: id), let asset = try env.session.asset(id: t.assetID) else { return "<Transaction (deleted)>" }
-                return "<Transaction \(t.date) \(t.type.label(forCash: asset.isCash)) \(asset.name) \(t.quantity.plainText) @ \(t.pricePerUnit.plainText) = \(t.totalAmount.plainText) \(t.currency)>"
+                return "<Transaction \(t.date) \(t.type.label(forCash: asset.isCash)) \(asset.name) \(DisplayFormat.plain(t.quantity)) @ \(DisplayFormat.plain(t.pricePerUnit)) = \(DisplayFormat.money(t.totalAmount, currency: t.currency)) \(t.currency)>"
             }
         case "Price":
             return { env, id in
                 guard let p = try env.session.price(id: id), let asset = try env.session.asset(id: p.assetID) else { return "<Price (deleted)>" }
-                return "<Price \(asset.name) \(p.date) \(p.price.plainText) \(asset.currency)>"
+                return "<Price \(asset.name) \(p.date) \(DisplayFormat.plain(p.price)) \(asset.currency)>"
             }
         case "SavingPlan":
             // name, asset, amount and next due date: what a person checks a plan by

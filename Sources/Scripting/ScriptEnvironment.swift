@@ -29,6 +29,7 @@ public final class ScriptEnvironment {
         installPrint()
         try installRequire(ModuleLoader(folders: moduleFolders + [ModuleLoader.userLibrary()]), trusted: policy.trusted)
         try lua.execute(Prelude.source, name: "=prelude")
+        rememberSettingsTable()
         let check = lua.interruptCheck
         session.setInterruptCheck(check.function, context: check.context)
     }
@@ -42,10 +43,13 @@ public final class ScriptEnvironment {
     /// Ends the Lua state while this environment is alive: pending `__gc` finalizers run now
     /// (under the memory limit) and may still print or call `af`. Call it before committing,
     /// so what finalizers do belongs to the run. Nothing may run in this environment after.
-    public func close() {
-        guard !lua.isClosed else { return }
-        lua.close()
+    /// Returns the message of the limit that stopped a finalizer: the run then failed.
+    @discardableResult
+    public func close() -> String? {
+        guard !lua.isClosed else { return nil }
+        let stopped = lua.close()
         session.setInterruptCheck(nil, context: nil)
+        return stopped
     }
 
     private func installRequire(_ loader: ModuleLoader, trusted: Bool) throws {
@@ -84,6 +88,7 @@ public final class ScriptEnvironment {
                 }
             }
             let tostring = ModelDescriptions.describer(for: className)
+            var remembered: Set<String> = []
             lua.defineClass(className, metamethods: [
                 "__index": { [unowned self] call in
                     guard let key = call.string(at: 2) else { return 0 }
@@ -92,8 +97,13 @@ public final class ScriptEnvironment {
                         try read(self, call, id)
                         return 1
                     }
-                    if self.lua.pushMethod(key, of: 1) { return 1 }
-                    throw LuaArgumentError("\(className) has no field or method '\(key)' (see help(\"\(className)\"))")
+                    if self.lua.pushMethod(key, of: 1) {
+                        // So help(a.buy) knows the method value (once per method).
+                        if remembered.insert(key).inserted { self.rememberDocumentedName("\(className):\(key)", ofFunctionAt: -1) }
+                        return 1
+                    }
+                    let hint = Suggestions.nearest(key, among: Array(fields.keys) + Array(methods.keys)).map { "did you mean '\($0)'? " } ?? ""
+                    throw LuaArgumentError("\(className) has no field or method '\(key)' (\(hint)see help(\"\(className)\"))")
                 },
                 "__tostring": { [unowned self] call in
                     guard let id = self.lua.objectID(at: 1, className: className) else { return 0 }
@@ -133,6 +143,16 @@ public final class ScriptEnvironment {
             call.pop(Int32(path.count))
         }
         lua.setGlobal("af")
+    }
+
+    /// `help(af.settings)` describes the settings: the table is remembered like a function.
+    private func rememberSettingsTable() {
+        let call = LuaCall(lua.L)
+        if lua.pushGlobal("af") == LuaTypeCode.table, call.rawField("settings", of: -1) == LuaTypeCode.table {
+            rememberDocumentedName("af.settings", ofFunctionAt: -1)
+            call.pop()
+        }
+        call.pop()
     }
 
     /// Functions → their registry names, so `help(af.create_asset)` finds the entry.

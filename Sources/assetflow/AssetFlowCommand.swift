@@ -13,12 +13,16 @@ struct AssetFlowCommand: ParsableCommand {
             (~/.local/share/assetflow/assetflow.sqlite). It is created on first use.
 
             Examples:
-              assetflow                          open the REPL
-              assetflow run monthly.lua 2024-06  run a script; arg[1] is "2024-06"
-              assetflow run --dry-run import.lua show what a script would change
-              assetflow report overview --output overview.html
-                                                 a built-in report as a web page
-              assetflow docs --format luals      LuaLS stubs so your editor completes af.
+              Open the REPL:
+                assetflow
+              Run a script; arg[1] is "2024-06":
+                assetflow run monthly.lua 2024-06
+              Show what a script would change, and change nothing:
+                assetflow run --dry-run import.lua
+              A built-in report as a web page:
+                assetflow report overview --output overview.html
+              LuaLS stubs, so your editor completes af.:
+                assetflow docs --format luals
             """,
         version: "0.1.0",
         subcommands: [ReplCommand.self, RunCommand.self, ReportCommand.self, CheckCommand.self, RatesCommand.self, CurrencyCommand.self, DocsCommand.self,

@@ -8,10 +8,11 @@ struct BackupCommand: ParsableCommand {
         commandName: "backup",
         abstract: "Save the whole store as a ZIP backup.",
         discussion: """
-            The archive holds manifest.json (format version, app version, time, row counts,
-            a SHA-256 per file) and every table as CSV, exact values. The default name is
-            AssetFlow-Backup-YYYY-MM-DD.zip in the current folder. The file is readable by
-            you only (0600). Restore it with `assetflow restore FILE.zip`.
+            The archive holds manifest.json
+            (format version, app version, time, row counts, a SHA-256 per file) and every
+            table as CSV, exact values. The default name is AssetFlow-Backup-YYYY-MM-DD.zip
+            in the current folder. The file is readable by you only (0600). Restore it with
+            `assetflow restore FILE.zip`.
             """
     )
 
@@ -32,12 +33,12 @@ struct BackupCommand: ParsableCommand {
 struct RestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
-        abstract: "Replace the whole store with a backup (all or nothing).",
+        abstract: "Replace the whole store with a backup, all or nothing.",
         discussion: """
-            Everything in the archive is checked first (manifest, files, checksums,
-            headers, every value and reference); on any problem the store is not
-            touched. Otherwise the current store is kept beside it as
-            NAME-before-restore-DATE-TIME.sqlite and ALL its data is replaced by the
+            Everything in the archive is checked first
+            (manifest, files, checksums, headers, every value and reference); on any
+            problem the store is not touched. Otherwise the current store is kept beside it
+            as NAME-before-restore-DATE-TIME.sqlite and ALL its data is replaced by the
             backup's.
             """
     )

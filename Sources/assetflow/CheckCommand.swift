@@ -8,10 +8,11 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check the store thoroughly (read-only): pages, schema, foreign keys, every value.",
         discussion: """
-            Every command runs a quick check when it opens the store and refuses a store that
-            fails it, without writing to it. This command runs SQLite's full integrity_check,
-            compares the schema with the one AssetFlow expects, checks foreign keys and reads
-            every stored value back. It prints what it found and exits 1 when anything is wrong.
+            Every command runs a quick check when it opens the store and refuses a store \
+            that fails it, without writing to it. This command runs SQLite's full \
+            integrity_check, compares the schema with the one AssetFlow expects, checks \
+            foreign keys and reads every stored value back. It prints what it found and \
+            exits 1 when anything is wrong.
             """
     )
 

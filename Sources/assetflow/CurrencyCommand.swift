@@ -8,14 +8,16 @@ struct CurrencyCommand: ParsableCommand {
         commandName: "currency",
         abstract: "Show or change the main currency totals are reported in.",
         discussion: """
-            Without CODE, prints the main currency (USD unless changed). With CODE (any case),
-            makes it the main currency; a financial goal is converted at today's rate (else the
-            latest earlier one) and rounded to a whole number, and without a rate nothing
-            changes. --list prints every known currency.
+            Without CODE, prints the main currency (USD unless changed). With CODE
+            (any case), makes it the main currency; a financial goal is converted at
+            today's rate (else the latest earlier one) and rounded to a whole number, and
+            without a rate nothing changes. --list prints every known currency.
 
             Examples:
-              assetflow currency          USD
-              assetflow currency eur      Main currency: EUR (financial goal 4000 USD → 3125 EUR)
+              assetflow currency
+                USD
+              assetflow currency eur
+                Main currency: EUR (financial goal 4000 USD → 3125 EUR)
             """
     )
 
@@ -24,7 +26,7 @@ struct CurrencyCommand: ParsableCommand {
     @Flag(help: "Print every known currency: code, minor units, name.")
     var list = false
 
-    @Argument(help: ArgumentHelp("The new main currency (ISO 4217 or a crypto code such as BTC).", valueName: "code"))
+    @Argument(help: ArgumentHelp("The new main currency: ISO 4217, or a crypto code such as BTC.", valueName: "code"))
     var code: String?
 
     func run() throws {

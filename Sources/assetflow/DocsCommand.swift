@@ -10,20 +10,21 @@ struct DocsCommand: ParsableCommand {
             markdown: the reference part of REPL.md.
             luals:    LuaLS annotation stubs for editors. Save them where your editor's
                       Lua language server looks, for example:
-                        assetflow docs --format luals \
-                          > ~/.config/assetflow/lib/assetflow.d.lua
+                        assetflow docs --format luals >stubs.lua
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    // Not CaseIterable and optional: the help names the values and the default in words,
+    // so argument-parser adds no "(values: …; default: …)" that a narrow terminal cuts in two.
+    enum Format: String, ExpressibleByArgument {
         case markdown, luals
     }
 
-    @Option(help: "Output format.")
-    var format: Format = .markdown
+    @Option(help: "markdown, the default, or luals.")
+    var format: Format?
 
     func run() throws {
-        switch format {
+        switch format ?? .markdown {
         case .markdown: print(ReferenceDocument.markdown(), terminator: "")
         case .luals: print(LuaLSStubs.text(), terminator: "")
         }

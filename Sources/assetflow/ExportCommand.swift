@@ -9,10 +9,10 @@ struct ExportCommand: ParsableCommand {
         abstract: "Export the store as CSV or JSON files, or as a journal.",
         discussion: """
             csv DIR and json DIR write transactions.csv and prices.csv, ready for
-            `assetflow import`, and every table as stored in DIR/tables/. Values are
-            exact. journal [FILE] writes an hledger/ledger journal (to standard
-            output without FILE): `hledger -f FILE balance assets -V` totals to the
-            net worth. Files are readable by you only (0600, folders 0700).
+            `assetflow import`, and every table as stored in DIR/tables/. Values are exact.
+            journal [FILE] writes an hledger/ledger journal
+            (to standard output without FILE): `hledger -f FILE balance assets -V` totals
+            to the net worth. Files are readable by you only (0600, folders 0700).
 
             Examples:
               assetflow export csv ~/assetflow-export

@@ -21,7 +21,7 @@ struct GlobalOptions: ParsableArguments {
 /// Limits and permissions of Lua code: one group, pulled in by `run`, `report` and `repl`,
 /// so each flag means the same in all three.
 struct SandboxOptions: ParsableArguments {
-    @Flag(help: "Give the script the full Lua library (files, processes, environment).")
+    @Flag(help: "Give the script the full Lua library: files, processes, environment.")
     var trusted = false
 
     @Option(name: .customLong("allow-read"), help: ArgumentHelp("Let io.open and io.lines read files in this folder (repeatable).", valueName: "dir"))
@@ -30,15 +30,16 @@ struct SandboxOptions: ParsableArguments {
     @Option(name: .customLong("allow-write"), help: ArgumentHelp("Let io.open write (and read) files in this folder (repeatable).", valueName: "dir"))
     var allowWrite: [String] = []
 
-    @Option(help: ArgumentHelp("Stop the script after this many seconds.", valueName: "seconds"))
-    var timeout: Double = 0
+    // Optional, so the help states the default in words ("0: no limit") instead of "(default: 0.0)" cut in two.
+    @Option(help: ArgumentHelp("Stop the script after this many seconds; 0, the default, means no limit.", valueName: "seconds"))
+    var timeout: Double?
 
-    @Option(name: .customLong("max-memory"), help: ArgumentHelp("Stop the script when Lua uses more than this many megabytes.", valueName: "MB"))
-    var maxMemory: Int = 0
+    @Option(name: .customLong("max-memory"), help: ArgumentHelp("Stop the script when Lua uses more than this many megabytes; 0, the default, means no limit.", valueName: "MB"))
+    var maxMemory: Int?
 
     func validate() throws {
-        if timeout < 0 { throw ValidationError("--timeout takes a number of seconds of 0 or more (0 means no limit).") }
-        if maxMemory < 0 { throw ValidationError("--max-memory takes a number of megabytes of 0 or more (0 means no limit).") }
+        if (timeout ?? 0) < 0 { throw ValidationError("--timeout takes a number of seconds of 0 or more (0 means no limit).") }
+        if (maxMemory ?? 0) < 0 { throw ValidationError("--max-memory takes a number of megabytes of 0 or more (0 means no limit).") }
     }
 
     /// The run these options and the store describe: the one place flags become a run.
@@ -48,8 +49,8 @@ struct SandboxOptions: ParsableArguments {
         run.trusted = trusted
         run.allowRead = allowRead
         run.allowWrite = allowWrite
-        run.timeoutSeconds = timeout
-        run.maxMemoryMB = maxMemory
+        run.timeoutSeconds = timeout ?? 0
+        run.maxMemoryMB = maxMemory ?? 0
         run.exitProcessWhenStuckPastDeadline = true  // --timeout holds even where no hook reaches
         return run
     }

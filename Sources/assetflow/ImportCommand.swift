@@ -8,14 +8,14 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import transactions or prices from a CSV file: all rows or none.",
         discussion: """
-            Columns are found by header, trimmed and ignoring case (Asset or Symbol,
-            Date, Type or Action, Quantity or Shares, Price, Fees, Currency, Asset Type,
-            Platform, Note, Source), else mapped: --map "Trade Date=date,Ticker=asset".
-            --mapping NAME saves that mapping (with --date-format and --decimal-comma)
-            for the next file, or uses it when --map is not given. The delimiter
-            (, ; or tab) is detected. Every error is reported at once with its line
-            and column, and then nothing is written. Rows already in the store (same
-            asset, date, type, quantity and price) are skipped, so importing a file
+            Columns are found by header, trimmed and ignoring case: Asset or Symbol, Date,
+            Type or Action, Quantity or Shares, Price, Fees, Currency, Asset Type,
+            Platform, Note, Source; else mapped: --map "Trade Date=date,Ticker=asset".
+            --mapping NAME saves that mapping (with --date-format and --decimal-comma) for
+            the next file, or uses it when --map is not given. The delimiter (, ; or tab)
+            is detected. Every error is reported at once with its line and column, and then
+            nothing is written. Rows already in the store
+            (same asset, date, type, quantity and price) are skipped, so importing a file
             twice adds nothing.
 
             Examples:
@@ -42,7 +42,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Use the saved mapping NAME, or save --map under NAME.", valueName: "name"))
     var mapping: String?
 
-    @Option(name: .customLong("date-format"), help: ArgumentHelp("The file's dates, such as DD/MM/YYYY (ISO always works).", valueName: "format"))
+    @Option(name: .customLong("date-format"), help: ArgumentHelp("The file's dates, such as DD/MM/YYYY; ISO dates always work.", valueName: "format"))
     var dateFormat: String?
 
     @Flag(name: .customLong("decimal-comma"), help: "Numbers use a decimal comma: 1.234,50.")

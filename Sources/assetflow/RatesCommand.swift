@@ -9,8 +9,9 @@ struct RatesCommand: ParsableCommand {
         abstract: "Fetch, import and list exchange rates.",
         discussion: """
             Values in other currencies are converted with the rate of their date, else the
-            latest earlier one. Rates come from `assetflow rates fetch` (kept in the store, so
-            everything works offline afterwards), from Lua (af.set_rate{…}), or both.
+            latest earlier one. Rates come from `assetflow rates fetch`
+            (kept in the store, so everything works offline afterwards), from Lua
+            (af.set_rate{…}), or both.
             """,
         subcommands: [Fetch.self, Import.self, List.self]
     )
@@ -23,13 +24,16 @@ extension RatesCommand {
             abstract: "Download daily exchange rates and keep them in the store.",
             discussion: """
                 One request per day to the public currency API
-                (cdn.jsdelivr.net/npm/@fawazahmed0/currency-api), or to --url / $ASSETFLOW_RATES_URL,
-                a template with {date} and {base}. Days already in the store are skipped unless
-                --refresh. All or nothing: a failed day stores nothing and is named.
+                (cdn.jsdelivr.net/npm/@fawazahmed0/currency-api), or to --url /
+                $ASSETFLOW_RATES_URL, a template with {date} and {base}. Days already in the
+                store are skipped unless --refresh. All or nothing: a failed day stores nothing
+                and is named.
 
                 Examples:
-                  assetflow rates fetch                                   today's rates of the main currency
-                  assetflow rates fetch --from 2024-01-01 --to 2024-12-31 a year, with a progress bar
+                  Today's rates of the main currency:
+                    assetflow rates fetch
+                  A year, with a progress bar:
+                    assetflow rates fetch --from 2024-01-01 --to 2024-12-31
                 """
         )
 
@@ -81,9 +85,9 @@ extension RatesCommand {
         static let configuration = CommandConfiguration(
             abstract: "Store the exchange rates of a CSV file (date,base,quote,rate[,source]).",
             discussion: """
-                One rate a line after the header, e.g. 2024-03-01,USD,EUR,0.92 (1 USD = 0.92 EUR).
-                A rate for a pair and day already stored is replaced. All or nothing: a bad line
-                stores nothing and is named.
+                One rate a line after the header, e.g. 2024-03-01,USD,EUR,0.92
+                (1 USD = 0.92 EUR). A rate for a pair and day already stored is replaced. All
+                or nothing: a bad line stores nothing and is named.
                 """
         )
 
@@ -104,7 +108,7 @@ extension RatesCommand {
 
     /// `assetflow rates list [--base CODE] [--quote CODE]`
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the stored exchange rates (date, base, quote, rate, source).")
+        static let configuration = CommandConfiguration(abstract: "Print the stored exchange rates: date, base, quote, rate, source.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -10,7 +10,8 @@ struct ReplCommand: ParsableCommand {
             Type Lua: expressions print their values, statements run, and an incomplete
             line continues on the next (prompt >>). Each statement is its own transaction.
             When standard input is not a terminal, statements are read from it without
-            prompts, so the REPL can be piped: echo 'print(#af.assets())' | assetflow repl
+            prompts, so the REPL can be piped:
+              echo 'print(#af.assets())' | assetflow repl
             A piped session exits with status 1 when a statement failed.
             """
     )

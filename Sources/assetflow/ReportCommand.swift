@@ -9,15 +9,16 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Run a report script and print or save the report.",
         discussion: """
-            NAME is a built-in report (overview, holdings, income, rebalancing,
-            performance, projection; inside the binary), one of your own in the reports
-            folder ($ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports; yours win
-            by name), or a path to a .lua file. An unknown NAME lists the reports
-            available. The store is never changed by a report. The format defaults to
-            the --output file's extension (.txt, .md, .csv, .json, .html; others are
-            refused), else terminal. A report script may save its own files with
-            r:save(path) to --output or inside the reports folder, even in the sandbox.
-            The sandbox and limit options mean what they mean for `assetflow run`.
+            NAME is a built-in report: overview, holdings, income, rebalancing,
+            performance or projection, inside the binary; one of your own in the reports
+            folder, $ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports, where
+            yours win by name; or a path to a .lua file. An unknown NAME lists the
+            reports available. The store is never changed by a report. The format
+            defaults to the --output file's extension: .txt, .md, .csv, .json or .html,
+            others are refused; else terminal. A report script may save its own files
+            with r:save(path) to --output or inside the reports folder, even in the
+            sandbox. The sandbox and limit options mean what they mean for
+            `assetflow run`.
             """
     )
 

@@ -11,8 +11,7 @@ struct RunCommand: ParsableCommand {
         discussion: """
             The whole script is one store transaction: it is committed when the script
             finishes and rolled back entirely when it fails, is interrupted (Ctrl-C) or
-            hits a limit. ARGS reach the script in Lua's `arg` table (arg[0] is the
-            script).
+            hits a limit. ARGS reach the script in Lua's `arg` table; arg[0] is the script.
             Put AssetFlow's options before the script name; an option of `run` after it is
             refused, and -- right after the script name passes what follows to the script
             as it is (assetflow run x.lua -- --store S gives the script "--store", "S").

@@ -26,12 +26,12 @@ struct ReturnsBindingsTests {
     func calculators() throws {
         let out = try runLua("""
         print(af.returns.xirr{ {"2021-01-01", -1000}, {"2022-01-01", 1100} })
-        print(af.returns.xirr{ {date = "2020-01-01", amount = -1000}, {date = "2021-01-01", amount = 1100} })
+        print(af.returns.xirr{ {date = "2020-01-01", amount = -1000}, {date = "2021-01-01", amount = 1100} }:exact())
         print(af.returns.xirr{ {"2021-01-01", -1000}, {"2022-01-01", -5} })
         print(af.returns.xirr{ {"2024-01-01", -1000}, {"2024-01-15", 1010} } == nil)
         print(af.returns.xirr{ {"2024-01-01", -1000}, {"2024-01-15", 1010}, annualize_short = true } ~= nil)
-        print(af.returns.modified_dietz{ begin_value = 100000, end_value = 215000, flows = {{"2024-01-31", 100000}}, from = "2024-01-01", to = "2024-03-31" })
-        print(af.returns.cagr{ begin_value = 100000, end_value = 110000, from = "2024-01-01", to = "2025-01-01" })
+        print(af.returns.modified_dietz{ begin_value = 100000, end_value = 215000, flows = {{"2024-01-31", 100000}}, from = "2024-01-01", to = "2024-03-31" }:exact())
+        print(af.returns.cagr{ begin_value = 100000, end_value = 110000, from = "2024-01-01", to = "2025-01-01" }:exact())
         print(af.returns.cagr{ begin_value = 0, end_value = 110000, from = "2024-01-01", to = "2025-01-01" })
         print(af.returns.xirr{ {"2021-01-01", -100}, {"2022-01-01", 230}, {"2023-01-01", -132} })
         print(select(2, pcall(af.returns.xirr, 5)))
@@ -65,7 +65,7 @@ struct ReturnsBindingsTests {
         let out = try runLua(Self.setup + """
         local r = p:performance{ from = "2023-01-02", to = "2024-02-01" }
         print(r.start_value, r.end_value, r.net_flows, r.income, r.realized_gain, r.unrealized_change)
-        print(r.twr, r.growth, r.mwr ~= nil, r.modified_dietz ~= nil, r.cagr ~= nil)
+        print(r.twr:exact(), r.growth, r.mwr ~= nil, r.modified_dietz ~= nil, r.cagr ~= nil)
         print(r.start_value + r.net_flows + r.income + r.realized_gain + r.unrealized_change == r.end_value)
         local short = acme:performance{ from = "2023-02-01", to = "2023-06-01" }
         print(short.twr, short.mwr, short.reasons.mwr ~= nil)

@@ -33,9 +33,9 @@ struct SpineScriptTests {
             """)
         let lines = out.split(separator: "\n").map(String.init)
         #expect(lines[1] == "locked\t2024-03-01\t3\t2")
-        #expect(lines[2] == "<Asset ACME stock 15 @ 14 USD = 210>")
+        #expect(lines[2] == "<Asset ACME stock 15 @ 14 USD = 210.00>")
         #expect(lines[3] == "<Portfolio Core: 1 asset>\t210\t1\t1")
-        #expect(lines[4] == "<Transaction 2024-01-02 Buy ACME 10 @ 10 = 100 USD>")
+        #expect(lines[4] == "<Transaction 2024-01-02 Buy ACME 10 @ 10 = 100.00 USD>")
     }
 
     @Test("a Core validation failure is a Lua error carrying the seed's message, catchable with pcall")
@@ -61,7 +61,7 @@ struct SpineScriptTests {
 
     @Test("decimal exactness in scripts")
     func exactness() throws {
-        #expect(try runLua("print(D'0.1' + D'0.2' == D'0.3', af.D(0.1), D(1) / 3 * 3, af.eq(D'1.0', 1), D'1' == 1)")
+        #expect(try runLua("print(D'0.1' + D'0.2' == D'0.3', af.D(0.1), (D(1) / 3 * 3):exact(), af.eq(D'1.0', 1), D'1' == 1)")
                 == "true\t0.1\t0.99999999999999999999999999999999999999\ttrue\tfalse\n")
     }
 

@@ -15,14 +15,14 @@ struct DataCommandHelpTests {
         #expect(r.out == #"""
 OVERVIEW: Import transactions or prices from a CSV file: all rows or none.
 
-Columns are found by header, trimmed and ignoring case (Asset or Symbol,
-Date, Type or Action, Quantity or Shares, Price, Fees, Currency, Asset Type,
-Platform, Note, Source), else mapped: --map "Trade Date=date,Ticker=asset".
---mapping NAME saves that mapping (with --date-format and --decimal-comma)
-for the next file, or uses it when --map is not given. The delimiter
-(, ; or tab) is detected. Every error is reported at once with its line
-and column, and then nothing is written. Rows already in the store (same
-asset, date, type, quantity and price) are skipped, so importing a file
+Columns are found by header, trimmed and ignoring case: Asset or Symbol, Date,
+Type or Action, Quantity or Shares, Price, Fees, Currency, Asset Type,
+Platform, Note, Source; else mapped: --map "Trade Date=date,Ticker=asset".
+--mapping NAME saves that mapping (with --date-format and --decimal-comma) for
+the next file, or uses it when --map is not given. The delimiter (, ; or tab)
+is detected. Every error is reported at once with its line and column, and then
+nothing is written. Rows already in the store
+(same asset, date, type, quantity and price) are skipped, so importing a file
 twice adds nothing.
 
 Examples:
@@ -43,8 +43,8 @@ OPTIONS:
   --store <path>          The store file.
   --map <mapping>         Map columns to fields: "Column=field,…".
   --mapping <name>        Use the saved mapping NAME, or save --map under NAME.
-  --date-format <format>  The file's dates, such as DD/MM/YYYY (ISO always
-                          works).
+  --date-format <format>  The file's dates, such as DD/MM/YYYY; ISO dates
+                          always work.
   --decimal-comma         Numbers use a decimal comma: 1.234,50.
   --dry-run               Show what would be imported; write nothing.
   --asset-type <type>     Type of assets the file creates when it has no Asset
@@ -68,10 +68,10 @@ OPTIONS:
 OVERVIEW: Export the store as CSV or JSON files, or as a journal.
 
 csv DIR and json DIR write transactions.csv and prices.csv, ready for
-`assetflow import`, and every table as stored in DIR/tables/. Values are
-exact. journal [FILE] writes an hledger/ledger journal (to standard
-output without FILE): `hledger -f FILE balance assets -V` totals to the
-net worth. Files are readable by you only (0600, folders 0700).
+`assetflow import`, and every table as stored in DIR/tables/. Values are exact.
+journal [FILE] writes an hledger/ledger journal
+(to standard output without FILE): `hledger -f FILE balance assets -V` totals
+to the net worth. Files are readable by you only (0600, folders 0700).
 
 Examples:
   assetflow export csv ~/assetflow-export
@@ -100,10 +100,11 @@ OPTIONS:
         #expect(r.out == #"""
 OVERVIEW: Save the whole store as a ZIP backup.
 
-The archive holds manifest.json (format version, app version, time, row counts,
-a SHA-256 per file) and every table as CSV, exact values. The default name is
-AssetFlow-Backup-YYYY-MM-DD.zip in the current folder. The file is readable by
-you only (0600). Restore it with `assetflow restore FILE.zip`.
+The archive holds manifest.json
+(format version, app version, time, row counts, a SHA-256 per file) and every
+table as CSV, exact values. The default name is AssetFlow-Backup-YYYY-MM-DD.zip
+in the current folder. The file is readable by you only (0600). Restore it with
+`assetflow restore FILE.zip`.
 
 USAGE: assetflow backup [--store <path>] [<file.zip>]
 
@@ -124,12 +125,12 @@ OPTIONS:
         let r = try help(["restore"])
         #expect(r.status == 0)
         #expect(r.out == #"""
-OVERVIEW: Replace the whole store with a backup (all or nothing).
+OVERVIEW: Replace the whole store with a backup, all or nothing.
 
-Everything in the archive is checked first (manifest, files, checksums,
-headers, every value and reference); on any problem the store is not
-touched. Otherwise the current store is kept beside it as
-NAME-before-restore-DATE-TIME.sqlite and ALL its data is replaced by the
+Everything in the archive is checked first
+(manifest, files, checksums, headers, every value and reference); on any
+problem the store is not touched. Otherwise the current store is kept beside it
+as NAME-before-restore-DATE-TIME.sqlite and ALL its data is replaced by the
 backup's.
 
 USAGE: assetflow restore [--store <path>] <file.zip>

@@ -23,12 +23,16 @@ $XDG_DATA_HOME/assetflow/assetflow.sqlite
 (~/.local/share/assetflow/assetflow.sqlite). It is created on first use.
 
 Examples:
-  assetflow                          open the REPL
-  assetflow run monthly.lua 2024-06  run a script; arg[1] is "2024-06"
-  assetflow run --dry-run import.lua show what a script would change
-  assetflow report overview --output overview.html
-                                     a built-in report as a web page
-  assetflow docs --format luals      LuaLS stubs so your editor completes af.
+  Open the REPL:
+    assetflow
+  Run a script; arg[1] is "2024-06":
+    assetflow run monthly.lua 2024-06
+  Show what a script would change, and change nothing:
+    assetflow run --dry-run import.lua
+  A built-in report as a web page:
+    assetflow report overview --output overview.html
+  LuaLS stubs, so your editor completes af.:
+    assetflow docs --format luals
 
 USAGE: assetflow <subcommand>
 
@@ -53,8 +57,7 @@ SUBCOMMANDS:
   export                  Export the store as CSV or JSON files, or as a
                           journal.
   backup                  Save the whole store as a ZIP backup.
-  restore                 Replace the whole store with a backup (all or
-                          nothing).
+  restore                 Replace the whole store with a backup, all or nothing.
 
   See 'assetflow help <subcommand>' for detailed help.
 
@@ -71,8 +74,7 @@ OVERVIEW: Run a Lua script against the store, as one transaction.
 
 The whole script is one store transaction: it is committed when the script
 finishes and rolled back entirely when it fails, is interrupted (Ctrl-C) or
-hits a limit. ARGS reach the script in Lua's `arg` table (arg[0] is the
-script).
+hits a limit. ARGS reach the script in Lua's `arg` table; arg[0] is the script.
 Put AssetFlow's options before the script name; an option of `run` after it is
 refused, and -- right after the script name passes what follows to the script
 as it is (assetflow run x.lua -- --store S gives the script "--store", "S").
@@ -86,16 +88,16 @@ ARGUMENTS:
 
 OPTIONS:
   --store <path>          The store file.
-  --trusted               Give the script the full Lua library (files,
-                          processes, environment).
+  --trusted               Give the script the full Lua library: files,
+                          processes, environment.
   --allow-read <dir>      Let io.open and io.lines read files in this folder
                           (repeatable).
   --allow-write <dir>     Let io.open write (and read) files in this folder
                           (repeatable).
-  --timeout <seconds>     Stop the script after this many seconds. (default:
-                          0.0)
+  --timeout <seconds>     Stop the script after this many seconds; 0, the
+                          default, means no limit.
   --max-memory <MB>       Stop the script when Lua uses more than this many
-                          megabytes. (default: 0)
+                          megabytes; 0, the default, means no limit.
   --dry-run               Run the script, print what would change, and roll
                           back.
   --version               Show the version.
@@ -113,15 +115,16 @@ OPTIONS:
         #expect(r.out == #"""
 OVERVIEW: Run a report script and print or save the report.
 
-NAME is a built-in report (overview, holdings, income, rebalancing,
-performance, projection; inside the binary), one of your own in the reports
-folder ($ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports; yours win
-by name), or a path to a .lua file. An unknown NAME lists the reports
-available. The store is never changed by a report. The format defaults to
-the --output file's extension (.txt, .md, .csv, .json, .html; others are
-refused), else terminal. A report script may save its own files with
-r:save(path) to --output or inside the reports folder, even in the sandbox.
-The sandbox and limit options mean what they mean for `assetflow run`.
+NAME is a built-in report: overview, holdings, income, rebalancing,
+performance or projection, inside the binary; one of your own in the reports
+folder, $ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports, where
+yours win by name; or a path to a .lua file. An unknown NAME lists the
+reports available. The store is never changed by a report. The format
+defaults to the --output file's extension: .txt, .md, .csv, .json or .html,
+others are refused; else terminal. A report script may save its own files
+with r:save(path) to --output or inside the reports folder, even in the
+sandbox. The sandbox and limit options mean what they mean for
+`assetflow run`.
 
 USAGE: assetflow report [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>] [--format <format>] [--output <file>] <name>
 
@@ -130,16 +133,16 @@ ARGUMENTS:
 
 OPTIONS:
   --store <path>          The store file.
-  --trusted               Give the script the full Lua library (files,
-                          processes, environment).
+  --trusted               Give the script the full Lua library: files,
+                          processes, environment.
   --allow-read <dir>      Let io.open and io.lines read files in this folder
                           (repeatable).
   --allow-write <dir>     Let io.open write (and read) files in this folder
                           (repeatable).
-  --timeout <seconds>     Stop the script after this many seconds. (default:
-                          0.0)
+  --timeout <seconds>     Stop the script after this many seconds; 0, the
+                          default, means no limit.
   --max-memory <MB>       Stop the script when Lua uses more than this many
-                          megabytes. (default: 0)
+                          megabytes; 0, the default, means no limit.
   --format <format>       terminal, markdown, csv, json or html.
   --output <file>         Write the report to this file instead of printing it.
   --version               Show the version.
@@ -160,23 +163,24 @@ OVERVIEW: Open an interactive Lua session on the store.
 Type Lua: expressions print their values, statements run, and an incomplete
 line continues on the next (prompt >>). Each statement is its own transaction.
 When standard input is not a terminal, statements are read from it without
-prompts, so the REPL can be piped: echo 'print(#af.assets())' | assetflow repl
+prompts, so the REPL can be piped:
+  echo 'print(#af.assets())' | assetflow repl
 A piped session exits with status 1 when a statement failed.
 
 USAGE: assetflow repl [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>]
 
 OPTIONS:
   --store <path>          The store file.
-  --trusted               Give the script the full Lua library (files,
-                          processes, environment).
+  --trusted               Give the script the full Lua library: files,
+                          processes, environment.
   --allow-read <dir>      Let io.open and io.lines read files in this folder
                           (repeatable).
   --allow-write <dir>     Let io.open write (and read) files in this folder
                           (repeatable).
-  --timeout <seconds>     Stop the script after this many seconds. (default:
-                          0.0)
+  --timeout <seconds>     Stop the script after this many seconds; 0, the
+                          default, means no limit.
   --max-memory <MB>       Stop the script when Lua uses more than this many
-                          megabytes. (default: 0)
+                          megabytes; 0, the default, means no limit.
   --version               Show the version.
   -h, --help              Show help information.
 
@@ -195,14 +199,12 @@ OVERVIEW: Print the reference of the Lua API, generated from the bindings.
 markdown: the reference part of REPL.md.
 luals:    LuaLS annotation stubs for editors. Save them where your editor's
           Lua language server looks, for example:
-            assetflow docs --format luals               >
-~/.config/assetflow/lib/assetflow.d.lua
+            assetflow docs --format luals >stubs.lua
 
 USAGE: assetflow docs [--format <format>]
 
 OPTIONS:
-  --format <format>       Output format. (values: markdown, luals; default:
-                          markdown)
+  --format <format>       markdown, the default, or luals.
   --version               Show the version.
   -h, --help              Show help information.
 
@@ -220,13 +222,10 @@ OVERVIEW: Check the store thoroughly (read-only): pages, schema, foreign keys,
 every value.
 
 Every command runs a quick check when it opens the store and refuses a store
-that
-fails it, without writing to it. This command runs SQLite's full
-integrity_check,
-compares the schema with the one AssetFlow expects, checks foreign keys and
-reads
-every stored value back. It prints what it found and exits 1 when anything is
-wrong.
+that fails it, without writing to it. This command runs SQLite's full
+integrity_check, compares the schema with the one AssetFlow expects, checks
+foreign keys and reads every stored value back. It prints what it found and
+exits 1 when anything is wrong.
 
 USAGE: assetflow check [--store <path>]
 
@@ -237,5 +236,19 @@ OPTIONS:
 
 
 """#)
+    }
+
+    @Test("no help line breaks inside parentheses or an example; --timeout and --max-memory say 0 means no limit")
+    func noBrokenLines() throws {
+        for command in [[], ["run"], ["report"], ["repl"], ["docs"], ["check"], ["rates"], ["rates", "fetch"], ["rates", "import"],
+                        ["rates", "list"], ["currency"], ["import"], ["export"], ["backup"], ["restore"]] {
+            let out = try help(command).out
+            for line in out.split(separator: "\n") where !line.hasPrefix("USAGE:") {
+                #expect(line.filter { $0 == "(" }.count == line.filter { $0 == ")" }.count, "\(command): \(line)")
+            }
+        }
+        let run = try help(["run"]).out
+        #expect(run.contains("0, the default, means no limit."))
+        #expect(!run.contains("(default: 0"))
     }
 }

@@ -94,6 +94,29 @@ struct TerminalReplTests {
         #expect(screen.contains(#"{ "x", a = { 1, 2, 3 }, b = 1, name = "héllo" }"#))
     }
 
+    /// The golden output: REPL.md's walkthrough block is what a person sees when typing
+    /// scripts/testing/walkthrough.lua at a terminal; an average cost, a performance table,
+    /// a drift table, a plan and a projection among it. scripts/update-walkthrough regenerates it.
+    @Test("REPL.md's walkthrough is a real session: average cost, performance, drift, plan and projection as a person sees them")
+    func walkthroughIsGolden() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.root.appendingPathComponent("scripts/update-walkthrough").path, "--check", "--binary", CommandLineTests.binary]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(String(decoding: data, as: UTF8.self))")
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("REPL.md"), encoding: .utf8)
+        for shown in ["> acme.average_cost        -- 153.333… exactly; shown to 8 places\n153.33333333\n",
+                      "key    actual  target  difference  status\n-----  ------  ------  ----------  ------\ncash    52.77   20.00       32.77  red\n",
+                      "Rebalancing plan (full): 3 trades\n", "Move 2262.50 from cash to stock\n",
+                      "twr                     3.06%\n", "Projection over 120 months\n  final value                  92766.84\n"] {
+            #expect(guide.contains(shown), "REPL.md lacks: \(shown)")
+        }
+    }
+
     @Test("Ctrl-C in an unfinished multi-line entry returns to the main prompt, as lua.c does")
     func interruptMultiLine() throws {
         let screen = try session([.type("function half(x)\r", until: ">> "), .type("\u{03}", until: "^C"), .line("4 * 4")])

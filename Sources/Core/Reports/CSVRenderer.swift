@@ -1,14 +1,17 @@
 /// Renders a report's tables as CSV (RFC 4180): a header of column labels, then the rows
-/// with numbers as exact plain decimals ("1234.5678", no separators, no currency). Several
-/// tables are separated by a blank line; a report without tables gives "".
+/// with numbers as plain decimals rounded for reading by their format (DisplayFormat: money
+/// in the currency's minor units, percents with 2 places, other numbers at most 8 places; no
+/// separators, no currency). A report's CSV is for people and spreadsheets; the exact values
+/// are in its JSON and in `assetflow export`. Several tables are separated by a blank line;
+/// a report without tables gives "".
 public struct CSVRenderer: Sendable {
     public init() {}
 
     public func render(_ document: ReportDocument) -> String {
-        document.tables.map(render).joined(separator: "\n")
+        document.tables.map { render($0, currency: document.currency) }.joined(separator: "\n")
     }
 
-    public func render(_ table: ReportTable) -> String {
+    public func render(_ table: ReportTable, currency: String = "") -> String {
         var lines = [table.columns.map { quote($0.label) }.joined(separator: ",")]
         for row in table.rows {
             lines.append(table.columns.indices.map { i in
@@ -16,11 +19,21 @@ public struct CSVRenderer: Sendable {
                 switch row[i] {
                 case .empty: return ""
                 case .text(let t): return quote(t)
-                case .number(let n, _): return n.plainText
+                case .number(let n, let format): return CSVRenderer.text(n, format, currency: currency)
                 }
             }.joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// A number as CSV carries it: rounded by its format, plain digits.
+    static func text(_ n: ExactDecimal, _ format: ReportNumberFormat, currency: String) -> String {
+        switch format {
+        case .number: DisplayFormat.plain(n)
+        case .integer: n.rounded(places: 0).plainText
+        case .percent: n.fixedText(places: 2)
+        case .money: DisplayFormat.money(n, currency: currency)
+        }
     }
 
     func quote(_ text: String) -> String {

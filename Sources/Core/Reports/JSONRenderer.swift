@@ -1,5 +1,6 @@
-/// Renders a report as JSON. Numbers are written as exact decimal literals (`1234.5678`,
-/// never through a binary float); each number carries its format. Keys keep a fixed order.
+/// Renders a report as JSON, for machines. Numbers are written as exact decimal literals
+/// (`1234.5678`, never through a binary float, never rounded: `"values": "exact"` says so);
+/// each number carries its format. Keys keep a fixed order.
 ///
 ///     {"title": "Overview", "currency": "USD", "elements": [
 ///       {"type": "figures", "figures": [{"label": "Net worth", "value": 1234.5, "format": "money"}]}, …]}
@@ -27,7 +28,7 @@ public struct JSONRenderer: Sendable {
             }
         }
         return object([("title", string(document.title)), ("currency", string(document.currency)),
-                       ("elements", array(elements, multiline: true))]) + "\n"
+                       ("values", string("exact")), ("elements", array(elements, multiline: true))]) + "\n"
     }
 
     func tableFields(_ table: ReportTable) -> [(String, String)] {

@@ -33,8 +33,8 @@ public enum ReportElement: Equatable, Sendable {
     case chart(ReportChart)
 }
 
-/// How a number is shown: `money` with two decimals and the report's currency, `percent`
-/// with two decimals and "%", `integer` rounded, `number` exact.
+/// How a number is shown: `money` in the currency's minor units with the report's currency,
+/// `percent` with two decimals and "%", `integer` rounded, `number` at most 8 places (DisplayFormat).
 public enum ReportNumberFormat: String, CaseIterable, Equatable, Sendable {
     case number, integer, money, percent
 }

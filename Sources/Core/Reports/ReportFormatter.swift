@@ -21,18 +21,18 @@ public struct ReportFormatter: Sendable {
 
     public func text(_ value: ExactDecimal, _ format: ReportNumberFormat) -> String {
         switch format {
-        case .number: ReportFormatter.grouped(value.plainText)
+        case .number: ReportFormatter.grouped(DisplayFormat.plain(value))
         case .integer: ReportFormatter.grouped(value.rounded(places: 0).plainText)
         case .percent: ReportFormatter.grouped(value.fixedText(places: 2)) + "%"
         case .money:
-            ReportFormatter.grouped(value.fixedText(places: 2)) + (currency.isEmpty ? "" : " " + currency)
+            ReportFormatter.grouped(DisplayFormat.money(value, currency: currency)) + (currency.isEmpty ? "" : " " + currency)
         }
     }
 
     /// True for a number below zero (shown marked: red, or with its minus sign).
     public static func isNegative(_ cell: ReportCell) -> Bool {
         if case .number(let n, let format) = cell {
-            let shown = format == .number ? n : n.rounded(places: format == .integer ? 0 : 2)
+            let shown = format == .number ? n.rounded(places: DisplayFormat.maxPlaces) : n.rounded(places: format == .integer ? 0 : 2)
             return shown < 0
         }
         return false

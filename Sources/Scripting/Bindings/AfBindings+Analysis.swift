@@ -80,7 +80,7 @@ extension AfBindings {
     }
 
     static let allocation: [Binding] = [
-        .function("af", "allocation", Grouping.self, returns: .value(.list(allocationRow)), "The same over every asset.") { env, call, args in
+        .function("af", "allocation", Grouping.self, returns: .value(.list(allocationRow)), "The same over every asset.", example: #"af.allocation{ by = "category" }"#) { env, call, args in
             pushAllocation(try env.session.allocation(of: env.session.assets(), by: args.by ?? .type, in: args.currency), env, call)
             return 1
         },
@@ -99,7 +99,7 @@ extension AfBindings {
 
     static let goal: [Binding] = [
         .function("af", "set_financial_goal", Goal.self, returns: .none,
-                  "Sets the financial goal (> 0); nil or \"\" clears it. Also af.settings.financial_goal = …") { env, call, _ in
+                  "Sets the financial goal (> 0); nil or \"\" clears it. Also af.settings.financial_goal = …", example: #"af.set_financial_goal(250000)"#) { env, call, _ in
             let text: String
             if call.isNil(at: 1) { text = "" } else if call.type(at: 1) == LuaTypeCode.string { text = call.string(at: 1) ?? "" } else {
                 guard let d = try? call.decimal(at: 1) else { throw RuleViolation(GoalRules.invalidNumberMessage) }
@@ -109,12 +109,12 @@ extension AfBindings {
             return 0
         },
         .function("af", "financial_goal", NoArguments.self, returns: .value(.optional(.decimal)),
-                  "The financial goal. Also af.settings.financial_goal.") { env, call, _ in
+                  "The financial goal. Also af.settings.financial_goal.", example: #"print(af.financial_goal())"#) { env, call, _ in
             call.pushOptionalDecimal(try env.session.setting(goalKey).flatMap(ExactDecimal.parseOrNil))
             return 1
         },
         .function("af", "goal_progress", NoArguments.self, returns: .value(goalProgress),
-                  "Progress of the net worth towards the financial goal, both in the main currency (`currency`).") { env, call, _ in
+                  "Progress of the net worth towards the financial goal, both in the main currency (`currency`).", example: #"local g = af.goal_progress(); print(g.achievement_percent)"#) { env, call, _ in
             let goal = try env.session.setting(goalKey).flatMap(ExactDecimal.parseOrNil)
             let p = GoalProgress(totalValue: try env.session.netWorth(), goal: goal)
             call.newTable()

@@ -249,13 +249,13 @@ enum AfBindings {
             return 1
         },
         .function("af", "run_due_plans", InvestmentPlanBindings.AsOf.self, returns: .value(.list(.object("Transaction"))),
-                  "Executes every due occurrence of the automatic saving plans up to as_of (default today); running twice adds nothing.") { env, call, args in
+                  "Executes every due occurrence of the automatic saving plans up to as_of (default today); running twice adds nothing.", example: #"af.run_due_plans{ as_of = "2025-01-31" }"#) { env, call, args in
             env.pushList(try env.session.execute(RunSavingPlans(asOf: args.asOf)), call) { env.pushTransaction($0.id!) }
             return 1
         },
         .function("af", "reminders", InvestmentPlanBindings.AsOf.self,
                   returns: .value(.list(.record([LuaRecordField("plan", .string), LuaRecordField("asset", .string), LuaRecordField("amount", .decimal), LuaRecordField("date", .date)]))),
-                  "Due occurrences of the manual saving plans.") { env, call, args in
+                  "Due occurrences of the manual saving plans.", example: #"for _, r in ipairs(af.reminders()) do print(r) end"#) { env, call, args in
             try env.pushList(try env.session.reminders(asOf: args.asOf), call) { row in
                 call.newTable()
                 call.pushString(row.plan.name); call.setField("plan", of: -2)

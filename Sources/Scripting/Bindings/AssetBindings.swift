@@ -171,7 +171,7 @@ enum AssetBindings {
             env.pushAsset(asset.id!)
             return 1
         },
-        .method(Asset.self, "delete", NoArguments.self, returns: .none, "Deletes the asset with its transactions and price records.") { env, _, asset, _ in
+        .method(Asset.self, "delete", NoArguments.self, returns: .none, "Deletes the asset with its transactions and price records.", example: #"af.asset("ACME"):delete()"#) { env, _, asset, _ in
             try env.session.execute(DeleteAsset(id: asset.id!))
             return 0
         },
@@ -180,11 +180,11 @@ enum AssetBindings {
     // MARK: History and performance
 
     static let history: [Binding] = [
-        .method(Asset.self, "transactions", NoArguments.self, returns: .value(.list(.object("Transaction"))), "Its transactions, oldest first.") { env, call, asset, _ in
+        .method(Asset.self, "transactions", NoArguments.self, returns: .value(.list(.object("Transaction"))), "Its transactions, oldest first.", example: #"for _, t in ipairs(a:transactions()) do print(t) end"#) { env, call, asset, _ in
             try env.pushList(env.session.transactions(ofAsset: asset.id!), call) { env.pushTransaction($0.id!) }
             return 1
         },
-        .method(Asset.self, "prices", NoArguments.self, returns: .value(.list(.object("Price"))), "Its price records, oldest first.") { env, call, asset, _ in
+        .method(Asset.self, "prices", NoArguments.self, returns: .value(.list(.object("Price"))), "Its price records, oldest first.", example: #"for _, p in ipairs(a:prices()) do print(p.date, p.price) end"#) { env, call, asset, _ in
             try env.pushList(env.session.prices(ofAsset: asset.id!), call) { env.pushPrice($0.id!) }
             return 1
         },

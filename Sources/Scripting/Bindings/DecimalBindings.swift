@@ -63,17 +63,24 @@ enum DecimalBindings {
             call.pushString(d.fixedText(places: Int(places)))
             return 1
         },
+        .method(ExactDecimal.self, "exact", NoArguments.self, returns: .value(.string),
+                "Every digit of the exact value, trailing zeros trimmed (tostring shows at most 8 places).",
+                example: #"(D"1" / 3):exact()   --> "0.33333333333333333333333333333333333333""#) { _, call, d, _ in
+            call.pushString(d.plainText)
+            return 1
+        },
         .method(ExactDecimal.self, "eq", Value.self, returns: .value(.boolean), "Equality with a decimal, integer, string or float.",
                 example: #"D"1":eq(1)   --> true"#) { _, call, d, other in
             call.pushBoolean(d == other.value)
             return 1
         },
-        .method(ExactDecimal.self, "abs", NoArguments.self, returns: .value(.decimal), "The absolute value.") { _, call, d, _ in
+        .method(ExactDecimal.self, "abs", NoArguments.self, returns: .value(.decimal), "The absolute value.", example: #"D"-2.5":abs()   --> 2.5"#) { _, call, d, _ in
             call.pushDecimal(d < 0 ? -d : d)
             return 1
         },
         .method(ExactDecimal.self, "tonumber", NoArguments.self, returns: .value(.number),
-                "A binary float approximation (lossy: for plotting, never for money).") { _, call, d, _ in
+                "A binary float approximation (lossy: for plotting, never for money).",
+                example: #"D"0.5":tonumber()   --> 0.5"#) { _, call, d, _ in
             call.pushNumber(d.doubleValue)
             return 1
         },

@@ -54,7 +54,7 @@ extension ScriptEnvironment {
         if let name = call.string(at: index) { return name }
         if let className = lua.className(at: index) { return className }
         if call.type(at: index) == LuaTypeCode.function, let name = documentedName(ofFunctionAt: index) { return name }
-        if call.type(at: index) == LuaTypeCode.table { return "af" }
+        if call.type(at: index) == LuaTypeCode.table { return documentedName(ofFunctionAt: index) ?? "af" }
         throw LuaArgumentError("help: no help for a \(call.typeName(at: index)) value; try help() for the list")
     }
 }
@@ -63,6 +63,7 @@ extension ScriptEnvironment {
 enum HelpText {
     static func text(for topic: String?) -> String {
         guard let topic else { return overview() }
+        if topic == "af.settings" || topic == "settings" { return describeSettings() }
         if let binding = Registry.find(topic) { return describe(binding) }
         if let cls = Registry.classes.first(where: { $0.name.lowercased() == topic.lowercased() }) { return describeClass(cls.name, cls.summary) }
         let functions = Registry.all.filter { $0.kind == .function && $0.owner == topic }
@@ -79,7 +80,8 @@ enum HelpText {
             lines.append("\(owner): " + names.joined(separator: ", "))
         }
         lines.append("")
-        for (name, summary) in Registry.classes { lines.append("\(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(summary)") }
+        let classWidth = Registry.classes.map(\.name.count).max() ?? 0  // padded, never cut
+        for (name, summary) in Registry.classes { lines.append("\(name.padding(toLength: classWidth, withPad: " ", startingAt: 0))  \(summary)") }
         lines.append("")
         lines.append("REPL commands: .help .load FILE .begin .commit .rollback .timing on|off .trace .quit")
         return lines.joined(separator: "\n")
@@ -91,6 +93,16 @@ enum HelpText {
         return lines.joined(separator: "\n")
     }
 
+    static func describeSettings() -> String {
+        var lines = ["af.settings: the store's settings, read and written like fields (af.settings.name = value).", "Settings:"]
+        let width = Registry.settings.map(\.name.count).max() ?? 0
+        for s in Registry.settings {
+            lines.append("  \(s.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(s.type.compact)  \(s.summary) (also af.\(s.getter)() and af.\(s.setter)(value))")
+        }
+        if let first = Registry.settings.first { lines.append("  Example: af.settings.\(first.name) = 250000; print(af.settings.\(first.name))") }
+        return lines.joined(separator: "\n")
+    }
+
     static func describeClass(_ name: String, _ summary: String) -> String {
         let bindings = Registry.bindings(of: name)
         var lines = ["\(name): \(summary)"]
@@ -98,7 +110,8 @@ enum HelpText {
         if !fields.isEmpty {
             lines.append("Fields:")
             let width = fields.map(\.name.count).max() ?? 0
-            for f in fields { lines.append("  \(f.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(f.signature.padding(toLength: 12, withPad: " ", startingAt: 0)) \(f.summary)") }
+            let typeWidth = fields.map(\.signature.count).max() ?? 0  // padded, never cut
+            for f in fields { lines.append("  \(f.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(f.signature.padding(toLength: typeWidth, withPad: " ", startingAt: 0))  \(f.summary)") }
         }
         let methods = bindings.filter { $0.kind == .method }
         if !methods.isEmpty {

@@ -21,7 +21,7 @@ enum InvestmentPlanBindings {
             guard let p = try env.session.investmentPlan(id: id) else { throw LuaArgumentError("that plan was deleted") }
             call.pushString(p.plan.name)
         },
-        .method(InvestmentPlanHandle.self, "progress", AsOf.self, returns: .value(progress), "Progress as of a date (default today).") { env, call, plan, args in
+        .method(InvestmentPlanHandle.self, "progress", AsOf.self, returns: .value(progress), "Progress as of a date (default today).", example: #"plan:progress{ as_of = "2025-01-01" }"#) { env, call, plan, args in
             let p = try env.session.progress(ofPlan: plan.id, asOf: args.asOf)
             call.newTable()
             call.pushDecimal(p.currentAmount); call.setField("current", of: -2)
@@ -35,7 +35,7 @@ enum InvestmentPlanBindings {
             return 1
         },
         .method(InvestmentPlanHandle.self, "project", ProjectionBindings.Project.self, returns: .value(ProjectionBindings.result),
-                "Projects the plan: start value its current amount, monthly its contribution, goal its target, up to its target date, return and volatility from its risk tolerance's profile.") { env, call, handle, _ in
+                "Projects the plan: start value its current amount, monthly its contribution, goal its target, up to its target date, return and volatility from its risk tolerance's profile.", example: #"local r = plan:project{ runs = 1000, seed = 1 }; print(r.probability)"#) { env, call, handle, _ in
             let progress = try env.session.progress(ofPlan: handle.id)
             let plan = progress.plan
             var d = ProjectionBindings.Defaults(today: env.session.today)

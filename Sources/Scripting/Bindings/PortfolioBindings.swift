@@ -99,7 +99,7 @@ enum PortfolioBindings {
         },
         .method(Portfolio.self, "drift", AfBindings.Grouping.self,
                 returns: .values([LuaRecordField("", .list(AfBindings.driftRow)), LuaRecordField("warning", .optional(.string))]),
-                "Actual against target percents; status green (±2), yellow (2–5), red (over 5). Second result: a warning when targets do not sum to 100.") { env, call, p, args in
+                "Actual against target percents; status green (±2), yellow (2–5), red (over 5). Second result: a warning when targets do not sum to 100.", example: #"local rows, warning = p:drift{ by = "type" }"#) { env, call, p, args in
             let report = try env.session.drift(portfolio: p.id!, by: args.by ?? .type)
             AfBindings.pushDriftRows(report.rows, env, call)
             call.pushOptionalString(report.targetsWarning)
@@ -137,7 +137,7 @@ enum PortfolioBindings {
             env.pushPortfolio(p.id!)
             return 1
         },
-        .method(Portfolio.self, "delete", NoArguments.self, returns: .none, "Deletes the portfolio; only an empty one can be deleted.") { env, _, p, _ in
+        .method(Portfolio.self, "delete", NoArguments.self, returns: .none, "Deletes the portfolio; only an empty one can be deleted.", example: #"af.portfolio("Old"):delete()"#) { env, _, p, _ in
             try env.session.execute(DeletePortfolio(id: p.id!))
             return 0
         },

@@ -36,7 +36,7 @@ enum PriceBindings {
             env.pushPrice(p.id)
             return 1
         },
-        .method(PriceHandle.self, "delete", NoArguments.self, returns: .none, "Deletes the record; an asset's last price record cannot be deleted.") { env, _, p, _ in
+        .method(PriceHandle.self, "delete", NoArguments.self, returns: .none, "Deletes the record; an asset's last price record cannot be deleted.", example: #"a:prices()[1]:delete()"#) { env, _, p, _ in
             try env.session.execute(DeletePrice(id: p.id))
             return 0
         },

@@ -66,13 +66,15 @@ enum ProjectionBindings {
     static let pathRow = LuaType.record([LuaRecordField("month", .integer), LuaRecordField("date", .date), LuaRecordField("value", .decimal),
                                          LuaRecordField("real_value", .decimal), LuaRecordField("contributed", .decimal)])
     static let result = LuaType.record([LuaRecordField("path", .list(pathRow)), LuaRecordField("final", .decimal),
+                                        LuaRecordField("final_real", .decimal), LuaRecordField("goal", .optional(.decimal)),
+                                        LuaRecordField("reach_date_nominal", .optional(.date)),
                                         LuaRecordField("percentiles", .optional(.list(.table))), LuaRecordField("probability", .optional(.decimal)),
                                         LuaRecordField("reach_date", .optional(.date)), LuaRecordField("required_monthly", .optional(.table)),
                                         LuaRecordField("on_track", .optional(.boolean)), LuaRecordField("projected_on_track", .optional(.boolean))])
 
     /// `af.project{…}`: the net worth (or a portfolio) towards the financial goal.
     static let projectFunction: Binding = .function("af", "project", Project.self, returns: .value(result),
-        "Projects a value month by month (default: the net worth, towards the financial goal): the deterministic path, and with runs a seeded Monte Carlo range (model normal, lognormal, bootstrap or a function). See Documentation/Projections.md.",
+        "Projects a value month by month (default: the net worth, towards the financial goal): the deterministic path, and with runs a seeded Monte Carlo range (model normal, lognormal, bootstrap or a function). Its fields are listed below; `assetflow docs` prints the whole reference.",
         example: #"local r = af.project{ start_value = 10000, monthly = 500, years = 20, annual_return = 0.06, volatility = 0.15, goal = 300000, runs = 1000, seed = 42 }"#) { env, call, _ in
         var d = Defaults(today: env.session.today)
         d.goal = try env.session.setting(AfBindings.goalKey).flatMap(ExactDecimal.parseOrNil)
@@ -175,12 +177,17 @@ enum ProjectionBindings {
         }
         call.setField("path", of: result)
         call.pushDecimal(path.final); call.setField("final", of: result)
+        call.pushDecimal(path.points.last?.realValue ?? path.final); call.setField("final_real", of: result)
         call.pushOptionalString(path.reachDate?.description); call.setField("reach_date", of: result)
         call.pushOptionalString(path.depletedDate?.description); call.setField("depleted_date", of: result)
         call.pushInteger(Int64(a.months)); call.setField("months", of: result)
         call.pushDecimal(a.annualReturn); call.setField("annual_return", of: result)
         call.pushDecimal(a.volatility); call.setField("volatility", of: result)
         if let goal = a.goal {
+            call.pushDecimal(goal); call.setField("goal", of: result)
+            // reach_date is when the value in today's money reaches the goal; this is when the
+            // nominal value does (earlier with inflation).
+            call.pushOptionalString(path.points.first { $0.value >= goal }?.date.description); call.setField("reach_date_nominal", of: result)
             call.newTable()
             call.pushDecimal(Projection.requiredMonthlySimple(goal: goal, current: a.startValue, months: a.months)); call.setField("simple", of: -2)
             call.pushDecimal(Projection.requiredMonthlyCompounding(a, goal: goal)); call.setField("compounding", of: -2)

@@ -61,7 +61,7 @@ enum TransactionBindings {
             env.pushTransaction(t.id)
             return 1
         },
-        .method(TransactionHandle.self, "delete", NoArguments.self, returns: .none, "Deletes it, unless the asset's quantity would become negative.") { env, _, t, _ in
+        .method(TransactionHandle.self, "delete", NoArguments.self, returns: .none, "Deletes it, unless the asset's quantity would become negative.", example: #"a:transactions()[1]:delete()"#) { env, _, t, _ in
             try env.session.execute(DeleteTransaction(id: t.id))
             return 0
         },

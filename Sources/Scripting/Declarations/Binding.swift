@@ -114,6 +114,10 @@ extension Binding {
                        summary: summary, example: example, body: .call { env, call in
             let reader = ArgumentReader(environment: env, call: call, function: qualified)
             let this: R
+            // `a.buy{…}` passes the argument table where the object belongs: say what to type.
+            if call.type(at: 1) == LuaTypeCode.table || call.type(at: 1) == LuaTypeCode.none {
+                throw LuaArgumentError("\(qualified): call it with a colon, as obj:\(name){…} (not obj.\(name){…})")
+            }
             do { this = try R.read(reader, at: 1) } catch let problem as LuaFieldProblem {
                 throw LuaArgumentError("\(qualified): \(problem.text)")
             }

@@ -60,7 +60,8 @@ extension LuaDecodable {
         let takesOthers = fields.contains { $0.info.name == LuaFieldInfo.othersName }
         call.forEachStringKey(of: index) { key in if !names.contains(key), !takesOthers { unknown.append(key) } }
         if let first = unknown.sorted().first {
-            throw LuaArgumentError("\(reader.function): unknown field '\(first)' (expected one of: \(names.joined(separator: ", ")))")
+            let hint = Suggestions.nearest(first, among: names).map { "did you mean '\($0)'? " } ?? ""
+            throw LuaArgumentError("\(reader.function): unknown field '\(first)' (\(hint)expected one of: \(names.joined(separator: ", ")))")
         }
         for field in fields {
             if field.info.name == LuaFieldInfo.othersName {

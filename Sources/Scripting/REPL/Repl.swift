@@ -113,7 +113,7 @@ public final class Repl {
         } catch let error as LuaError {
             failures += 1
             lastTraceback = error.description
-            errorOutput(error.headline)
+            errorOutput(Suggestions.annotate(error.headline))
         } catch {
             failures += 1
             lastTraceback = String(describing: error)

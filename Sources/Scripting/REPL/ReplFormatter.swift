@@ -1,8 +1,21 @@
+import Core
+
 /// How the REPL shows values, as a Lua function over raw access (it never triggers a
-/// script's metamethods): scalars exactly, model objects on one line, lists of models as
-/// aligned tables, other tables nested with sorted keys, cycles marked, long ones folded.
+/// script's metamethods). Figures are rounded for reading (DisplayFormat), never changed:
+/// money in its currency's minor units (2 when a table does not say its currency), rates
+/// (twr, cagr, probability …) as percentages with 2 places, percent columns (actual, target
+/// …) with 2 places, other decimals at most 8 places. Model objects print on one line, lists
+/// of models and of flat records as aligned tables (one number of decimals per column, in a
+/// meaningful column order), a long flat record (af.performance()) as a field/value table, a
+/// rebalancing plan as its trades and summary, a projection as a short summary; other tables
+/// nested with sorted keys, cycles marked, long ones folded.
 enum ReplFormatter {
-    static let source = #"""
+    static var source: String {
+        let minor = DisplayFormat.minorUnitsOtherThanTwo.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
+        return "local MINOR = { \(minor) }\nlocal MAXPLACES = \(DisplayFormat.maxPlaces)\n" + body
+    }
+
+    static let body = #"""
     local aftype, rawlen, next, tostring = af.type, rawlen, next, tostring
     local columns = {
       Asset = { "name", "type", "quantity", "current_price", "current_value", "currency" },
@@ -12,18 +25,44 @@ enum ReplFormatter {
     }
     local FOLD, MAXDEPTH = 40, 6
 
-    local function scalar(v)
-      if type(v) == "string" then return string.format("%q", v) end
-      return tostring(v)
+    -- What a decimal under a key is: a rate (a fraction shown as a percentage), a percent
+    -- (already ×100), money, or a plain decimal.
+    local RATE = { twr = 1, twr_annualized = 1, mwr = 1, cagr = 1, growth = 1, modified_dietz = 1, xirr = 1,
+      annual_return = 1, volatility = 1, probability = 1, depleted_probability = 1, inflation = 1 }
+    local PERCENT = { actual = 1, target = 1, difference = 1, percent = 1, achievement_percent = 1,
+      unrealized_gain_percent = 1, gain_percent = 1 }
+    local MONEY = { amount = 1, value = 1, current = 1, target_value = 1, end_value = 1, start_value = 1,
+      income = 1, net_flows = 1, realized_gain = 1, unrealized_change = 1, final = 1, final_real = 1,
+      real_value = 1, contributed = 1, cash = 1, total = 1, new_money = 1, cost_basis = 1,
+      current_value = 1, unrealized_gain = 1, p10 = 1, p25 = 1, p50 = 1, p75 = 1, p90 = 1, goal = 1,
+      simple = 1, compounding = 1, distance = 1, monthly = 1, start = 1 }
+
+    local function minor(currency) return MINOR[currency] or 2 end
+
+    -- The decimals a plain decimal shows (tostring keeps at most MAXPLACES, zeros trimmed).
+    local function shown_places(d)
+      local text = tostring(d)
+      local dot = text:find(".", 1, true)
+      return dot and #text - dot or 0
     end
 
-    local function cell(v)
-      local t = aftype(v)
-      if t == "Asset" or t == "Portfolio" then
-        local ok, name = pcall(function() return v.name end)
-        if ok then return name end
-      end
-      if type(v) == "string" then return v end
+    -- The places a decimal under `key` shows; `currency` for money when known.
+    local function places_for(d, key, currency)
+      if RATE[key] or PERCENT[key] then return 2 end
+      if MONEY[key] then return currency and minor(currency) or 2 end
+      return shown_places(d)
+    end
+
+    -- A decimal as a person reads it, alone (not in a column).
+    local function figure(d, key, currency)
+      if RATE[key] then return (d * 100):format(2) .. "%" end
+      if PERCENT[key] or MONEY[key] then return d:format(places_for(d, key, currency)) end
+      return tostring(d)
+    end
+
+    local function scalar(v, key)
+      if type(v) == "string" then return string.format("%q", v) end
+      if aftype(v) == "decimal" and key then return figure(v, key) end
       return tostring(v)
     end
 
@@ -33,18 +72,57 @@ enum ReplFormatter {
       return right and gap .. s or s .. gap
     end
 
-    -- Rows of cells under their column names; numeric columns right-aligned.
-    -- cells(r, column) returns the value of row r in that column.
+    local function name_of(v)
+      local t = aftype(v)
+      if t == "Asset" or t == "Portfolio" then
+        local ok, name = pcall(function() return v.name end)
+        if ok then return name end
+      end
+    end
+
+    -- Rows of cells under their column names. A column of decimals shows one number of
+    -- places (money in a currency with fewer minor units is padded, so points align) and is
+    -- right-aligned; rates are percentages. cells(r, column) returns the value and the row's
+    -- currency (or nil).
     local function aligned(cols, count, cells)
-      local rows, widths, numeric = {}, {}, {}
-      for i, c in ipairs(cols) do widths[i], numeric[i] = width(c), true end
+      local values, currencies, ok_cells = {}, {}, {}
+      local widths, numeric, places = {}, {}, {}
+      for i, c in ipairs(cols) do widths[i], numeric[i], places[i] = width(c), true, 0 end
+      for r = 1, count do
+        values[r], currencies[r], ok_cells[r] = {}, {}, {}
+        for i, c in ipairs(cols) do
+          local ok, v, currency = pcall(cells, r, c)
+          if ok and type(v) == "number" then v = af.D(v) end  -- one column, one kind of figure
+          ok_cells[r][i], values[r][i], currencies[r][i] = ok, ok and v or nil, currency
+          local kind = aftype(v)
+          if ok and v ~= nil and kind ~= "decimal" and kind ~= "number" then numeric[i] = false end
+          if ok and kind == "decimal" then
+            local p = places_for(v, c, currency)
+            if p > places[i] then places[i] = math.min(p, MAXPLACES) end
+          end
+        end
+      end
+      local rows = {}
       for r = 1, count do
         local row = {}
         for i, c in ipairs(cols) do
-          local ok, v = pcall(cells, r, c)
-          local text = (not ok) and "?" or (v == nil and "" or cell(v))
-          local kind = aftype(v)
-          if ok and v ~= nil and kind ~= "decimal" and kind ~= "number" then numeric[i] = false end
+          local v, text = values[r][i], nil
+          if not ok_cells[r][i] then text = "?"
+          elseif v == nil then text = ""
+          elseif aftype(v) == "decimal" then
+            local p = math.min(places_for(v, c, currencies[r][i]), MAXPLACES)
+            if RATE[c] then text = (v * 100):format(2) .. "%"
+            else
+              text = v:format(places[i] > p and (MONEY[c] and p or places[i]) or places[i])
+              if MONEY[c] and places[i] > p then text = text .. string.rep(" ", places[i] - p + (p == 0 and 1 or 0)) end
+              if not MONEY[c] and not PERCENT[c] and places[i] > 0 then
+                -- Prices and quantities: trailing zeros become spaces, so points still align.
+                local trimmed = text:gsub("0+$", ""):gsub("%.$", "")
+                text = trimmed .. string.rep(" ", #text - #trimmed)
+              end
+            end
+          elseif type(v) == "string" then text = v
+          else text = name_of(v) or tostring(v) end
           row[i] = text
           if width(text) > widths[i] then widths[i] = width(text) end
         end
@@ -59,9 +137,18 @@ enum ReplFormatter {
       for r, row in ipairs(rows) do
         local out = {}
         for i = 1, #cols do out[i] = pad(row[i], widths[i], numeric[i]) end
-        lines[r + 2] = table.concat(out, "  ")
+        lines[r + 2] = table.concat(out, "  "):gsub("%s+$", "")
       end
       return table.concat(lines, "\n")
+    end
+
+    local function is_list(t, n)
+      local k = next(t)
+      while k ~= nil do
+        if math.type(k) ~= "integer" or k < 1 or k > n then return false end
+        k = next(t, k)
+      end
+      return true
     end
 
     -- A list whose entries are all model objects of one class with known columns.
@@ -71,51 +158,60 @@ enum ReplFormatter {
       local class = aftype(t[1])
       if not columns[class] then return nil end
       for i = 2, n do if aftype(t[i]) ~= class then return nil end end
-      local k = next(t)
-      while k ~= nil do
-        if math.type(k) ~= "integer" or k < 1 or k > n then return nil end
-        k = next(t, k)
-      end
+      if not is_list(t, n) then return nil end
       return class
     end
 
     local function model_table(t, class)
-      return aligned(columns[class], rawlen(t), function(r, c) return t[r][c] end)
+      return aligned(columns[class], rawlen(t), function(r, c)
+        local row = t[r]
+        local currency = (class == "Asset" or class == "Transaction") and row.currency or nil
+        return row[c], currency
+      end)
     end
+
+    -- Columns in a meaningful order: what the row is, then its figures, then its status.
+    local ORDER = { key = 1, name = 2, date = 3, asset = 4, group = 5, side = 6, action = 6, type = 7,
+      quantity = 10, price = 11, current = 12, actual = 13, target = 14, difference = 15, percent = 16,
+      value = 17, target_value = 18, amount = 19, status = 90, warning = 91 }
 
     -- A list of flat records (tables with string keys and scalar values), like the rows
     -- allocation and drift return: shown as an aligned table. Returns its column names.
-    local LEAD = { key = 1, name = 2, date = 3, asset = 4 }
     local function record_columns(t)
       local n = rawlen(t)
-      if n == 0 then return nil end
-      local k = next(t)
-      while k ~= nil do
-        if math.type(k) ~= "integer" or k < 1 or k > n then return nil end
-        k = next(t, k)
-      end
-      local seen, columns = {}, {}
+      if n == 0 or not is_list(t, n) then return nil end
+      local seen, cols = {}, {}
       for i = 1, n do
         local row = t[i]
         if type(row) ~= "table" or rawlen(row) > 0 then return nil end
         local key, value = next(row)
         while key ~= nil do
           if type(key) ~= "string" or type(value) == "table" or type(value) == "function" then return nil end
-          if not seen[key] then seen[key] = true; columns[#columns + 1] = key end
+          if not seen[key] then seen[key] = true; cols[#cols + 1] = key end
           key, value = next(row, key)
         end
       end
-      if #columns == 0 or #columns > 10 then return nil end
-      table.sort(columns, function(a, b)
-        local la, lb = LEAD[a] or 99, LEAD[b] or 99
+      if #cols == 0 or #cols > 10 then return nil end
+      table.sort(cols, function(a, b)
+        local la, lb = ORDER[a] or 50, ORDER[b] or 50
         if la ~= lb then return la < lb end
         return a < b
       end)
-      return columns
+      return cols
+    end
+
+    local function row_currency(row)
+      local c = rawget(row, "currency")
+      if type(c) == "string" then return c end
+      local asset = rawget(row, "asset")
+      if aftype(asset) == "Asset" then
+        local ok, code = pcall(function() return asset.currency end)
+        if ok then return code end
+      end
     end
 
     local function record_table(t, cols)
-      return aligned(cols, rawlen(t), function(r, c) return rawget(t[r], c) end)
+      return aligned(cols, rawlen(t), function(r, c) return rawget(t[r], c), row_currency(t[r]) end)
     end
 
     local function sorted_keys(t)
@@ -140,13 +236,136 @@ enum ReplFormatter {
     end
 
     local pretty
-    pretty = function(v, indent, seen, depth)
-      if type(v) ~= "table" then return scalar(v) end
+
+    -- A long flat record (af.performance()): one field per line, figures right-aligned.
+    -- Fields holding tables follow, nested.
+    local function field_table(t, keys)
+      local names, texts, nested = {}, {}, {}
+      local nw, vw = 0, 0
+      for _, k in ipairs(keys) do
+        local v = rawget(t, k)
+        if type(v) == "table" then
+          if next(v) ~= nil then nested[#nested + 1] = k end
+        else
+          local text = type(v) == "string" and v or scalar(v, k)
+          names[#names + 1], texts[#texts + 1] = k, text
+          if #k > nw then nw = #k end
+          if width(text) > vw then vw = width(text) end
+        end
+      end
+      local lines = {}
+      for i, k in ipairs(names) do
+        local v = rawget(t, k)
+        local numeric = type(v) ~= "string" and type(v) ~= "boolean"
+        lines[i] = (pad(k, nw) .. "  " .. pad(texts[i], vw, numeric)):gsub("%s+$", "")
+      end
+      for _, k in ipairs(nested) do lines[#lines + 1] = k .. " = " .. pretty(rawget(t, k), "", {}, 1) end
+      return table.concat(lines, "\n")
+    end
+
+    -- Fields of a record in reading order: the period, the money from start to end, then the rates.
+    local FIELDS = { from = 1, to = 2, start_value = 3, net_flows = 4, income = 5, realized_gain = 6,
+      unrealized_change = 7, end_value = 8, growth = 9, twr = 10, twr_annualized = 11, mwr = 12,
+      modified_dietz = 13, cagr = 14 }
+
+    local function flat_record(t)
+      local n, keys = sorted_keys(t)
+      if n > 0 or #keys < 6 then return nil end
+      table.sort(keys, function(a, b)
+        local fa, fb = FIELDS[a] or 50, FIELDS[b] or 50
+        if fa ~= fb then return fa < fb end
+        return tostring(a) < tostring(b)
+      end)
+      for _, k in ipairs(keys) do
+        local v = rawget(t, k)
+        if type(k) ~= "string" or type(v) == "function" or type(v) == "userdata" and aftype(v) ~= "decimal" then return nil end
+        if type(v) == "table" and (rawlen(v) > 0 or record_columns(v)) then return nil end
+      end
+      return keys
+    end
+
+    -- A rebalancing plan: its trades and summary; the rest stays one field away.
+    local function is_plan(t)
+      return type(rawget(t, "trades")) == "table" and type(rawget(t, "summary")) == "table" and rawget(t, "strategy") ~= nil
+    end
+
+    local function plan_text(t)
+      local trades, lines = rawget(t, "trades"), {}
+      local n = rawlen(trades)
+      lines[1] = "Rebalancing plan (" .. tostring(rawget(t, "strategy")) .. "): " .. n .. " trade" .. (n == 1 and "" or "s")
+      if n > 0 then
+        lines[#lines + 1] = aligned({ "name", "side", "quantity", "price", "amount" }, n, function(r, c)
+          return rawget(trades[r], c), row_currency(trades[r])
+        end)
+      end
+      for _, s in ipairs(rawget(t, "summary")) do lines[#lines + 1] = s end
+      local warning = rawget(t, "warning")
+      if warning then lines[#lines + 1] = "Warning: " .. tostring(warning) end
+      local problems = rawget(t, "problems")
+      if type(problems) == "table" then for _, p in ipairs(problems) do lines[#lines + 1] = "Problem: " .. tostring(p) end end
+      lines[#lines + 1] = "(fields: trades, before, after, summary; plan:apply{ date = … } books the trades)"
+      return table.concat(lines, "\n")
+    end
+
+    -- A projection: the figures a person asks first; the path one field away.
+    local function is_projection(t)
+      return type(rawget(t, "path")) == "table" and aftype(rawget(t, "final")) == "decimal"
+    end
+
+    local function projection_text(t)
+      local rows = {}
+      local function add(label, text) if text then rows[#rows + 1] = { label, text } end end
+      local function money(k) local v = rawget(t, k); return v ~= nil and figure(v, "value") or nil end
+      add("final value", money("final"))
+      add("final value, today's money", money("final_real"))
+      local goal = rawget(t, "goal")
+      if goal then
+        -- reach_date compares the value in today's money with the goal (the median run's
+        -- date with runs); reach_date_nominal the value as it will be counted then.
+        local real = rawget(t, "reach_date")
+        local dates = rawget(t, "reach_dates")
+        if real == nil and type(dates) == "table" then real = rawget(dates, "p50") end
+        add("goal", money("goal"))
+        add("reaches the goal", rawget(t, "reach_date_nominal") or "not within the horizon")
+        add("reaches it in today's money", real or "not within the horizon")
+        if type(dates) == "table" then
+          -- Monte Carlo: the date by which 10 %, 50 %, 90 % of the runs reached the goal.
+          local names, parts = {}, {}
+          for k in pairs(dates) do if type(k) == "string" and k:match("^p%d+$") then names[#names + 1] = k end end
+          table.sort(names, function(a, b) return tonumber(a:sub(2)) < tonumber(b:sub(2)) end)
+          for _, k in ipairs(names) do parts[#parts + 1] = k:sub(2) .. "% of runs by " .. tostring(rawget(dates, k)) end
+          if #parts > 0 then add("runs reaching it", table.concat(parts, ", ")) end
+        end
+      end
+      local probability = rawget(t, "probability")
+      if probability then add("probability", figure(probability, "probability")) end
+      local required = rawget(t, "required_monthly")
+      if type(required) == "table" and rawget(required, "compounding") then
+        add("required monthly", figure(rawget(required, "compounding"), "value") .. " (compounding), "
+          .. figure(rawget(required, "simple"), "value") .. " (simple)")
+      end
+      local w = 0
+      for _, r in ipairs(rows) do if #r[1] > w then w = #r[1] end end
+      local lines = { "Projection over " .. tostring(rawget(t, "months")) .. " months"
+        .. (rawget(t, "runs") and (" (" .. tostring(rawget(t, "model")) .. ", " .. tostring(rawget(t, "runs")) .. " runs)") or "") }
+      for _, r in ipairs(rows) do lines[#lines + 1] = "  " .. pad(r[1], w) .. "  " .. r[2] end
+      lines[#lines + 1] = "(fields: path" .. (rawget(t, "percentiles") and ", percentiles" or "") .. ", and the figures above)"
+      return table.concat(lines, "\n")
+    end
+
+    pretty = function(v, indent, seen, depth, key)
+      if type(v) ~= "table" then return scalar(v, key) end
       if seen[v] then return "<cycle>" end
       local class = model_class(v)
       if class then return model_table(v, class) end
       local cols = record_columns(v)
       if cols and depth == 0 then return record_table(v, cols) end
+      if depth == 0 and is_plan(v) then return plan_text(v) end
+      if depth == 0 and is_projection(v) then return projection_text(v) end
+      if depth == 0 then
+        local keys = flat_record(v)
+        if keys then return field_table(v, keys) end
+      end
       if depth >= MAXDEPTH then return "{…}" end
       seen[v] = true
       local n, keys = sorted_keys(v)
@@ -159,7 +378,7 @@ enum ReplFormatter {
       for _, k in ipairs(keys) do
         shown = shown + 1
         if shown > FOLD then break end
-        items[#items + 1] = key_text(k) .. " = " .. pretty(v[k], indent .. "  ", seen, depth + 1)
+        items[#items + 1] = key_text(k) .. " = " .. pretty(v[k], indent .. "  ", seen, depth + 1, k)
       end
       seen[v] = nil
       local total = n + #keys
@@ -171,8 +390,13 @@ enum ReplFormatter {
     end
 
     return function(...)
+      -- Trailing nils after a table (drift's absent warning) are not shown.
+      local count = select("#", ...)
+      if type((...)) == "table" then
+        while count > 1 and select(count, ...) == nil do count = count - 1 end
+      end
       local out = {}
-      for i = 1, select("#", ...) do out[i] = pretty((select(i, ...)), "", {}, 0) end
+      for i = 1, count do out[i] = pretty((select(i, ...)), "", {}, 0) end
       return table.concat(out, "\t")
     end
     """#

@@ -43,11 +43,12 @@ public enum ScriptRunner {
                 try env.lua.withInterruptHandler {
                     try env.lua.execute(withoutShebang(source), name: "@" + path)
                 }
-                env.close()  // finalizers run now, inside the transaction
+                // Finalizers run now, inside the transaction; one stopped by a limit fails the run.
+                if let stopped = env.close() { throw LuaError.aborted(stopped) }
             } catch let error as LuaError {
                 env.close()
                 try session.rollback()
-                return Outcome(succeeded: false, error: error.description, changes: session.changes)
+                return Outcome(succeeded: false, error: Suggestions.annotate(error.description), changes: session.changes)
             } catch {
                 env.close()
                 try session.rollback()

@@ -18,12 +18,14 @@ private func dec(_ text: String) -> ExactDecimal { try! ExactDecimal.parse(text)
         #expect(ReportFormatter.grouped(plain) == grouped)
     }
 
-    @Test("Money has two decimals and its currency; percent two decimals and %; number is exact")
+    @Test("Money in its currency's minor units; percent two decimals and %; number at most 8 places")
     func formats() {
         let f = ReportFormatter(currency: "EUR")
         #expect(f.text(dec("-1234.5"), .money) == "-1,234.50 EUR")
         #expect(f.text(dec("12.345"), .percent) == "12.35%")
-        #expect(f.text(dec("1234.56789012345678"), .number) == "1,234.56789012345678")
+        #expect(f.text(dec("1234.56789012345678"), .number) == "1,234.56789012")
+        #expect(ReportFormatter(currency: "JPY").text(dec("1234.5"), .money) == "1,235 JPY")
+        #expect(ReportFormatter(currency: "BTC").text(dec("0.5"), .money) == "0.50000000 BTC")
         #expect(f.text(dec("2.5"), .integer) == "3")
         #expect(ReportFormatter(currency: "").text(dec("5"), .money) == "5.00")
     }

@@ -113,16 +113,17 @@ func svgFragments(_ html: String) -> [String] {
         #expect(pie.contains("stock  6.67%"))
     }
 
-    @Test("CSV keeps decimals exact and quotes text with commas and quotes")
-    func csvExact() {
+    @Test("CSV rounds for reading by format (money in minor units) and quotes text with commas and quotes")
+    func csvForReading() {
         let csv = CSVRenderer().render(Samples.document("table", "many"))
-        #expect(csv == "Name,Value,Gain %\r\n\"ACME, Inc.\",1234.5,-12.345\r\n\"Bond \"\"B\"\"\",0.1234567890123456789,\r\n")
+        #expect(csv == "Name,Value,Gain %\r\n\"ACME, Inc.\",1234.50,-12.35\r\n\"Bond \"\"B\"\"\",0.12345679,\r\n")
     }
 
     @Test("JSON keeps decimals exact as number literals, with their format")
     func jsonExact() throws {
         let json = JSONRenderer().render(Samples.document("table", "many"))
         #expect(json.contains(#""value": 0.1234567890123456789"#))
+        #expect(json.contains(#""values": "exact""#))
         #expect(json.contains(#"{"name": "ACME, Inc.", "value": 1234.5, "gain_percent": -12.345}"#))
         let figures = JSONRenderer().render(Samples.document("figures", "one"))
         #expect(figures.contains(#"{"label": "Net worth", "value": 2500000, "format": "money"}"#))
@@ -132,7 +133,7 @@ func svgFragments(_ html: String) -> [String] {
     func terminal() {
         let plain = TerminalRenderer(style: .plain).render(Samples.document("table", "many"))
         #expect(!plain.contains("\u{1B}["))
-        #expect(plain.contains("ACME, Inc.           1,234.50 USD  -12.35%\nBond \"B\"    0.1234567890123456789\n"))
+        #expect(plain.contains("ACME, Inc.  1,234.50 USD  -12.35%\nBond \"B\"      0.12345679\n"))
         let coloured = TerminalRenderer(style: .init(colour: true)).render(Samples.document("table", "many"))
         #expect(coloured.contains("\u{1B}[31m-12.35%\u{1B}[0m"))
     }

@@ -63,7 +63,7 @@ struct BindingDeclarationTests {
             print(D"2.675":round(2), D"5":format(), D"-3":abs(), D"1":eq(1))
             """)
         #expect(out == """
-            af.returns.cagr: unknown field 'too' (expected one of: begin_value, end_value, from, to, annualize_short)
+            af.returns.cagr: unknown field 'too' (did you mean 'to'? expected one of: begin_value, end_value, from, to, annualize_short)
             af.returns.cagr: field 'to' is required
             af.returns.cagr{begin_value = '1.2.3'}: Begin value must be a valid number.
             af.returns.cagr: field 'to': 'someday' is not a date in the form YYYY-MM-DD

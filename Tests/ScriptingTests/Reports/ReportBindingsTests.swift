@@ -37,7 +37,7 @@ struct ReportBindingsTests {
             print(r:render("csv"))
             """)
         #expect(out.contains("| Key | Worth | Percent |\n| --- | ---: | ---: |\n| stock | 1,205.00 USD | 100.00% |"))
-        #expect(out.contains("Key,Worth,Percent\r\nstock,1205,100\r\n"))
+        #expect(out.contains("Key,Worth,Percent\r\nstock,1205.00,100.00\r\n"))
     }
 
     @Test("Figures, text and a chart from p:timeline with x and y defaulting to date and value")
