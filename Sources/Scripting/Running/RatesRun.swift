@@ -37,7 +37,7 @@ public enum RatesRun {
         let rates = try RateCSV.parse(try String(contentsOfFile: file, encoding: .utf8), name: (file as NSString).lastPathComponent)
         try open(storePath).withSession { session in
             try session.begin()
-            try session.setRates(rates)
+            try session.execute(SetRates(rates))
             try session.commit()
         }
         return "Stored \(rates.count) rates."
@@ -56,7 +56,7 @@ public enum RatesRun {
             guard let code else { return try session.mainCurrency() }
             let old = try session.mainCurrency()
             try session.begin()
-            let goal = try session.setMainCurrency(code)
+            let goal = try session.execute(SetMainCurrency(code: code))
             try session.commit()
             let new = try session.mainCurrency()
             return "Main currency: \(new)" + (goal.map { " (financial goal \($0.oldGoal.plainText) \(old) → \($0.newGoal.plainText) \(new))" } ?? "")
