@@ -18,6 +18,11 @@ extension StoreSession {
         SetMainCurrency.currency(from: try setting(Self.mainCurrencyKey))
     }
 
+    /// How dates are shown to a person (the `date_format` setting, abbreviated when unset).
+    public func dateFormat() throws -> DateDisplayFormat {
+        DateDisplayFormat.stored(try setting(SetDateFormat.settingKey))
+    }
+
     /// A reporting currency: `code` when given (validated), else the main currency.
     public func reportingCurrency(_ code: String?) throws -> String {
         try code.map(Currency.normalize) ?? mainCurrency()
