@@ -49,8 +49,8 @@ SUBCOMMANDS:
   settings                List, show or change the settings kept in the store.
   docs                    Print the reference of the Lua API, generated from
                           the bindings.
-  import                  Import transactions or prices from a CSV file: all
-                          rows or none.
+  import                  Import transactions, prices or exchange rates from a
+                          CSV file: all rows or none.
   export                  Export the store as CSV or JSON files, or as a
                           journal.
   backup                  Save the whole store as a ZIP backup.

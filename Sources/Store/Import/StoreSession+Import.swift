@@ -42,7 +42,7 @@ extension StoreSession {
     /// nothing. The rows are then written in bulk, atomically.
     public func importCSV(_ request: ImportRequest) throws -> ImportOutcome {
         var options = request.options
-        if options.kind == .rates { throw RuleViolation(ImportKind.ratesNotYetMessage) }
+        if options.kind == .rates { throw RuleViolation(ImportKind.ratesSeparateMessage) }
         // Assets the import creates go on the default platform when the import names none.
         if options.platform.isEmpty { options.platform = try setting(SetDefaultPlatform.settingKey) ?? "" }
         let table = try CSVTable.parse(data: request.data)
