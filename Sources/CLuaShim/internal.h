@@ -8,6 +8,7 @@
 #define CLUA_MAX_NESTING 160
 
 int64_t clua_now_ns(void);
+const char *clua_host_abort_message(clua_host *h);
 void clua_hook(lua_State *L, lua_Debug *ar);
 /* Once a limit fired: the hook on every instruction of the main thread and of every
    coroutine being resumed or closed, so no pcall at any level can swallow the abort. */

@@ -15,6 +15,14 @@
 #include "internal.h"
 #include <string.h>
 
+/* Calls the original (upvalue 1) with every argument; returns all its results. */
+static int clua_call_original(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 /* ---- coroutines ----------------------------------------------------------------- */
 
 static int clua_too_deep(lua_State *L) {
@@ -105,6 +113,47 @@ static void clua_guard_coroutines(lua_State *L) {
     lua_pushcclosure(L, clua_co_wrap, 2);
     lua_setfield(L, co, "wrap");
     lua_settop(L, co - 1);
+}
+
+/* ---- finalizers ------------------------------------------------------------------ */
+
+/* Lua runs __gc finalizers with hooks turned off, so a finalizer that loops would outlive
+   any timeout. setmetatable puts a guard in front of a Lua finalizer: the guard runs it in
+   a fresh coroutine, where hooks work, with the hook the limits need. (A finalizer put in
+   the metatable after setmetatable runs unguarded; the command line's watchdog stops it.) */
+static int clua_gc_guard(lua_State *L) {
+    clua_host *h = clua_gethost(L);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 2);
+    if (h->nesting >= CLUA_MAX_NESTING) return clua_too_deep(L);
+    clua_arm(h, co);
+    h->running[h->nesting++] = co;
+    int results = 0;
+    int status = lua_resume(co, L, 1, &results);
+    h->running[--h->nesting] = NULL;
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_xmove(co, L, 1);
+        return lua_error(L);  /* a finalizer's error becomes a warning, as without the guard */
+    }
+    return 0;
+}
+
+/* setmetatable(t, mt): the original in upvalue 1. */
+static int clua_setmetatable(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) == LUA_TFUNCTION && !lua_iscfunction(L, -1)) {
+            lua_pushcclosure(L, clua_gc_guard, 1);
+            lua_pushliteral(L, "__gc");
+            lua_insert(L, -2);
+            lua_rawset(L, 2);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    return clua_call_original(L);
 }
 
 /* ---- string.rep ----------------------------------------------------------------- */
@@ -214,6 +263,9 @@ static void clua_wrap_field(lua_State *L, int table, const char *name, lua_CFunc
 
 void clua_install_guards(lua_State *L) {
     clua_guard_coroutines(L);
+    lua_pushglobaltable(L);
+    clua_wrap_field(L, lua_gettop(L), "setmetatable", clua_setmetatable);
+    lua_pop(L, 1);
     clua_install_patterns(L);
     if (lua_getglobal(L, "string") == LUA_TTABLE) clua_wrap_field(L, lua_gettop(L), "rep", clua_string_rep);
     lua_pop(L, 1);

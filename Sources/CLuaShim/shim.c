@@ -81,19 +81,29 @@ clua_host *clua_gethost(lua_State *L) { return *(clua_host **)lua_getextraspace(
 
 /* lua_close runs the pending __gc finalizers. They run under the memory limit (the
    allocator keeps enforcing), and bindings they call fail cleanly once detached. */
-void clua_close(lua_State *L) {
+int clua_close(lua_State *L, char *stopped, size_t size) {
     clua_host *h = clua_gethost(L);
     lua_sethook(L, NULL, 0, 0);
     h->enforcing = 1;
     h->host_depth = 0;
+    h->interrupted = 0;
+    h->abort_kind = 0;
+    h->over_limit = 0;
     if (h->run_deadline_ns) {  /* finalizers get what is left of the run's time */
         int64_t now = clua_now_ns();
-        clua_watch(h, h->run_deadline_ns > now ? h->run_deadline_ns : now);
+        h->deadline_ns = h->run_deadline_ns > now ? h->run_deadline_ns : now;
+        clua_watch(h, h->deadline_ns);
     }
     lua_close(L);
     if (h->run_deadline_ns) clua_unwatch();
+    int fired = h->abort_kind != 0;
+    if (stopped && size) {
+        const char *message = fired ? clua_host_abort_message(h) : "";
+        snprintf(stopped, size, "%s", message ? message : "");
+    }
     free(h->running);
     free(h);
+    return fired;
 }
 
 void clua_detach(lua_State *L) { clua_gethost(L)->closing = 1; }
@@ -459,9 +469,10 @@ int64_t clua_now_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-const char *clua_abort_message(lua_State *L) {
+const char *clua_abort_message(lua_State *L) { return clua_host_abort_message(clua_gethost(L)); }
+
+const char *clua_host_abort_message(clua_host *h) {
     static char buf[160];
-    clua_host *h = clua_gethost(L);
     switch (h->abort_kind) {
     case 1: return "interrupted";
     case 2:

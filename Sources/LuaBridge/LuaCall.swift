@@ -98,13 +98,19 @@ public struct LuaCall {
     public func remove(at index: Int32) { clua_remove(L, index) }
 
     /// Pushes `table[key]` for the key on top of the stack, replacing the key; no
-    /// metamethods. Returns the value's type. The caller checks `isTable` first. [-1, +1, -]
+    /// metamethods. Returns the value's type; nil when `table` is not a table. [-1, +1, -]
     @discardableResult
-    public func rawGet(of table: Int32) -> Int32 { lua_rawget(L, table) }
+    public func rawGet(of table: Int32) -> Int32 {
+        guard isTable(at: table) else { clua_pop(L, 1); lua_pushnil(L); return LUA_TNIL }
+        return lua_rawget(L, table)
+    }
 
     /// Sets `table[key] = value` for the key and value on top of the stack (value topmost)
-    /// and pops both; no metamethods. The caller checks `isTable` first. [-2, +0, m]
-    public func rawSet(of table: Int32) { lua_rawset(L, table) }
+    /// and pops both; no metamethods; only pops them when `table` is not a table. [-2, +0, m]
+    public func rawSet(of table: Int32) {
+        guard isTable(at: table) else { clua_pop(L, 2); return }
+        lua_rawset(L, table)
+    }
 
     /// The length of a table without metamethods; 0 for anything else (lua_rawlen would give
     /// a string's or a userdata's byte count, and walking those as tables crashes).

@@ -17,6 +17,11 @@ let luaDispatch: @convention(c) (OpaquePointer?) -> Int32 = { L in
     guard let L, let raw = clua_binding_box(L) else { return 0 }
     let box = Unmanaged<LuaFunctionBox>.fromOpaque(raw).takeUnretainedValue()
     let call = LuaCall(L)
+    // The binding works on the calling thread's stack, which may be a coroutine's.
+    let state = LuaState.owner(of: L)
+    let previous = state.L
+    state.L = L
+    defer { state.L = previous }
     do {
         let results = try box.function(call)
         // A binding that pushed a value it could not represent (an out-of-range decimal,

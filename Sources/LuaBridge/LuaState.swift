@@ -6,7 +6,12 @@ import CLuaShim
 /// The state owns the counting allocator and the limits (see the C shim). All Lua code runs
 /// through `execute`, which is lua.c's `docall`: a protected call with a traceback handler.
 public final class LuaState {
-    public let L: OpaquePointer
+    /// The thread Lua code runs on now: the main thread, or the coroutine that called the
+    /// Swift binding running now. Bindings called from a coroutine must read their arguments
+    /// from and push their results onto that coroutine's stack, never the main thread's.
+    public internal(set) var L: OpaquePointer
+    /// The state's main thread, which owns the state.
+    public let mainThread: OpaquePointer
     private var metatables: [String: Int32] = [:]
     /// An error a binding leaves to be raised once it has returned, for a value it could
     /// not push (an out-of-range decimal goes on the stack as nil, its error here; see
@@ -22,6 +27,7 @@ public final class LuaState {
     public init(policy: SandboxPolicy) throws {
         guard let L = clua_newstate() else { throw LuaError.memory("cannot create a Lua state") }
         self.L = L
+        self.mainThread = L
         clua_set_dispatcher(luaDispatch, luaRelease)
         clua_gethost(L).pointee.swift_host = Unmanaged.passUnretained(self).toOpaque()
         if clua_openlibs(L, policy.trusted ? 1 : 0) != LUA_OK {
@@ -56,11 +62,14 @@ public final class LuaState {
 
     /// Runs the pending `__gc` finalizers and frees the state, while the bindings' owner is
     /// still alive (a finalizer may call them). Nothing may use this state afterwards.
+    /// Returns the message of the limit that stopped a finalizer (the run then failed), if any.
     /// [-all, +0, -] (finalizers' errors are caught by Lua, as in lua_close)
-    public func close() {
-        guard !isClosed else { return }
+    @discardableResult
+    public func close() -> String? {
+        guard !isClosed else { return nil }
         isClosed = true
-        clua_close(L)
+        var stopped = [CChar](repeating: 0, count: 256)
+        return clua_close(mainThread, &stopped, stopped.count) != 0 ? String(cString: stopped) : nil
     }
 
     /// True once `close()` ran. [-0, +0, -]
@@ -70,8 +79,8 @@ public final class LuaState {
     /// gone, so finalizers run at close get an error from any binding instead of a crash.
     deinit {
         guard !isClosed else { return }
-        clua_detach(L)
-        clua_close(L)
+        clua_detach(mainThread)
+        clua_close(mainThread, nil, 0)
     }
 
     static func owner(of L: OpaquePointer) -> LuaState {
@@ -321,7 +330,7 @@ public final class LuaState {
     /// Ctrl-C stops the running chunk while `body` runs (lua.c's laction/lstop).
     /// [-0, +0, -] (besides what `body` does)
     public func withInterruptHandler<T>(_ body: () throws -> T) rethrows -> T {
-        clua_install_sigint(L)
+        clua_install_sigint(mainThread)
         defer { clua_restore_sigint() }
         return try body()
     }
@@ -334,5 +343,5 @@ public final class LuaState {
 
     /// Asks the running code to stop at its next instruction (safe from a signal handler).
     /// [-0, +0, -]
-    public func interrupt() { clua_interrupt(L) }
+    public func interrupt() { clua_interrupt(mainThread) }
 }

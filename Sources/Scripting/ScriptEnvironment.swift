@@ -42,10 +42,13 @@ public final class ScriptEnvironment {
     /// Ends the Lua state while this environment is alive: pending `__gc` finalizers run now
     /// (under the memory limit) and may still print or call `af`. Call it before committing,
     /// so what finalizers do belongs to the run. Nothing may run in this environment after.
-    public func close() {
-        guard !lua.isClosed else { return }
-        lua.close()
+    /// Returns the message of the limit that stopped a finalizer: the run then failed.
+    @discardableResult
+    public func close() -> String? {
+        guard !lua.isClosed else { return nil }
+        let stopped = lua.close()
         session.setInterruptCheck(nil, context: nil)
+        return stopped
     }
 
     private func installRequire(_ loader: ModuleLoader, trusted: Bool) throws {

@@ -190,13 +190,6 @@ struct BindingsFuzzTests {
             local list = objects[binding.owner] or {}
             local self = (R(5) > 1 and #list > 0) and pick(list) or value(depth)
             local args, n = arguments(binding, depth)
-            if binding.owner == "decimal" then
-              -- Huge places in decimal:round/format crash or allocate without bound until
-              -- issue 15 item 3 (the decimal replacement) lands: keep them small here.
-              for i = 1, n do
-                if type(args[i]) == "number" and not (args[i] >= -100 and args[i] <= 100) then args[i] = 2 end
-              end
-            end
             local method
             if #list > 0 then method = pick(list)[binding.name] end
             ok = pcall(method or error, self, table.unpack(args, 1, n))
@@ -216,7 +209,11 @@ struct BindingsFuzzTests {
         while FUZZ.calls < total do
           if FUZZ.calls % 500 == 0 then collectgarbage(R(2) == 1 and "generational" or "incremental") end
           if R(4) == 1 then finalizer() end
-          call_random(0)
+          if R(6) == 1 then
+            pcall(coroutine.wrap(call_random), 1)  -- bindings called from a coroutine use its stack
+          else
+            call_random(0)
+          end
           collectgarbage("step")
         end
         collectgarbage()

@@ -58,6 +58,24 @@ struct HostSafetyTests {
         #expect(output == "done\n")
     }
 
+    @Test("bindings called from a coroutine read and push on the coroutine's stack")
+    func bindingsInCoroutines() throws {
+        let output = try runLua("""
+            local co = coroutine.wrap(function(x)
+              print("in", x, D"2")
+              local p = af.create_portfolio{ name = "C" }
+              local a = af.create_asset{ name = "A", type = "stock", portfolio = p, quantity = 3, cost_basis = 1, date = "2024-01-02" }
+              local y = coroutine.yield(a)
+              print(y, a.name, tostring(a.quantity), #p:assets(), af.portfolio("C") == p)
+              return "done"
+            end)
+            local a = co("x")
+            print(a.name)
+            print(co("back"))
+            """)
+        #expect(output == "in\tx\t2\nA\nback\tA\t3\t1\ttrue\ndone\n")
+    }
+
     // MARK: 2. walking values of the wrong type
 
     @Test("2: a string where a list belongs is an error naming the field, never a raw read", arguments: [

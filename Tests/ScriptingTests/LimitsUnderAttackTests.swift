@@ -132,6 +132,41 @@ struct LimitsUnderAttackTests {
         }
     }
 
+    @Test("10: a looping __gc finalizer stops at the timeout in-process, during the run or at close, and nothing is committed", arguments: [
+        "setmetatable({}, {__gc = function() while true do end end})\ncollectgarbage()\nprint('not reached')",
+        "setmetatable({}, {__gc = function() while true do end end})",
+        "setmetatable({}, {__gc = function() while true do pcall(function() while true do end end) end end})\ncollectgarbage()",
+    ])
+    func loopingFinalizer(code: String) throws {
+        let store = try AssetFlowStore(path: nil)
+        let path = folder + "/script-\(UUID().uuidString).lua"
+        try ("af.create_portfolio{ name = 'Lost' }\n" + code).write(toFile: path, atomically: true, encoding: .utf8)
+        var options = ScriptRun()
+        options.timeoutSeconds = 0.3
+        var printed = ""
+        let outcome = try ScriptRunner.run(path: path, arguments: [], store: store, options: options,
+                                           today: CalendarDate("2024-06-01")!, output: { printed += $0 })
+        #expect(!outcome.succeeded)
+        #expect(outcome.error?.hasPrefix("timeout: the script ran longer than 0.3 s") == true, "\(outcome.error ?? "")")
+        #expect(printed == "")
+        #expect(try store.withSession { try $0.portfolio(named: "Lost") } == nil)
+    }
+
+    @Test("finalizers still run, print and see their object behind the guard")
+    func guardedFinalizers() throws {
+        let (printed, outcome) = try run("""
+            local mt = {__gc = function(o) print("bye", o.name) end}
+            setmetatable({name = "a"}, mt)
+            setmetatable({name = "b"}, mt)
+            collectgarbage()
+            print(type(getmetatable(setmetatable({}, mt)).__gc))
+            """, timeout: 5)
+        #expect(outcome.succeeded, "\(outcome.error ?? "")")
+        let lines = printed.split(separator: "\n").map(String.init)
+        #expect(Set(lines.prefix(2)) == ["bye\ta", "bye\tb"])
+        #expect(lines.count == 4 && lines[2] == "function" && lines[3] == "bye\tnil")
+    }
+
     @Test("10: table.insert and table.remove refuse a __len far beyond the table")
     func hugeLength() throws {
         let (printed, outcome) = try run("""

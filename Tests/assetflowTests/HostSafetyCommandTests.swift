@@ -42,10 +42,41 @@ struct HostSafetyCommandTests {
         #expect(r.err.contains(":2: broken here"), "\(r.err)")
     }
 
+    @Test("10: the first Ctrl-C stops a pcall loop inside a coroutine", .timeLimit(.minutes(1)))
+    func ctrlCInCoroutine() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        process.arguments = ["run", "--store", folder + "/store.sqlite", try script("""
+            coroutine.wrap(function()
+              print("go")
+              while true do pcall(function() while true do end end) end
+            end)()
+            """)]
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("go") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        kill(process.processIdentifier, SIGINT)
+        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 1)
+        #expect(err.hasPrefix("interrupted"), "\(err)")
+    }
+
     @Test("10: a looping __gc finalizer is stopped at the timeout, during the run or at close; nothing is committed", arguments: [
         "setmetatable({}, {__gc = function() while true do end end})\ncollectgarbage()\nprint('not reached')",
         "setmetatable({}, {__gc = function() while true do end end})",
         "setmetatable({}, {__gc = function() local t = {} while true do t[#t % 1000 + 1] = {} end end})\ncollectgarbage()",
+        // Put in the metatable after setmetatable: unguarded, only the watchdog stops it.
+        "local mt = {__gc = function() end}\nsetmetatable({}, mt)\nmt.__gc = function() while true do end end\ncollectgarbage()",
+        "local mt = {__gc = true}\nsetmetatable({}, mt)\nrawset(mt, '__gc', function() while true do end end)",
     ])
     func loopingFinalizer(code: String) throws {
         let store = folder + "/store.sqlite"

@@ -40,7 +40,10 @@ typedef void (*clua_release_fn)(void *box);
 
 /* State life cycle. */
 lua_State *clua_newstate(void);
-void clua_close(lua_State *L);
+/* Runs the pending finalizers under the limits (what is left of the last run's time, the
+   memory limit) and frees the state. Returns 1, with the limit's message in `stopped`, when
+   a limit stopped a finalizer. */
+int clua_close(lua_State *L, char *stopped, size_t size);
 /* Marks the state as losing its Swift owner: from now on (finalizers run by lua_close),
    every Swift binding raises a Lua error instead of running. */
 void clua_detach(lua_State *L);

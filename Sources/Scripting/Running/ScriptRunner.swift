@@ -43,7 +43,8 @@ public enum ScriptRunner {
                 try env.lua.withInterruptHandler {
                     try env.lua.execute(withoutShebang(source), name: "@" + path)
                 }
-                env.close()  // finalizers run now, inside the transaction
+                // Finalizers run now, inside the transaction; one stopped by a limit fails the run.
+                if let stopped = env.close() { throw LuaError.aborted(stopped) }
             } catch let error as LuaError {
                 env.close()
                 try session.rollback()

@@ -13,11 +13,17 @@ import GRDB
 enum StoreOpening {
     static func prepare(_ queue: DatabaseQueue) throws {
         let pending = try queue.inDatabase { db -> Bool in
-            if let newer = try StoreChecks.newerSchema(db) { throw StoreError.newerSchema(newer) }
-            let integrity = StoreChecks.integrity(db, full: false, limit: 3)
-            if let first = integrity.first { throw damaged("SQLite's check found: \(first)") }
-            let applied = try StoreChecks.appliedMigrationCount(db)
-            if let first = try StoreChecks.schema(db, migrations: applied).first { throw damaged(first) }
+            // One read transaction, so every check sees the same snapshot: another process
+            // creating the same new store may commit a migration between two reads, and
+            // tables seen without their migration would look like a foreign database.
+            let applied = try readSnapshot(db) {
+                if let newer = try StoreChecks.newerSchema(db) { throw StoreError.newerSchema(newer) }
+                let integrity = StoreChecks.integrity(db, full: false, limit: 3)
+                if let first = integrity.first { throw damaged("SQLite's check found: \(first)") }
+                let applied = try StoreChecks.appliedMigrationCount(db)
+                if let first = try StoreChecks.schema(db, migrations: applied).first { throw damaged(first) }
+                return applied
+            }
             try useWriteAheadLog(db)
             return applied < Migrations.schemaVersion
         }
@@ -34,6 +40,13 @@ enum StoreOpening {
     static func prepareInMemory(_ queue: DatabaseQueue) throws {
         try Migrations.migrator.migrate(queue)
         try queue.inDatabase(recordSchemaVersion)
+    }
+
+    /// Runs `body` inside a deferred (read) transaction, always ended by a rollback: it writes nothing.
+    private static func readSnapshot<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        try db.beginTransaction(.deferred)
+        defer { try? db.rollback() }
+        return try body()
     }
 
     static func damaged(_ finding: String) -> StoreError {
