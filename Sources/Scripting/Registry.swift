@@ -9,7 +9,7 @@ public enum Registry {
         + PortfolioBindings.all + AssetBindings.all + TransactionBindings.all + PriceBindings.all
         + InvestmentPlanBindings.all + SavingPlanBindings.all + CategoryBindings.all + ReportBindings.all
         + ReturnsBindings.all + RebalanceBindings.all
-        + ImportBindings.all + CurrencyBindings.all
+        + ImportBindings.all + CurrencyBindings.all + SettingsBindings.all
 
     /// The classes of model objects, with the line that introduces each in the reference.
     public static let classes: [(name: String, summary: String)] = [
@@ -25,10 +25,14 @@ public enum Registry {
 
     /// `af.settings.<name>`, each read and written through two `af` functions.
     public static let settings: [Setting] = [
-        Setting(name: "financial_goal", type: .optional(.decimal), summary: "The financial goal (> 0); nil or \"\" clears it.",
-                getter: "financial_goal", setter: "set_financial_goal"),
         Setting(name: "main_currency", type: .string, summary: "The currency totals are reported in (default USD); changing it converts the financial goal.",
                 getter: "main_currency", setter: "set_main_currency"),
+        Setting(name: "financial_goal", type: .optional(.decimal), summary: "The financial goal (> 0); nil or \"\" clears it.",
+                getter: "financial_goal", setter: "set_financial_goal"),
+        Setting(name: "date_format", type: .string, summary: "How dates are shown to a person: numeric, abbreviated (default), long or complete.",
+                getter: "date_format", setter: "set_date_format"),
+        Setting(name: "default_platform", type: .string, summary: "The platform of assets an import creates when none is given (\"\" for none).",
+                getter: "default_platform", setter: "set_default_platform"),
     ]
 
     public static func bindings(of owner: String) -> [Binding] { all.filter { $0.owner == owner } }

@@ -127,6 +127,16 @@ extension SessionCommandStore {
 
     func setSetting(_ key: String, _ value: String?) throws { try session.writeSetting(key, value) }
 
+    func store(_ rate: ExchangeRate) throws {
+        let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM exchange_rate WHERE base = ? AND quote = ? AND date = ?",
+                                        arguments: [rate.base, rate.quote, rate.date.description]) ?? false
+        try db.execute(sql: """
+            INSERT INTO exchange_rate(base, quote, date, rate, source, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT(base, quote, date) DO UPDATE SET rate = excluded.rate, source = excluded.source, fetched_at = excluded.fetched_at
+            """, arguments: [rate.base, rate.quote, rate.date.description, rate.rate.plainText, rate.source, rate.fetchedAt])
+        session.noteChange("exchange_rate", existed ? .changed : .added)
+    }
+
     func insert(_ plan: InvestmentPlan, portfolioID: Int64?) throws -> InvestmentPlan {
         try db.cachedStatement(sql: """
             INSERT INTO investment_plan(name, target_amount, monthly_contribution, start_date, target_date, risk_tolerance, status, notes, portfolio_id)

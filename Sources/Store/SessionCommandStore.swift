@@ -81,4 +81,8 @@ final class SessionCommandStore: CommandStore {
     }
 
     func platforms() throws -> [String] { try session.platforms() }
+    func setting(_ key: String) throws -> String? { try session.setting(key) }
+    func rateTable(for currencies: Set<String>, through: CalendarDate?) throws -> RateTable {
+        try session.rateTable(for: currencies, through: through)
+    }
 }

@@ -30,7 +30,7 @@ extension StoreSession {
         var summary = FetchSummary(requested: days, skipped: days - dates.count)
         guard !dates.isEmpty else { return summary }
         let rates = try fetcher.fetch(base: base, dates: dates, progress: progress)
-        try setRates(rates)
+        try execute(SetRates(rates))
         summary.stored = rates.count
         return summary
     }

@@ -7,15 +7,20 @@ import GRDB
 /// the `main_currency` setting, USD when unset. A computation loads the rates it needs with
 /// one query (`rateTable(for:)`) and converts in memory with Core's `RateTable`.
 extension StoreSession {
-    public static let mainCurrencyKey = "main_currency"
-    public static let financialGoalKey = "financial_goal"
-    public static let defaultMainCurrency = "USD"
+    public static let mainCurrencyKey = SetMainCurrency.settingKey
+    public static let financialGoalKey = SetFinancialGoal.settingKey
+    public static let defaultMainCurrency = SetMainCurrency.defaultCurrency
 
     // MARK: Main currency
 
     /// The currency totals are reported in (default USD).
     public func mainCurrency() throws -> String {
-        try setting(Self.mainCurrencyKey).flatMap { Currency.isKnown($0) ? $0.uppercased() : nil } ?? Self.defaultMainCurrency
+        SetMainCurrency.currency(from: try setting(Self.mainCurrencyKey))
+    }
+
+    /// How dates are shown to a person (the `date_format` setting, abbreviated when unset).
+    public func dateFormat() throws -> DateDisplayFormat {
+        DateDisplayFormat.stored(try setting(SetDateFormat.settingKey))
     }
 
     /// A reporting currency: `code` when given (validated), else the main currency.
@@ -23,50 +28,10 @@ extension StoreSession {
         try code.map(Currency.normalize) ?? mainCurrency()
     }
 
-    /// Changes the main currency. A stored financial goal is converted at today's rate (or
-    /// the latest earlier one) and rounded to a whole number (the app's rule); when no rate
-    /// exists the change is refused and nothing changes. Returns the goal before and after.
-    @discardableResult
-    public func setMainCurrency(_ code: String) throws -> (oldGoal: ExactDecimal, newGoal: ExactDecimal)? {
-        let new = try Currency.normalize(code)
-        let old = try mainCurrency()
-        guard new != old else { return nil }
-        return try atomically {
-            var converted: (ExactDecimal, ExactDecimal)?
-            if let goal = try setting(Self.financialGoalKey).flatMap(ExactDecimal.parseOrNil) {
-                let table = try rateTable(for: [old, new], through: today)
-                let value = try table.convert(goal, from: old, to: new, on: today).amount.rounded(places: 0)
-                if value <= 0 { throw RuleViolation("Financial goal must be greater than zero.") }
-                try writeSetting(Self.financialGoalKey, value.plainText)
-                converted = (goal, value)
-            }
-            try writeSetting(Self.mainCurrencyKey, new)
-            return converted
-        }
-    }
+    // Changing the main currency and storing rates are the commands `SetMainCurrency`,
+    // `SetRate` and `SetRates` (Sources/Core/Commands), run with `execute`.
 
     // MARK: Rates
-
-    /// Stores a rate (replacing the one for the same pair and day). Codes must be known,
-    /// the rate above zero, the date not in the future.
-    @discardableResult
-    public func setRate(_ rate: ExchangeRate) throws -> ExchangeRate {
-        let rate = try rate.validated()
-        try DateRules.validateNotFuture(rate.date, today: today)
-        let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM exchange_rate WHERE base = ? AND quote = ? AND date = ?",
-                                        arguments: [rate.base, rate.quote, rate.date.description]) ?? false
-        try db.execute(sql: """
-            INSERT INTO exchange_rate(base, quote, date, rate, source, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT(base, quote, date) DO UPDATE SET rate = excluded.rate, source = excluded.source, fetched_at = excluded.fetched_at
-            """, arguments: [rate.base, rate.quote, rate.date.description, rate.rate.plainText, rate.source, rate.fetchedAt])
-        noteChange("exchange_rate", existed ? .changed : .added)
-        return rate
-    }
-
-    /// Stores many rates, all or nothing.
-    public func setRates(_ rates: [ExchangeRate]) throws {
-        try atomically { for rate in rates { try setRate(rate) } }
-    }
 
     /// Stored rates, oldest first, optionally for one base and/or quote and a date range.
     public func rates(base: String? = nil, quote: String? = nil, from: CalendarDate? = nil, to: CalendarDate? = nil) throws -> [ExchangeRate] {

@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import Scripting
 
-/// `assetflow import transactions|prices FILE.csv`
+/// `assetflow import transactions|prices|rates FILE.csv`
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import transactions or prices from a CSV file: all rows or none.",
+        abstract: "Import transactions, prices or exchange rates from a CSV file: all rows or none.",
         discussion: """
             Columns are found by header, trimmed and ignoring case: Asset or Symbol, Date,
             Type or Action, Quantity or Shares, Price, Fees, Currency, Asset Type,
@@ -16,7 +16,8 @@ struct ImportCommand: ParsableCommand {
             is detected. Every error is reported at once with its line and column, and then
             nothing is written. Rows already in the store
             (same asset, date, type, quantity and price) are skipped, so importing a file
-            twice adds nothing.
+            twice adds nothing. A rates file is date,base,quote,rate[,source], as for
+            `assetflow rates import`; the mapping options do not apply to it.
 
             Examples:
               assetflow import transactions broker.csv --dry-run
@@ -25,12 +26,13 @@ struct ImportCommand: ParsableCommand {
                 --map "Datum=date,Wertpapier=asset,Stück=quantity,Kurs=price,Art=type"
               assetflow import transactions next-month.csv --mapping mybank
               assetflow import prices prices.csv
+              assetflow import rates rates.csv
             """
     )
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("transactions or prices (rates: not yet).", valueName: "kind"))
+    @Argument(help: ArgumentHelp("transactions, prices or rates.", valueName: "kind"))
     var kind: String
 
     @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"))
@@ -57,7 +59,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Currency of assets the file creates when it has no Currency column.", valueName: "code"))
     var currency = "USD"
 
-    @Option(help: ArgumentHelp("Platform of rows that name none.", valueName: "name"))
+    @Option(help: ArgumentHelp("Platform of rows that name none; default: the default_platform setting.", valueName: "name"))
     var platform: String?
 
     @Flag(name: .customLong("match-platform"), help: "Find assets by name and platform.")

@@ -108,7 +108,7 @@ struct BusinessRulesStoreTests: StoreRuleTesting {
             #expect(try s.timeline(of: assets, dates: dates).map(\.value) == [100, 100, 200, 100, 100])
             _ = try asset(s, "Euro", .cash, quantity: "1", price: "1", currency: "EUR", portfolio: p.id)
             #expect(message { _ = try s.totalValue(of: s.assets(inPortfolio: p.id!)) } == MissingRateError(from: "EUR", to: "USD", date: d("2024-06-01")).description)
-            try s.setRate(ExchangeRate(base: "EUR", quote: "USD", date: d("2024-01-02"), rate: x("1.1")))
+            try s.execute(SetRate(ExchangeRate(base: "EUR", quote: "USD", date: d("2024-01-02"), rate: x("1.1"))))
             #expect(try s.totalValue(of: s.assets(inPortfolio: p.id!)) == x("101.1"))
         }
     }

@@ -13,7 +13,8 @@ struct DataCommandHelpTests {
         let r = try help(["import"])
         #expect(r.status == 0)
         #expect(r.out == #"""
-OVERVIEW: Import transactions or prices from a CSV file: all rows or none.
+OVERVIEW: Import transactions, prices or exchange rates from a CSV file: all
+rows or none.
 
 Columns are found by header, trimmed and ignoring case: Asset or Symbol, Date,
 Type or Action, Quantity or Shares, Price, Fees, Currency, Asset Type,
@@ -23,7 +24,8 @@ the next file, or uses it when --map is not given. The delimiter (, ; or tab)
 is detected. Every error is reported at once with its line and column, and then
 nothing is written. Rows already in the store
 (same asset, date, type, quantity and price) are skipped, so importing a file
-twice adds nothing.
+twice adds nothing. A rates file is date,base,quote,rate[,source], as for
+`assetflow rates import`; the mapping options do not apply to it.
 
 Examples:
   assetflow import transactions broker.csv --dry-run
@@ -32,11 +34,12 @@ Examples:
     --map "Datum=date,Wertpapier=asset,Stück=quantity,Kurs=price,Art=type"
   assetflow import transactions next-month.csv --mapping mybank
   assetflow import prices prices.csv
+  assetflow import rates rates.csv
 
 USAGE: assetflow import [--store <path>] <kind> <file.csv> [--map <mapping>] [--mapping <name>] [--date-format <format>] [--decimal-comma] [--dry-run] [--asset-type <type>] [--currency <code>] [--platform <name>] [--match-platform]
 
 ARGUMENTS:
-  <kind>                  transactions or prices (rates: not yet).
+  <kind>                  transactions, prices or rates.
   <file.csv>              The CSV file.
 
 OPTIONS:
@@ -51,7 +54,8 @@ OPTIONS:
                           Type column. (default: stock)
   --currency <code>       Currency of assets the file creates when it has no
                           Currency column. (default: USD)
-  --platform <name>       Platform of rows that name none.
+  --platform <name>       Platform of rows that name none; default: the
+                          default_platform setting.
   --match-platform        Find assets by name and platform.
   --version               Show the version.
   -h, --help              Show help information.

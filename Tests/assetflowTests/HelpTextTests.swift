@@ -50,16 +50,56 @@ SUBCOMMANDS:
   rates                   Fetch, import and list exchange rates.
   currency                Show or change the main currency totals are reported
                           in.
+  settings                List, show or change the settings kept in the store.
   docs                    Print the reference of the Lua API, generated from
                           the bindings.
-  import                  Import transactions or prices from a CSV file: all
-                          rows or none.
+  import                  Import transactions, prices or exchange rates from a
+                          CSV file: all rows or none.
   export                  Export the store as CSV or JSON files, or as a
                           journal.
   backup                  Save the whole store as a ZIP backup.
   restore                 Replace the whole store with a backup, all or nothing.
 
   See 'assetflow help <subcommand>' for detailed help.
+
+"""#)
+    }
+
+    @Test("assetflow settings --help")
+    func settingsHelp() throws {
+        let r = try help(["settings"])
+        #expect(r.status == 0)
+        #expect(r.err == "")
+        #expect(r.out == #"""
+OVERVIEW: List, show or change the settings kept in the store.
+
+Without KEY, lists every setting with its value. With KEY, prints its
+value; with KEY and VALUE, changes it. In Lua: af.settings.KEY.
+
+  main_currency     the currency totals are reported in (default USD); changing
+                    it converts the financial goal at today's rate, rounded
+  financial_goal    a number above zero; "" clears it
+  date_format       numeric, abbreviated (default), long or complete
+  default_platform  the platform of assets an import creates when none is
+                    given; "" clears it
+
+Examples:
+  assetflow settings
+  assetflow settings date_format long
+  assetflow settings financial_goal 300000
+  assetflow settings default_platform ""
+
+USAGE: assetflow settings [--store <path>] [<key>] [<value>]
+
+ARGUMENTS:
+  <key>                   The setting to show or change.
+  <value>                 Its new value ("" clears the goal or the platform).
+
+OPTIONS:
+  --store <path>          The store file.
+  --version               Show the version.
+  -h, --help              Show help information.
+
 
 """#)
     }

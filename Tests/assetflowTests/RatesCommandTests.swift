@@ -95,4 +95,22 @@ struct RatesCommandTests {
         #expect(refused.status == 1 && refused.err.hasSuffix("line 3: Unsupported currency 'QQQ'.\n"), "\(refused.err)")
         #expect(try cli.run(["rates", "list", "--store", store]).out.split(separator: "\n").count == 2)
     }
+
+    @Test("import rates is the rates import: the same file, messages and all-or-nothing; --dry-run writes nothing")
+    func importRates() throws {
+        let store = cli.temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
+        let good = NSTemporaryDirectory() + "af-cli-\(UUID().uuidString)-rates.csv"
+        let bad = NSTemporaryDirectory() + "af-cli-\(UUID().uuidString)-bad.csv"
+        defer { try? FileManager.default.removeItem(atPath: good); try? FileManager.default.removeItem(atPath: bad) }
+        try "date,base,quote,rate\n2024-03-01,USD,EUR,0.92\n2024-03-01,USD,JPY,150\n".write(toFile: good, atomically: true, encoding: .utf8)
+        try "date,base,quote,rate\n2024-03-02,USD,EUR,0.91\n2024-03-02,USD,QQQ,1\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let dry = try cli.run(["import", "rates", "--store", store, good, "--dry-run"])
+        #expect(dry.out == "Dry run: 2 rates would be stored; nothing was written.\n", "\(dry.err)")
+        #expect(try cli.run(["rates", "list", "--store", store]).out.hasPrefix("No exchange rates stored"))
+        #expect(try cli.run(["import", "rates", "--store", store, good]).out == "Stored 2 rates.\n")
+        let refused = try cli.run(["import", "rates", "--store", store, bad])
+        #expect(refused.status == 1 && refused.err.hasSuffix("line 3: Unsupported currency 'QQQ'.\n"), "\(refused.err)")
+        #expect(try cli.run(["rates", "list", "--store", store]).out.split(separator: "\n").count == 2)
+    }
 }

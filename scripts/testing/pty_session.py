@@ -19,6 +19,7 @@ with a line "pty_session: timed out waiting for ..." and the exit status is 1.
 import json, os, pty, re, select, sys, time
 
 TIMEOUT = 20.0
+RESEND_AFTER = 3.0
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\r|\x07")
 PROMPT = re.compile(r"(^|\n)[*>]?> $")
 
@@ -47,11 +48,15 @@ def main():
         out.extend(chunk)
         return True
 
-    def wait_for(done, what, start):
+    def wait_for(done, what, start, resend=None):
         deadline = time.time() + TIMEOUT
+        next_resend = time.time() + RESEND_AFTER
         while not done(screen(start)):
             if time.time() > deadline or not read_some(deadline):
                 fail("timed out waiting for " + what)
+            if resend is not None and time.time() > next_resend:
+                os.write(fd, resend)
+                next_resend = time.time() + RESEND_AFTER
 
     def fail(message):
         sys.stdout.write(screen())
@@ -68,7 +73,10 @@ def main():
         start = len(out)
         os.write(fd, keys.encode())
         if until is not None:
-            wait_for(lambda s: until in s, repr(until), start)
+            # A Ctrl-C that lands while the line editor is between two reads (after echoing
+            # and before blocking again) only counts: the editor notices it with the next
+            # key. A person presses it again; so does this script, after RESEND_AFTER.
+            wait_for(lambda s: until in s, repr(until), start, resend=b"\x03" if keys == "\x03" and until == "^C" else None)
         elif keys.endswith("\r"):
             wait_for(lambda s: PROMPT.search(s) is not None, "the prompt after " + repr(keys), start)
         else:

@@ -43,6 +43,11 @@ public protocol CommandContext: AnyObject {
     func assetCount(inCategory id: Int64) throws -> Int
     /// The platform names in use (non-empty, as spelled on the assets).
     func platforms() throws -> [String]
+    /// A setting's stored text, nil when unset.
+    func setting(_ key: String) throws -> String?
+    /// Every stored rate that can take part in converting between `currencies`, up to
+    /// `through` (every day when nil).
+    func rateTable(for currencies: Set<String>, through: CalendarDate?) throws -> RateTable
 }
 
 /// The plain writes a command asks for once its rules are met. They check nothing but the
@@ -73,6 +78,8 @@ public protocol CommandStore: CommandContext {
     func replaceTargets(portfolio id: Int64, by dimension: AllocationDimension, _ targets: [String: ExactDecimal]) throws
     /// Sets (or with nil removes) a setting.
     func setSetting(_ key: String, _ value: String?) throws
+    /// Stores an exchange rate (already checked), replacing the one for its pair and day.
+    func store(_ rate: ExchangeRate) throws
 
     func insert(_ plan: InvestmentPlan, portfolioID: Int64?) throws -> InvestmentPlan
     func insert(_ plan: RegularSavingPlan) throws -> RegularSavingPlan

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What an import file holds: trades and other transactions, price records, or (later)
-/// exchange rates. Each kind names the fields its columns map to.
+/// What an import file holds: trades and other transactions, price records, or
+/// exchange rates (a format of their own: `RateCSV`). Each kind names the fields its columns map to.
 public enum ImportKind: String, CaseIterable, Sendable {
     case transactions, prices, rates
 
@@ -11,8 +11,9 @@ public enum ImportKind: String, CaseIterable, Sendable {
         throw RuleViolation("Unknown import kind '\(text)'. Use one of: \(allCases.map(\.rawValue).joined(separator: ", ")).")
     }
 
-    /// Rates arrive with multi-currency support; until then importing them is refused.
-    public static let ratesNotYetMessage = "Importing exchange rates is not available yet: it comes with multi-currency support. Import transactions or prices."
+    /// Rates files have their own format (`RateCSV`: date,base,quote,rate[,source]) and are
+    /// stored with the `SetRates` command, not planned as rows of assets.
+    public static let ratesSeparateMessage = "Exchange rates are imported from a date,base,quote,rate[,source] file with `assetflow import rates FILE.csv` or af.import{ kind = \"rates\", … }, not as transactions or prices."
 
     /// The fields a file of this kind may have, required ones first.
     public var fields: [ImportField] {

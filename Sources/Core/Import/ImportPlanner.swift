@@ -28,7 +28,7 @@ public struct ImportPlanner {
         switch options.kind {
         case .transactions: planner.planTransactions(rows)
         case .prices: planner.planPrices(rows)
-        case .rates: planner.errors.append(RowError(line: 1, column: nil, message: ImportKind.ratesNotYetMessage))
+        case .rates: planner.errors.append(RowError(line: 1, column: nil, message: ImportKind.ratesSeparateMessage))
         }
         planner.plan.existingNames = Dictionary(context.assets.map { ($0.id!, $0.name) }, uniquingKeysWith: { a, _ in a })
         return (planner.plan, planner.errors.sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") })

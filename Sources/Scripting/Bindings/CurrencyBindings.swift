@@ -43,7 +43,7 @@ enum CurrencyBindings {
         .function("af", "set_main_currency", Code.self, returns: .value(.optional(.record([LuaRecordField("old_goal", .decimal), LuaRecordField("new_goal", .decimal)]))),
                   "Changes the main currency. A financial goal is converted at today's rate and rounded to a whole number (the result says from what); refused when no rate exists.",
                   example: #"af.set_main_currency("EUR")"#) { env, call, args in
-            if let goal = try env.session.setMainCurrency(args.code) {
+            if let goal = try env.session.execute(SetMainCurrency(code: args.code)) {
                 call.newTable()
                 call.pushDecimal(goal.oldGoal); call.setField("old_goal", of: -2)
                 call.pushDecimal(goal.newGoal); call.setField("new_goal", of: -2)
@@ -85,7 +85,7 @@ enum CurrencyBindings {
                   "Stores an exchange rate: on date, 1 base = rate quote (replacing that day's rate of the pair). Inverse and cross rates are derived.",
                   example: #"af.set_rate{ base = "USD", quote = "EUR", date = "2024-03-01", rate = "0.8" }"#) { env, _, args in
             let rate = ExchangeRate(base: args.base, quote: args.quote, date: args.date ?? env.session.today, rate: args.rate, source: args.source ?? "manual")
-            try env.session.atomically { _ = try env.session.setRate(rate) }
+            _ = try env.session.execute(SetRate(rate))
             return 0
         },
         .function("af", "rates", RateFilter.self, returns: .value(.list(rateRow)),

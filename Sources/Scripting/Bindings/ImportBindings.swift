@@ -20,7 +20,7 @@ enum ImportBindings {
         var platform = ""
         var matchPlatform = false
         static let fields: [LuaField<ImportArguments>] = [
-            .required("kind", \.kind, "transactions or prices."),
+            .required("kind", \.kind, "transactions, prices or rates (a date,base,quote,rate[,source] file)."),
             .optional("path", \.path, "The CSV file (in the sandbox only inside an --allow-read folder)."),
             .optional("text", \.text, "The CSV itself, instead of a path."),
             .optional("mapping", \.mapping, "A saved mapping's name; with map, saves map under it."),
@@ -30,7 +30,7 @@ enum ImportBindings {
             .optional("dry_run", \.dryRun, "Check and count only; write nothing."),
             .optional("asset_type", \.assetType, "Type of assets the import creates when a row has none (default stock)."),
             .optional("currency", \.currency, "Currency of assets the import creates when a row has none (default USD)."),
-            .optional("platform", \.platform, "Platform of assets the import creates."),
+            .optional("platform", \.platform, "Platform of assets the import creates (default: the default_platform setting)."),
             .optional("match_platform", \.matchPlatform, "Find assets by name and platform, not name alone."),
         ]
     }
@@ -41,8 +41,15 @@ enum ImportBindings {
 
     static let all: [Binding] = [
         .function("af", "import", ImportArguments.self, returns: .value(outcome),
-                  "Imports a CSV of transactions or prices (kind), from a file (path; in the sandbox only inside an --allow-read folder) or a string (text): all rows or, on any error, none (the error lists every row's problem with its line). Duplicates of stored rows are skipped. mapping names a saved mapping, or saves map (\"Column=field,…\") under that name.",
+                  "Imports a CSV of transactions, prices or exchange rates (kind), from a file (path; in the sandbox only inside an --allow-read folder) or a string (text): all rows or, on any error, none (the error lists every row's problem with its line). Duplicates of stored rows are skipped. mapping names a saved mapping, or saves map (\"Column=field,…\") under that name.",
                   example: #"local r = af.import{ kind = "transactions", path = "broker.csv", date_format = "DD/MM/YYYY" }; print(r.imported)"#) { env, call, args in
+            if try ImportKind.parse(args.kind) == .rates {
+                let text = String(decoding: try data(args, env: env), as: UTF8.self)
+                let name = args.path.map { ($0 as NSString).lastPathComponent } ?? "rates.csv"
+                let stored = try RatesRun.importRates(text, name: name, dryRun: args.dryRun, in: env.session)
+                pushRates(stored, dryRun: args.dryRun, call)
+                return 1
+            }
             var request = ImportRequest(options: try options(args), data: try data(args, env: env))
             request.dryRun = args.dryRun
             if let mappingName = args.mapping, request.options.map.isEmpty {
@@ -57,7 +64,6 @@ enum ImportBindings {
 
     static func options(_ args: ImportArguments) throws -> ImportOptions {
         var options = ImportOptions(kind: try ImportKind.parse(args.kind))
-        if options.kind == .rates { throw RuleViolation(ImportKind.ratesNotYetMessage) }
         options.map = try args.map.map(ColumnMapping.parsePairs) ?? []
         options.dateFormat = try args.dateFormat.map { try ImportDate(format: $0) }
         options.decimalComma = args.decimalComma
@@ -77,6 +83,19 @@ enum ImportBindings {
             throw RuleViolation("Could not open file. Please check the file is a valid CSV. (\(path))")
         }
         return data
+    }
+
+    /// A rates import's outcome, in the same shape: {imported = n, duplicates = 0, new_assets = {},
+    /// lines = {the summary}, dry_run = bool}.
+    static func pushRates(_ stored: (count: Int, line: String), dryRun: Bool, _ call: LuaCall) {
+        call.newTable(fieldCount: 5)
+        call.pushInteger(Int64(stored.count)); call.setField("imported", of: -2)
+        call.pushInteger(0); call.setField("duplicates", of: -2)
+        call.pushBoolean(dryRun); call.setField("dry_run", of: -2)
+        call.newTable(); call.setField("new_assets", of: -2)
+        call.newTable(arrayCount: 1)
+        call.pushString(stored.line); call.setElement(1, of: -2)
+        call.setField("lines", of: -2)
     }
 
     /// {imported = n, duplicates = n, new_assets = {names}, lines = {summary lines}, dry_run = bool}

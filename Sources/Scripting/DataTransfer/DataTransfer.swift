@@ -28,7 +28,6 @@ public enum DataTransfer {
 
         func options() throws -> ImportOptions {
             var options = ImportOptions(kind: try ImportKind.parse(kind))
-            if options.kind == .rates { throw RuleViolation(ImportKind.ratesNotYetMessage) }
             options.map = try map.map(ColumnMapping.parsePairs) ?? []
             options.dateFormat = try dateFormat.map { try ImportDate(format: $0) }
             options.decimalComma = decimalComma
@@ -44,6 +43,10 @@ public enum DataTransfer {
     /// (rows read, rows in all) for a progress bar.
     public static func importFile(_ flags: ImportFlags, storePath: String, progress: ((Int, Int) -> Void)? = nil) throws -> [String] {
         try userErrors {
+            // Rates have their own format and command: the same import as `rates import`.
+            if try ImportKind.parse(flags.kind) == .rates {
+                return [try RatesRun.importCSV(storePath: storePath, file: flags.file, dryRun: flags.dryRun)]
+            }
             var options = try flags.options()
             guard let data = FileManager.default.contents(atPath: flags.file) else {
                 throw RuleViolation("Could not open file. Please check the file is a valid CSV. (\(flags.file))")

@@ -32,16 +32,37 @@ public enum RatesRun {
         }
     }
 
-    /// Stores the rates of a CSV file (date,base,quote,rate[,source]).
-    public static func importCSV(storePath: String, file: String) throws -> String {
-        let rates = try RateCSV.parse(try String(contentsOfFile: file, encoding: .utf8), name: (file as NSString).lastPathComponent)
-        try open(storePath).withSession { session in
-            try session.begin()
-            try session.setRates(rates)
-            try session.commit()
+    /// Stores the rates of a CSV file (date,base,quote,rate[,source]): `assetflow rates
+    /// import` and `assetflow import rates`.
+    public static func importCSV(storePath: String, file: String, dryRun: Bool = false) throws -> String {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw RuleViolation("Could not open file. Please check the file is a valid CSV. (\(file))")
         }
-        return "Stored \(rates.count) rates."
+        return try open(storePath).withSession { session in
+            try session.begin()
+            let stored = try importRates(String(decoding: data, as: UTF8.self), name: (file as NSString).lastPathComponent,
+                                         dryRun: dryRun, in: session)
+            try session.commit()
+            return stored.line
+        }
     }
+
+    /// The one rates import: parses a rates CSV and stores it with `SetRates`, all or
+    /// nothing; a dry run checks every rate (the future-date rule too) and writes nothing.
+    static func importRates(_ text: String, name: String, dryRun: Bool, in session: StoreSession) throws -> (count: Int, line: String) {
+        let rates = try RateCSV.parse(text, name: name)
+        guard dryRun else {
+            _ = try session.execute(SetRates(rates))
+            return (rates.count, "Stored \(rates.count) rates.")
+        }
+        do {
+            try session.atomically { _ = try session.execute(SetRates(rates)); throw DryRunUndo() }
+        } catch is DryRunUndo {}
+        return (rates.count, "Dry run: \(rates.count) rates would be stored; nothing was written.")
+    }
+
+    /// Thrown to undo a dry run's writes.
+    struct DryRunUndo: Error {}
 
     /// One line per stored rate, oldest first.
     public static func list(storePath: String, base: String?, quote: String?) throws -> [String] {
@@ -56,7 +77,7 @@ public enum RatesRun {
             guard let code else { return try session.mainCurrency() }
             let old = try session.mainCurrency()
             try session.begin()
-            let goal = try session.setMainCurrency(code)
+            let goal = try session.execute(SetMainCurrency(code: code))
             try session.commit()
             let new = try session.mainCurrency()
             return "Main currency: \(new)" + (goal.map { " (financial goal \($0.oldGoal.plainText) \(old) → \($0.newGoal.plainText) \(new))" } ?? "")

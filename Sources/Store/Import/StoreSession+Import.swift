@@ -41,8 +41,10 @@ extension StoreSession {
     /// rows of the file) are skipped and counted, so importing the same file twice adds
     /// nothing. The rows are then written in bulk, atomically.
     public func importCSV(_ request: ImportRequest) throws -> ImportOutcome {
-        let options = request.options
-        if options.kind == .rates { throw RuleViolation(ImportKind.ratesNotYetMessage) }
+        var options = request.options
+        if options.kind == .rates { throw RuleViolation(ImportKind.ratesSeparateMessage) }
+        // Assets the import creates go on the default platform when the import names none.
+        if options.platform.isEmpty { options.platform = try setting(SetDefaultPlatform.settingKey) ?? "" }
         let table = try CSVTable.parse(data: request.data)
         let mapping = try ColumnMapping.resolve(kind: options.kind, headers: table.headers, explicit: options.map)
         let total = table.rows.count
@@ -57,7 +59,7 @@ extension StoreSession {
         if !request.dryRun {
             try atomically {
                 try applyImport(plan)
-                if let name = request.saveMappingAs { try saveMapping(SavedMapping(options, name: name)) }
+                if let name = request.saveMappingAs { try saveMapping(SavedMapping(request.options, name: name)) }
             }
         }
         return ImportOutcome(plan: plan, warnings: mapping.warnings, dryRun: request.dryRun)

@@ -14,6 +14,7 @@ final class MemoryCommandStore: CommandStore {
     var prices: [Int64: PricePoint] = [:]
     var targets: [Int64: [AllocationDimension: [String: ExactDecimal]]] = [:]
     var settings: [String: String] = [:]
+    var rates: [ExchangeRate] = []
     var investmentPlans: [Int64: (plan: InvestmentPlan, portfolioID: Int64?)] = [:]
     var plans: [Int64: RegularSavingPlan] = [:]
     private var lastID: Int64 = 0
@@ -99,6 +100,10 @@ final class MemoryCommandStore: CommandStore {
 
     func assetCount(inCategory id: Int64) throws -> Int { assets.values.filter { $0.categoryID == id }.count }
     func platforms() throws -> [String] { Array(Set(assets.values.map(\.platform).filter { !$0.isEmpty })).sorted() }
+    func setting(_ key: String) throws -> String? { settings[key] }
+    func rateTable(for currencies: Set<String>, through: CalendarDate?) throws -> RateTable {
+        RateTable(rates.filter { through == nil || $0.date <= through! })
+    }
 
     // MARK: Writes
 
@@ -166,6 +171,10 @@ final class MemoryCommandStore: CommandStore {
     }
 
     func setSetting(_ key: String, _ value: String?) throws { settings[key] = value }
+    func store(_ rate: ExchangeRate) throws {
+        rates.removeAll { $0.base == rate.base && $0.quote == rate.quote && $0.date == rate.date }
+        rates.append(rate)
+    }
 
     func insert(_ plan: InvestmentPlan, portfolioID: Int64?) throws -> InvestmentPlan {
         var p = plan

@@ -57,17 +57,33 @@ struct ImportBindingsTests {
         #expect(allowed.printed == "1\n", "\(allowed.outcome.error ?? "")")
     }
 
-    @Test("dry_run writes nothing; rates are not yet importable; unknown fields are refused")
+    @Test("dry_run writes nothing; unknown fields are refused")
     func options() throws {
         let printed = try runLua("""
             local r = af.import{ kind = "transactions", text = "Date,Asset,Type,Quantity,Price\\n2024-01-02,A,buy,1,1\\n", dry_run = true }
             print(r.dry_run, r.imported, #af.assets())
-            print(select(2, pcall(af.import, { kind = "rates", text = "x" })))
             print(select(2, pcall(af.import, { kind = "prices", txt = "x" })))
             """)
         let lines = printed.split(separator: "\n").map(String.init)
         #expect(lines[0] == "true\t1\t0")
-        #expect(lines[1] == ImportKind.ratesNotYetMessage)
-        #expect(lines[2].hasPrefix("af.import: unknown field 'txt'"))
+        #expect(lines[1].hasPrefix("af.import: unknown field 'txt'"))
+    }
+
+    @Test("kind = \"rates\": the rates CSV import (af.set_rate's rules), all or nothing; dry_run writes nothing")
+    func rates() throws {
+        let printed = try runLua(#"""
+            local csv = "date,base,quote,rate\n2024-03-01,USD,EUR,0.92\n2024-03-01,usd,jpy,150,ecb\n"
+            local r = af.import{ kind = "rates", text = csv, dry_run = true }
+            print(r.imported, r.dry_run, r.lines[1], #af.rates())
+            r = af.import{ kind = "rates", text = csv }
+            print(r.imported, r.duplicates, r.lines[1], #af.rates(), af.rates{ quote = "JPY" }[1].source)
+            print(select(2, pcall(af.import, { kind = "rates", text = "date,base,quote,rate\n2024-03-02,USD,EUR,0.9\n2030-01-01,USD,EUR,1\n" })))
+            print(#af.rates())
+            """#)
+        let lines = printed.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "2\ttrue\tDry run: 2 rates would be stored; nothing was written.\t0")
+        #expect(lines[1] == "2\t0\tStored 2 rates.\t2\tecb")
+        #expect(lines[2].contains("future"), "\(lines[2])")
+        #expect(lines[3] == "2")
     }
 }

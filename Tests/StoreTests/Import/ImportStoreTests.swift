@@ -204,10 +204,10 @@ struct ImportStoreTests: StoreRuleTesting {
         }
     }
 
-    @Test("rates are not importable yet; the message says why")
+    @Test("rates are not planned as rows of assets; the message names the rates import")
     func rates() throws {
         try withStore { s in
-            #expect(throws: RuleViolation(ImportKind.ratesNotYetMessage)) { _ = try importCSV(s, .rates, "a\n1\n") }
+            #expect(throws: RuleViolation(ImportKind.ratesSeparateMessage)) { _ = try importCSV(s, .rates, "a\n1\n") }
         }
     }
 

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Stores exchange rates, all or nothing (`af.set_rate`, `assetflow rates import`, the
+/// rates a fetch brings back). Each rate's codes must be known and different, the rate
+/// above zero (`ExchangeRate.validated`), its date not in the future; a rate replaces the
+/// one already stored for the same pair and day. Returns the rates as stored (codes
+/// normalized).
+public struct SetRates: Command {
+    public var rates: [ExchangeRate]
+
+    public init(_ rates: [ExchangeRate]) { self.rates = rates }
+
+    public func run(in store: CommandStore) throws -> [ExchangeRate] {
+        try rates.map { rate in
+            let rate = try rate.validated()
+            try DateRules.validateNotFuture(rate.date, today: store.today)
+            try store.store(rate)
+            return rate
+        }
+    }
+}
+
+/// Stores one exchange rate (the rules of `SetRates`).
+public struct SetRate: Command {
+    public var rate: ExchangeRate
+
+    public init(_ rate: ExchangeRate) { self.rate = rate }
+
+    public func run(in store: CommandStore) throws -> ExchangeRate {
+        try SetRates([rate]).run(in: store)[0]
+    }
+}
