@@ -11,6 +11,9 @@ public final class ScriptEnvironment {
     /// What the code in this environment may reach. Bindings that touch the outside (saving
     /// a report) ask this, never the Lua globals, which a script can change.
     public let policy: SandboxPolicy
+    /// The binding running now ("Report:save"), set around each call from its declaration,
+    /// so a body names itself in errors without spelling its name again.
+    var currentFunction = ""
     public let reports = ReportSession()  // af.report documents, where they may be saved, colour
     /// Where `print` and reports write; tests capture it.
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }

@@ -46,7 +46,7 @@ enum InvestmentPlanBindings {
             d.profile = RiskProfile(tolerance: plan.riskTolerance)
             d.targetDate = plan.targetDate
             d.onTrack = progress.isOnTrack
-            return try ProjectionBindings.project(env, call, at: 2, function: "InvestmentPlan:project", defaults: d)
+            return try ProjectionBindings.project(env, call, at: 2, defaults: d)
         },
     ]
 }

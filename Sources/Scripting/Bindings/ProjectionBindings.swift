@@ -78,7 +78,7 @@ enum ProjectionBindings {
         example: #"local r = af.project{ start_value = 10000, monthly = 500, years = 20, annual_return = 0.06, volatility = 0.15, goal = 300000, runs = 1000, seed = 42 }"#) { env, call, _ in
         var d = Defaults(today: env.session.today)
         d.goal = try env.session.setting(AfBindings.goalKey).flatMap(ExactDecimal.parseOrNil)
-        return try project(env, call, at: 1, function: "af.project", defaults: d)
+        return try project(env, call, at: 1, defaults: d)
     }
 
     struct Defaults {
@@ -93,12 +93,12 @@ enum ProjectionBindings {
     }
 
     /// Reads the fields at `index`, runs the projection, pushes the result table.
-    static func project(_ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, function fn: String, defaults: Defaults) throws -> Int32 {
+    static func project(_ env: ScriptEnvironment, _ call: LuaCall, at index: Int32, defaults: Defaults) throws -> Int32 {
         if call.isNil(at: index) {
             call.setTop(index - 1)
             call.newTable()
         }
-        let reader = ArgumentReader(environment: env, call: call, function: fn)
+        let reader = ArgumentReader(env, call)
         let args = try Project.read(reader, at: index)
         let assumptions = try readAssumptions(args, reader, defaults: defaults)
         let (hooks, modelName) = try readHooks(reader, at: index)

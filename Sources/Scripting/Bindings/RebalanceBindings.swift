@@ -97,7 +97,7 @@ enum RebalanceBindings {
 
     /// `portfolio:rebalance()` / `portfolio:rebalance{strategy, by, tolerance, to, amount, choose, targets}`.
     static func rebalance(_ env: ScriptEnvironment, _ call: LuaCall) throws -> Int32 {
-        let fn = "Portfolio:rebalance"
+        let fn = env.currentFunction
         let p = try env.portfolio(at: 1, call, function: fn)
         var request = PlanRebalance()
         var by = AllocationDimension.type

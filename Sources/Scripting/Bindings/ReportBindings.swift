@@ -124,7 +124,7 @@ enum ReportBindings {
         .method(ReportHandle.self, "save", Save.self, returns: .value(.string),
                 "Writes the report (format from the extension by default) and returns the path. In the sandbox only the --output file or the reports folder.",
                 example: #"r:save("overview.html")"#) { env, call, r, args in
-            let fn = "Report:save"
+            let fn = env.currentFunction
             let path = args.path!
             guard !path.isEmpty else { throw LuaArgumentError("\(fn): a file path expected, got an empty string") }
             let format = try call.isNil(at: 3) ? ReportFormat.forPath(path) : ReportFormat.parse(call.string(at: 3) ?? call.typeName(at: 3))

@@ -133,7 +133,7 @@ enum ReturnsBindings {
                   "Modified Dietz: (end − begin − CF) ÷ (begin + Σ wᵢ·CFᵢ), wᵢ = (D − dᵢ) ÷ D in whole days; of a scope, or of given values and flows.",
                   example: #"af.returns.modified_dietz{ begin_value = 100000, end_value = 215000, flows = {{"2024-01-31", 100000}}, from = "2024-01-01", to = "2024-03-31" }"#) { env, call, args in
             if let scope = args.scope { return push(try env.session.performance(scope, from: args.from, to: args.to).modifiedDietz, call) }
-            let reader = ArgumentReader(environment: env, call: call, function: "af.returns.modified_dietz")
+            let reader = ArgumentReader(env, call)
             guard let from = args.from else { throw reader.fieldError("from", "is required") }
             guard let to = args.to else { throw reader.fieldError("to", "is required") }
             guard let begin = args.beginValue else { throw reader.fieldError("begin_value", "is required") }

@@ -99,6 +99,9 @@ extension Binding {
                        summary: summary, example: example, body: .call { env, call in
             let reader = ArgumentReader(environment: env, call: call, function: qualified)
             let first: Int32 = alsoAsMethod && isAfTable(call, at: 1) ? 2 : 1
+            let outer = env.currentFunction
+            env.currentFunction = qualified
+            defer { env.currentFunction = outer }  // a binding may run Lua that calls another
             return try body(env, call, try A.decodeArguments(reader, from: first))
         })
     }
@@ -121,6 +124,9 @@ extension Binding {
             do { this = try R.read(reader, at: 1) } catch let problem as LuaFieldProblem {
                 throw LuaArgumentError("\(qualified): \(problem.text)")
             }
+            let outer = env.currentFunction
+            env.currentFunction = qualified
+            defer { env.currentFunction = outer }  // a binding may run Lua that calls another
             return try body(env, call, this, try A.decodeArguments(reader, from: 2))
         })
     }

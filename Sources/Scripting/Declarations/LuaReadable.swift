@@ -52,6 +52,13 @@ public struct ArgumentReader {
     }
 }
 
+extension ArgumentReader {
+    /// The reader of the binding running now in `environment` (see `currentFunction`).
+    init(_ environment: ScriptEnvironment, _ call: LuaCall) {
+        self.init(environment: environment, call: call, function: environment.currentFunction)
+    }
+}
+
 extension String: LuaReadable {
     public static var luaType: LuaType { .string }
     public static func read(_ reader: ArgumentReader, at index: Int32) throws -> String {
