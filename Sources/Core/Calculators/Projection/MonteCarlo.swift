@@ -106,6 +106,7 @@ public enum MonteCarlo {
                                   inflationFactor: inflationFactor, goal: goal, scheduled: scheduled, seed: seed)
         let values = try [Double](unsafeUninitializedCapacity: months * runs) { out, count in
             count = months * runs
+            LargePages.advise(UnsafeMutableRawBufferPointer(out))
             // Without hooks each model gets its own loop with nothing but arithmetic in it;
             // every loop draws the same numbers in the same order, so the figures are the same.
             switch model {
