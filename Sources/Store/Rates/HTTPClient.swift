@@ -38,7 +38,9 @@ final class HTTPClient {
         var body: UnsafeMutablePointer<CChar>?
         var length = 0
         var error = [CChar](repeating: 0, count: 512)
-        let milliseconds = max(1, Int((timeout * 1000).rounded(.up)))
+        // libcurl takes whole milliseconds in a long; beyond about 24 days means no limit.
+        let limit = Double(Int32.max)
+        let milliseconds = timeout.isFinite ? Int(min(max(1, (timeout * 1000).rounded(.up)), limit)) : Int(limit)
         switch Int(ccurl_get(client, address, milliseconds, Self.bodyLimit, &status, &body, &length, &error, error.count)) {
         case Int(CCURL_OK):
             defer { ccurl_free(body) }
