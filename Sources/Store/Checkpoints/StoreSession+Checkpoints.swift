@@ -1,5 +1,6 @@
 import Core
 import GRDB
+import GRDBSQLite
 
 /// Quantity checkpoints (table `quantity_checkpoint`): each asset's quantity by day, one row
 /// per asset and month, so that a timeline reads about a row per asset and month instead
@@ -9,7 +10,11 @@ import GRDB
 /// `complete` row is rebuilt here by one walk of its transactions, then written back.
 extension StoreSession {
     /// Each asset's quantity levels (day, quantity at the end of that day), in day order.
-    func quantityLevels(_ slots: AssetSlots, scan: Bool) throws -> [DatedSeries] {
+    /// Rebuilt levels are written back when `storing` (the caller's own transaction) or
+    /// when the transaction in progress already writes; inside someone else's read
+    /// transaction (a report: rolled back at its end, and it must not hold the write lock
+    /// while it runs) they are only computed.
+    func quantityLevels(_ slots: AssetSlots, scan: Bool, storing: Bool) throws -> [DatedSeries] {
         var levels = [DatedSeries](repeating: DatedSeries(), count: slots.count)
         var complete = [Bool](repeating: false, count: slots.count)
         let sql = "SELECT asset_id, month, levels FROM quantity_checkpoint"
@@ -26,17 +31,18 @@ extension StoreSession {
         guard !stale.isEmpty else { return levels }
         let staleSlots = AssetSlots(stale.map { slots.ids[$0] })
         let moves = try unitMoves(staleSlots, scan: try scansWholeTables(for: staleSlots))
+        let store = storing || sqlite3_txn_state(db.sqliteConnection, "main") == SQLITE_TXN_WRITE
         for (i, slot) in stale.enumerated() {
             levels[slot] = QuantityCheckpoint.levels(from: moves[i])
-            try? storeCheckpoints(levels[slot], ofAsset: slots.ids[slot])
+            if store { try? storeCheckpoints(levels[slot], ofAsset: slots.ids[slot]) }
         }
         return levels
     }
 
     private static let completeMonth = Array(QuantityCheckpoint.complete.utf8)
 
-    /// Replaces the asset's checkpoints, in a savepoint: derived data, so a store that cannot
-    /// be written now (a read transaction, another writer) just keeps walking history.
+    /// Replaces the asset's checkpoints, in a savepoint: derived data, so when the store
+    /// cannot be written now (another writer holds the lock) the caller goes on without.
     func storeCheckpoints(_ levels: DatedSeries, ofAsset id: Int64) throws {
         let rows = try QuantityCheckpoint.rows(of: levels)
         try db.inSavepoint {

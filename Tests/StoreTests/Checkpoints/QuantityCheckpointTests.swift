@@ -144,6 +144,21 @@ struct QuantityCheckpointTests: StoreRuleTesting {
         }
     }
 
+    @Test("inside someone else's read transaction (a report) they are computed, not written; in a write transaction they are")
+    func readTransaction() throws {
+        try withStore { s in
+            let a = try history(s)
+            try s.beginReading()
+            #expect(try timeline(s, a) == replayed(s, a))
+            #expect(try months(s, a).isEmpty)
+            try s.rollback()
+            try s.begin()
+            #expect(try timeline(s, a) == replayed(s, a))
+            try s.commit()
+            #expect(try months(s, a).last == "complete")
+        }
+    }
+
     @Test("checkpoints are derived data: not counted as changes, not exported")
     func derived() throws {
         try withStore { s in
