@@ -42,8 +42,11 @@ struct RawColumns {
         return value
     }
 
-    /// The date as its day number (a `DatedSeries` day).
-    func day(_ i: Int32, _ column: String) throws -> Int32 { Int32(truncatingIfNeeded: try date(i, column).dayNumber) }
+    /// The date as its day number (a `DatedSeries` day), through `reader`.
+    func day(_ i: Int32, _ column: String, _ reader: inout DayReader) throws -> Int32 {
+        guard let day = reader.day(bytes(i)) else { throw StoreError.corrupt("column \(column) holds '\(string(i))', not a date") }
+        return day
+    }
 
     /// The transaction type, matched on the row's bytes.
     func transactionType(_ i: Int32) throws -> TransactionType {

@@ -16,29 +16,29 @@ extension StoreSession {
     /// Each asset's units moved by its transactions, by day: sells and transfers out
     /// negative, every other type positive (an adjustment carries its own sign).
     func unitMoves(_ slots: AssetSlots, scan: Bool) throws -> [DatedSeries] {
-        var series = [DatedSeries](repeating: DatedSeries(), count: slots.count)
+        var series = SeriesCollector(count: slots.count)
+        var days = DayReader()
         let sql = "SELECT asset_id, type, date, quantity FROM asset_transaction"
             + (scan ? "" : " WHERE asset_id IN (\(Self.idList(slots))) ORDER BY asset_id, date, id")
         try forEachRawRow(sql) { row in
             guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
             let quantity = try row.decimal(3, "quantity")
-            series[slot].append(try row.day(2, "date"), try row.transactionType(1).isOutflow ? -quantity : quantity)
+            series.append(slot, try row.day(2, "date", &days), try row.transactionType(1).isOutflow ? -quantity : quantity)
         }
-        for i in series.indices { series[i].sortByDay() }
-        return series
+        return series.finished()
     }
 
     /// Each asset's whole price history, by day.
     func priceSeries(_ slots: AssetSlots, scan: Bool) throws -> [DatedSeries] {
-        var series = [DatedSeries](repeating: DatedSeries(), count: slots.count)
+        var series = SeriesCollector(count: slots.count)
+        var days = DayReader()
         let sql = "SELECT asset_id, date, price FROM price_history"
             + (scan ? "" : " WHERE asset_id IN (\(Self.idList(slots))) ORDER BY asset_id, date")
         try forEachRawRow(sql) { row in
             guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
-            series[slot].append(try row.day(1, "date"), try row.decimal(2, "price"))
+            series.append(slot, try row.day(1, "date", &days), try row.decimal(2, "price"))
         }
-        for i in series.indices { series[i].sortByDay() }
-        return series
+        return series.finished()
     }
 
     /// Each asset's latest price on or before each of `dates` (ascending), dated that date,
