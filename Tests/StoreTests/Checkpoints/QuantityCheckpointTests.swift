@@ -159,6 +159,16 @@ struct QuantityCheckpointTests: StoreRuleTesting {
         }
     }
 
+    @Test("a checkpoint row that does not read back is damage, named, never a silent zero")
+    func damaged() throws {
+        try withStore { s in
+            let a = try history(s)
+            _ = try timeline(s, a)
+            try s.db.execute(sql: "UPDATE quantity_checkpoint SET levels = '2:1x' WHERE month = '2024-03'")
+            #expect(message { _ = try timeline(s, a) } == "The store is damaged: quantity checkpoint '2024-03' holds '2:1x'.")
+        }
+    }
+
     @Test("checkpoints are derived data: not counted as changes, not exported")
     func derived() throws {
         try withStore { s in
