@@ -40,59 +40,69 @@ extension StoreSession {
 
     /// Value on each of `dates` (ascending) in `currency` (default: the main currency): per
     /// asset, quantity at D × latest price on or before D (0 when none), converted at D's
-    /// rate (else the latest earlier one). Three queries in all, whatever the number of dates.
+    /// rate (else the latest earlier one).
+    ///
+    /// Reads only what the walk needs into flat per-asset series (`DatedSeries`): each
+    /// asset's quantity by day from its checkpoints (`quantityLevels`, rebuilt by one walk of
+    /// the transactions when a change removed them), and prices, either the whole history
+    /// (many dates: a daily timeline) or one index seek per asset and date (few dates: a
+    /// monthly one). For most of the store's assets the tables are scanned rather than read
+    /// through their indexes (see `scansWholeTables`).
     public func timeline(of assets: [Asset], dates: [CalendarDate], in currency: String? = nil) throws -> [(date: CalendarDate, value: ExactDecimal)] {
-        let target = try reportingCurrency(currency)
-        let ids = assets.compactMap(\.id)
-        guard !ids.isEmpty else { return dates.map { ($0, ExactDecimal.zero) } }
-        let rates = try rateTable(for: Set(assets.map(\.currency)).union([target]), through: dates.last)
-        let list = ids.map(String.init).joined(separator: ",")
-        // Read in place, in each asset's (date, id) order: only what the walk needs.
-        var history: [Int64: [(CalendarDate, ExactDecimal)]] = [:]
-        try forEachRawRow("SELECT asset_id, type, date, quantity FROM asset_transaction WHERE asset_id IN (\(list)) ORDER BY asset_id, date, id") { row in
-            let typeText = try row.text(1, "type")
-            guard let type = TransactionType(rawValue: typeText) else { throw StoreError.corrupt("transaction type '\(typeText)'") }
-            let quantity = try row.decimal(3, "quantity")
-            let impact = type == .sell || type == .transferOut ? -quantity : quantity
-            history[try row.int64(0, "asset_id"), default: []].append((try row.date(2, "date"), impact))
+        try readingOneSnapshot { ownTransaction in
+            try walkTimeline(of: assets, dates: dates, in: currency, storing: ownTransaction)
         }
-        // Few dates (a monthly timeline): one index seek per asset and date reads far fewer
-        // rows than the whole price history; many dates (daily): one pass over it.
-        let prices = dates.count * ids.count <= 20_000
-            ? try pricesOn(dates, assets: ids) : try pricesByAsset(where: "WHERE asset_id IN (\(list))")
+    }
+
+    /// Runs `body` inside a transaction: the one in progress, else a deferred one of its own
+    /// (`body` is told which). Outside a transaction every statement takes and drops
+    /// SQLite's read lock (fcntl calls, a look at the file and the WAL index): a third of a
+    /// monthly timeline's 11,000 price seeks went there. One transaction also makes every
+    /// read see the same store.
+    func readingOneSnapshot<T>(_ body: (_ ownTransaction: Bool) throws -> T) throws -> T {
+        if db.isInsideTransaction { return try body(false) }
+        var result: T?
+        try db.inTransaction(.deferred) {
+            result = try body(true)
+            return .commit
+        }
+        return result!
+    }
+
+    private func walkTimeline(of assets: [Asset], dates: [CalendarDate], in currency: String?, storing: Bool) throws -> [(date: CalendarDate, value: ExactDecimal)] {
+        let target = try reportingCurrency(currency)
+        let slots = AssetSlots(assets.compactMap(\.id))
+        guard slots.count > 0 else { return dates.map { ($0, ExactDecimal.zero) } }
+        let rates = try rateTable(for: Set(assets.map(\.currency)).union([target]), through: dates.last)
+        let scan = try scansWholeTables(for: slots)
+        let quantities = try quantityLevels(slots, scan: scan, storing: storing)
+        let prices = dates.count * slots.count <= 20_000 ? try pricesOn(dates, slots) : try priceSeries(slots, scan: scan)
+        let days = dates.map { Int32(truncatingIfNeeded: $0.dayNumber) }
         var totals = [ExactDecimal](repeating: 0, count: dates.count)
         for asset in assets {
-            let id = asset.id!
-            let moves = history[id] ?? [], points = prices[id] ?? []
-            var m = 0, p = 0
-            var quantity = ExactDecimal.zero
-            var price = ExactDecimal.zero
-            for (i, date) in dates.enumerated() {
-                while m < moves.count, moves[m].0 <= date { quantity += moves[m].1; m += 1 }
-                while p < points.count, points[p].date <= date { price = points[p].price; p += 1 }
-                let local = quantity * price
-                if local.isZero { continue }
-                totals[i] += asset.currency == target ? local : try rates.rate(from: asset.currency, to: target, on: date).convert(local)
+            guard let id = asset.id, let slot = slots.slot(of: id) else { continue }
+            let convert = asset.currency != target
+            try Self.walk(quantities[slot], prices[slot], days: days) { i, local in
+                totals[i] += convert ? try rates.rate(from: asset.currency, to: target, on: dates[i]).convert(local) : local
             }
         }
         return zip(dates, totals).map { ($0, $1) }
     }
 
-    /// Each asset's latest price on or before each of `dates` (as price points dated then),
-    /// by index seeks.
-    func pricesOn(_ dates: [CalendarDate], assets ids: [Int64]) throws -> [Int64: [PricePoint]] {
-        let statement = try db.cachedStatement(sql: "SELECT price FROM price_history WHERE asset_id = ? AND date <= ? ORDER BY date DESC LIMIT 1")
-        var result: [Int64: [PricePoint]] = [:]
-        for id in ids {
-            var points: [PricePoint] = []
-            for date in dates {
-                guard let text = try String.fetchOne(statement, arguments: [id, date.description]) else { continue }
-                guard let price = ExactDecimal.parseOrNil(text) else { throw StoreError.corrupt("column price holds '\(text)', not a decimal") }
-                points.append(PricePoint(assetID: id, date: date, price: price))
-            }
-            result[id] = points
+    /// Calls `body(i, quantity × price)` for each of `days` where the asset's value is not
+    /// zero: quantity and price are the latest levels on or before the day. The product is
+    /// taken again only when either changed.
+    static func walk(_ quantities: DatedSeries, _ prices: DatedSeries, days: [Int32], _ body: (Int, ExactDecimal) throws -> Void) rethrows {
+        var m = 0, p = 0
+        var quantity = ExactDecimal.zero, price = ExactDecimal.zero, local = ExactDecimal.zero
+        var changed = false
+        for (i, day) in days.enumerated() {
+            while m < quantities.count, quantities.days[m] <= day { quantity = quantities.values[m]; m += 1; changed = true }
+            while p < prices.count, prices.days[p] <= day { price = prices.values[p]; p += 1; changed = true }
+            if changed { local = quantity * price; changed = false }
+            if local.isZero { continue }
+            try body(i, local)
         }
-        return result
     }
 
     public static let timelineLimit = 10_000

@@ -18,11 +18,12 @@ public struct TableDump: Equatable, Sendable {
 
 extension StoreSession {
     /// The tables that hold data, in dependency order (a table after those it refers to):
-    /// everything but SQLite's and the migrator's own tables and the derived position snapshots.
+    /// everything but SQLite's and the migrator's own tables and the derived position
+    /// snapshots and quantity checkpoints.
     public func dataTableNames() throws -> [String] {
         let names = try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type = 'table'
-              AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' AND name != 'position_snapshot'
+              AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' AND name NOT IN ('position_snapshot', 'quantity_checkpoint')
             ORDER BY rowid
             """)
         return names

@@ -173,6 +173,40 @@ enum Migrations {
                 ALTER TABLE saving_plan_new RENAME TO saving_plan;
                 """)
         }
+        migrator.registerMigration("Create quantity checkpoints") { db in
+            // Each asset's quantity by day, one row per asset and month ("D:Q D:Q …", the
+            // quantity at the end of each day it changed), so that a timeline reads a row per
+            // asset and month instead of every transaction. The row with month 'complete'
+            // says the rows before it cover every transaction. A change to a transaction
+            // dated D, from any door, deletes the asset's rows from D's month on; 'complete'
+            // sorts after every "YYYY-MM", so it goes too, and the asset is rebuilt by one
+            // walk when next read. The rows that remain are never stale. The WHEN clause (an
+            // index seek) skips the DELETE when there is nothing to delete: a DELETE from a
+            // WITHOUT ROWID table costs about 3.5 µs even when it finds nothing, which a bulk
+            // write of 100,000 transactions would pay 100,000 times.
+            try db.execute(sql: """
+                CREATE TABLE quantity_checkpoint (
+                    asset_id INTEGER NOT NULL REFERENCES asset(id) ON DELETE CASCADE,
+                    month TEXT NOT NULL,
+                    levels TEXT NOT NULL,
+                    PRIMARY KEY (asset_id, month)
+                ) STRICT, WITHOUT ROWID;
+                CREATE TRIGGER quantity_checkpoint_insert AFTER INSERT ON asset_transaction
+                WHEN EXISTS (SELECT 1 FROM quantity_checkpoint WHERE asset_id = NEW.asset_id AND month >= substr(NEW.date, 1, 7)) BEGIN
+                    DELETE FROM quantity_checkpoint WHERE asset_id = NEW.asset_id AND month >= substr(NEW.date, 1, 7);
+                END;
+                CREATE TRIGGER quantity_checkpoint_update AFTER UPDATE OF asset_id, type, date, quantity ON asset_transaction
+                WHEN EXISTS (SELECT 1 FROM quantity_checkpoint WHERE asset_id = OLD.asset_id AND month >= substr(OLD.date, 1, 7))
+                  OR EXISTS (SELECT 1 FROM quantity_checkpoint WHERE asset_id = NEW.asset_id AND month >= substr(NEW.date, 1, 7)) BEGIN
+                    DELETE FROM quantity_checkpoint WHERE asset_id = OLD.asset_id AND month >= substr(OLD.date, 1, 7);
+                    DELETE FROM quantity_checkpoint WHERE asset_id = NEW.asset_id AND month >= substr(NEW.date, 1, 7);
+                END;
+                CREATE TRIGGER quantity_checkpoint_delete AFTER DELETE ON asset_transaction
+                WHEN EXISTS (SELECT 1 FROM quantity_checkpoint WHERE asset_id = OLD.asset_id AND month >= substr(OLD.date, 1, 7)) BEGIN
+                    DELETE FROM quantity_checkpoint WHERE asset_id = OLD.asset_id AND month >= substr(OLD.date, 1, 7);
+                END;
+                """)
+        }
         return migrator
     }
 }

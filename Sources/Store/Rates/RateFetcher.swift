@@ -1,20 +1,31 @@
 import Core
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Downloads daily exchange rates from the date-stamped currency API (`RateFeed`), one
 /// request per day, only when asked (never at start-up). Every failure is one of the app's
 /// three messages; nothing is stored here (the caller stores everything or nothing).
+/// The requests go through `HTTPClient`, which loads libcurl only now.
 public struct RateFetcher {
     public var urlTemplate: String
     /// Seconds to wait for each response.
     public var timeout: TimeInterval
+    /// The libcurl loaded for the requests (another name only in tests).
+    public var library: String = HTTPClient.defaultLibrary
 
     public init(urlTemplate: String = RateFeed.defaultURLTemplate, timeout: TimeInterval = 20) {
         self.urlTemplate = urlTemplate
         self.timeout = timeout
+    }
+
+    /// libcurl could not be loaded: nothing was requested.
+    public struct LibraryMissing: Error, CustomStringConvertible {
+        public let library: String
+        public let reason: String
+        public var description: String {
+            "Exchange rates could not be fetched: AssetFlow needs libcurl (\(library)) for it, and it could not be loaded "
+                + "(\(reason)). Install libcurl (Debian and Ubuntu: apt install libcurl4), or add rates with "
+                + "`assetflow rates import` or af.set_rate{…}."
+        }
     }
 
     /// A failed day: the date and the app's message.
@@ -28,13 +39,12 @@ public struct RateFetcher {
     /// Stops at the first failure.
     public func fetch(base: String, dates: [CalendarDate], now: Date = Date(),
                       progress: (Int, Int) -> Void = { _, _ in }) throws -> [ExchangeRate] {
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
+        let client = try openClient()
         let fetchedAt = ISO8601DateFormatter().string(from: now)
         var rates: [ExchangeRate] = []
         for (index, date) in dates.enumerated() {
             let address = RateFeed.url(template: urlTemplate, base: base, date: date)
-            let data = try download(address, date: date, session: session)
+            let data = try download(address, date: date, client: client)
             do {
                 rates += try RateFeed.parse(data, base: base, requestedDate: date, source: source(of: address), fetchedAt: fetchedAt)
             } catch {
@@ -45,32 +55,30 @@ public struct RateFetcher {
         return rates
     }
 
-    var configuration: URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return configuration
+    func openClient() throws -> HTTPClient {
+        do {
+            return try HTTPClient(library: library)
+        } catch HTTPClient.Failure.libraryMissing(let reason) {
+            throw LibraryMissing(library: library, reason: reason)
+        }
     }
 
     /// The host the rates came from ("cdn.jsdelivr.net"), stored as their source.
     func source(of address: String) -> String { URL(string: address)?.host ?? "fetch" }
 
     /// The body of a 2xx response; a `Failure` with the app's message otherwise.
-    func download(_ address: String, date: CalendarDate, session: URLSession) throws -> Data {
-        guard let url = URL(string: address) else { throw Failure(date: date, message: RateFeed.invalidResponseMessage) }
-        let semaphore = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var outcome: (Data?, URLResponse?, Error?) = (nil, nil, nil)
-        session.dataTask(with: url) { data, response, error in
-            outcome = (data, response, error)
-            semaphore.signal()
-        }.resume()
-        semaphore.wait()
-        let (data, response, error) = outcome
-        if error != nil { throw Failure(date: date, message: RateFeed.networkMessage) }
-        guard let http = response as? HTTPURLResponse, let data else { throw Failure(date: date, message: RateFeed.invalidResponseMessage) }
-        if http.statusCode == 404 { throw Failure(date: date, message: RateFeed.notFoundMessage) }
-        guard (200..<300).contains(http.statusCode) else { throw Failure(date: date, message: RateFeed.invalidResponseMessage) }
-        return data
+    func download(_ address: String, date: CalendarDate, client: HTTPClient) throws -> Data {
+        guard URL(string: address) != nil else { throw Failure(date: date, message: RateFeed.invalidResponseMessage) }
+        let response: (status: Int, body: Data)
+        do {
+            response = try client.get(address, timeout: timeout)
+        } catch HTTPClient.Failure.tooLarge {
+            throw Failure(date: date, message: RateFeed.invalidResponseMessage)
+        } catch {
+            throw Failure(date: date, message: RateFeed.networkMessage)
+        }
+        if response.status == 404 { throw Failure(date: date, message: RateFeed.notFoundMessage) }
+        guard (200..<300).contains(response.status) else { throw Failure(date: date, message: RateFeed.invalidResponseMessage) }
+        return response.body
     }
 }

@@ -76,6 +76,35 @@ struct RateFetchTests: StoreRuleTesting {
         }
     }
 
+    @Test("Redirects are followed, as the feed's CDN may answer with one; an unbounded timeout is accepted")
+    func redirect() throws {
+        // http.server answers /2024-03-04/usd with a redirect to /2024-03-04/usd/ and serves
+        // that folder's index.html.
+        let server = try LocalRateServer(files: ["2024-03-04/usd/index.html": Self.march4])
+        defer { server.stop() }
+        try withStore { s in
+            s.today = Self.today
+            let template = "http://127.0.0.1:\(server.port)/{date}/{base}"
+            // A timeout beyond what libcurl takes (whole milliseconds in a long) means none.
+            let summary = try s.fetchRates(base: "USD", from: d("2024-03-04"), to: d("2024-03-04"), fetcher: RateFetcher(urlTemplate: template, timeout: .infinity))
+            #expect(summary.stored == 3)
+        }
+    }
+
+    @Test("Without libcurl (loaded only when fetching) the error says what to install, and nothing is stored")
+    func libraryMissing() throws {
+        try withStore { s in
+            s.today = Self.today
+            var fetcher = RateFetcher(urlTemplate: "http://127.0.0.1:9/{date}/{base}.json", timeout: 1)
+            fetcher.library = "libcurl-not-installed.so.4"
+            let error = message { _ = try s.fetchRates(base: "USD", from: d("2024-03-04"), to: d("2024-03-04"), fetcher: fetcher) } ?? ""
+            #expect(error.hasPrefix("Exchange rates could not be fetched: AssetFlow needs libcurl (libcurl-not-installed.so.4) for it, and it could not be loaded ("))
+            #expect(error.hasSuffix("Install libcurl (Debian and Ubuntu: apt install libcurl4), or add rates with `assetflow rates import` or af.set_rate{…}."))
+            let stored = try s.rates()
+            #expect(stored.isEmpty)
+        }
+    }
+
     @Test("Ranges are checked before any request: order, future days, the day limit")
     func ranges() throws {
         try withStore { s in

@@ -1,0 +1,29 @@
+#ifndef CCURL_SHIM_H
+#define CCURL_SHIM_H
+/* HTTP GET over libcurl, loaded with dlopen on the first request instead of linked: the
+   rates fetch is the only code that talks to the network, and linking it (through
+   FoundationNetworking) made every start of assetflow load libcurl and the ~30 libraries
+   it needs. Every name is prefixed with ccurl_. */
+#include <stddef.h>
+
+typedef struct ccurl_client ccurl_client;
+
+/* Loads `library` (e.g. "libcurl.so.4") and opens a client that keeps its connections
+   between requests; NULL with the loader's message in `error` when the library or one of
+   its functions cannot be found. */
+ccurl_client *ccurl_open(const char *library, char *error, size_t error_size);
+
+enum {
+    CCURL_OK = 0,        /* a response arrived: see *status and *body */
+    CCURL_NETWORK = 1,   /* no response (refused, unreachable, timed out, TLS): see error */
+    CCURL_TOO_LARGE = 2  /* the body passed the limit given */
+};
+
+/* GET `url` with a total time limit, following redirects (http and https only). On
+   CCURL_OK, *status is the HTTP status and *body (malloc'd, release with ccurl_free) holds
+   *length bytes. */
+int ccurl_get(ccurl_client *client, const char *url, long timeout_ms, size_t limit,
+              long *status, char **body, size_t *length, char *error, size_t error_size);
+void ccurl_free(char *body);
+void ccurl_close(ccurl_client *client);
+#endif

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Core
+@testable import Scripting
+@testable import Store
+
+/// Changes made by a script remove the quantity checkpoints they make stale, like any
+/// other door: the timeline after them equals one computed without checkpoints.
+@Suite("Quantity checkpoints through Lua")
+struct QuantityCheckpointBindingsTests {
+    @Test("a buy, an edit and a delete from Lua remove the rows from their month on; the timeline stays exact")
+    func lua() throws {
+        try AssetFlowStore(path: nil).withSession(today: CalendarDate("2024-06-01")!) { s in
+            let env = try ScriptEnvironment(session: s)
+            env.output = { _ in }
+            func months() throws -> [String] { try String.fetchAll(s.db, sql: "SELECT month FROM quantity_checkpoint ORDER BY month") }
+            /// The monthly timeline, then the same with the checkpoints removed first.
+            func timelines() throws -> ([ExactDecimal], [ExactDecimal]) {
+                let dates = try StoreSession.timelineDates(from: CalendarDate("2024-01-02")!, to: CalendarDate("2024-06-01")!, monthly: true)
+                let read = try s.timeline(of: s.assets(), dates: dates).map(\.value)
+                try s.db.execute(sql: "DELETE FROM quantity_checkpoint")
+                return (read, try s.timeline(of: s.assets(), dates: dates).map(\.value))
+            }
+            try env.lua.execute("""
+                a = af.create_asset{ name = "A", type = "stock", quantity = 10, cost_basis = 100, date = "2024-01-02" }
+                a:buy{ quantity = 5, price = 11, date = "2024-02-10" }
+                a:sell{ quantity = 3, price = 12, date = "2024-04-10" }
+                for _, day in ipairs{ "2024-02-01", "2024-03-01", "2024-04-01", "2024-05-01" } do
+                    a:record_price{ price = 10, date = day }
+                end
+                assert(#af.timeline{ from = "2024-01-02", every = "month" } == 6)
+                """, name: "=test")
+            #expect(try months() == ["2024-01", "2024-02", "2024-04", "complete"])
+
+            try env.lua.execute(#"a:buy{ quantity = 1, price = 11, date = "2024-03-15" }"#, name: "=test")
+            #expect(try months() == ["2024-01", "2024-02"])
+            var (read, replayed) = try timelines()
+            #expect(read == replayed && read.last == 130)
+
+            try env.lua.execute(#"af.timeline{ from = "2024-01-02", every = "month" } a:transactions()[2]:edit{ quantity = 6 }"#, name: "=test")
+            #expect(try months() == ["2024-01"])
+            (read, replayed) = try timelines()
+            #expect(read == replayed && read.last == 140)
+
+            try env.lua.execute(#"af.timeline{ from = "2024-01-02", every = "month" } a:transactions()[1]:delete()"#, name: "=test")
+            #expect(try months() == [])
+            (read, replayed) = try timelines()
+            #expect(read == replayed && read.last == 40)
+        }
+    }
+}
