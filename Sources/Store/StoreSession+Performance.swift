@@ -8,8 +8,9 @@ public enum PerformanceScope: Equatable, Sendable {
     case everything
 }
 
-/// Performance of a scope: its inputs loaded with one query for the transactions and one
-/// for the prices, then handed to the pure calculators of Core (`Performance`).
+/// Performance of a scope: its history loaded with one scan of the transactions and one of
+/// the prices (`StoreSession+PerformanceRecords.swift`), then handed to the pure calculators
+/// of Core (`Performance`).
 extension StoreSession {
     /// The scope's assets.
     public func assets(of scope: PerformanceScope) throws -> [Asset] {
@@ -34,6 +35,32 @@ extension StoreSession {
         let involved = Set(local.transactions.keys).union(local.prices.keys).union(local.scope).compactMap { codes[$0] }
         if Set(involved).subtracting([target]).isEmpty { return local }
         return try local.converted(to: target, currencies: codes, rates: try rateTable(for: Set(involved).union([target])))
+    }
+
+    /// The scope's history in `currency` (default: the main currency), flat. When every asset
+    /// involved (the scope's, and those its income was paid into) is in that currency, it is
+    /// read straight from the tables; otherwise through `performanceInput` and its conversion.
+    ///
+    /// The last scope's records are kept while the store does not change
+    /// (`CachedPerformanceRecords`): a script asking for several periods, or for the TWR and
+    /// then the series, reads the history once.
+    public func performanceRecords(_ scope: PerformanceScope, currency: String? = nil) throws -> PerformanceRecords {
+        let target = try reportingCurrency(currency)
+        let stamp = try changeStamp()
+        if let cached = performanceRecordsCache, cached.scope == scope, cached.currency == target, cached.stamp == stamp {
+            return cached.records
+        }
+        let records = try loadPerformanceRecords(scope, currency: target)
+        performanceRecordsCache = CachedPerformanceRecords(scope: scope, currency: target, stamp: stamp, records: records)
+        return records
+    }
+
+    private func loadPerformanceRecords(_ scope: PerformanceScope, currency target: String) throws -> PerformanceRecords {
+        let records = try localPerformanceRecords(scope, assets: try assets(of: scope))
+        let all = try assets()
+        let codes = Dictionary(uniqueKeysWithValues: all.map { ($0.id!, $0.currency) })
+        if Set(records.assetIDs.compactMap { codes[$0] }).subtracting([target]).isEmpty { return records }
+        return PerformanceRecords(try performanceInput(scope, currency: target))
     }
 
     /// The scope's input in each asset's own currency.
@@ -62,7 +89,7 @@ extension StoreSession {
     /// The scope's performance over `from` (default: its first transaction) … `to` (default: today).
     public func performance(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?, annualizeShortPeriod: Bool = false,
                             currency: String? = nil) throws -> PerformanceReport {
-        let input = try performanceInput(scope, currency: currency)
+        let input = try performanceRecords(scope, currency: currency)
         let end = to ?? today
         let start = try from ?? Performance.firstActivity(input) ?? { throw RuleViolation("Nothing to measure: the scope has no transactions; give `from`.") }()
         return try Performance.report(input, from: start, to: end, annualizeShortPeriod: annualizeShortPeriod)
@@ -71,7 +98,7 @@ extension StoreSession {
     /// The cumulative TWR of the scope on each day or month from `from` to `to`, starting at 0 %.
     public func twrSeries(_ scope: PerformanceScope, from: CalendarDate?, to: CalendarDate?, monthly: Bool,
                           currency: String? = nil) throws -> [Performance.SeriesPoint] {
-        let input = try performanceInput(scope, currency: currency)
+        let input = try performanceRecords(scope, currency: currency)
         let end = to ?? today
         let start = try from ?? Performance.firstActivity(input) ?? { throw RuleViolation("Nothing to measure: the scope has no transactions; give `from`.") }()
         return Performance.twrSeries(input, dates: try StoreSession.timelineDates(from: start, to: end, monthly: monthly))

@@ -12,6 +12,8 @@ public final class StoreSession {
     /// transaction recorded after it is applied incrementally instead of rescanning history.
     var positionCache: [Int64: CachedPosition] = [:]
     var latestPriceCache: [Int64: PricePoint?] = [:]
+    /// The last performance scope's history (StoreSession+PerformanceRecords.swift).
+    var performanceRecordsCache: CachedPerformanceRecords?
     /// Rows added, changed and deleted per kind since the last reset: for --dry-run.
     public private(set) var changes = ChangeCounter()
     /// How this connection waits for other writers (nil in memory): for the busy message.
@@ -71,6 +73,7 @@ public final class StoreSession {
     func invalidateAll() {
         positionCache.removeAll()
         latestPriceCache.removeAll()
+        performanceRecordsCache = nil
     }
 
     func noteChange(_ kind: String, _ change: ChangeCounter.Change) { changes.record(kind, change) }

@@ -29,8 +29,11 @@ public struct PerformanceReport: Equatable, Sendable {
     public let modifiedDietz: ReturnFigure
     public let cagr: ReturnFigure
     public let growth: ReturnFigure
+    /// The TWR's sub-periods; their returns and the chain (`subPeriods`) are worked out
+    /// when asked for, since only the explanation shows them.
+    let twrPeriods: [Returns.SubPeriod]
     /// The TWR's sub-periods with their returns.
-    public let subPeriods: [Returns.LinkedSubPeriod]
+    public var subPeriods: [Returns.LinkedSubPeriod] { Returns.timeWeighted(twrPeriods).trail }
     /// Each transaction's part: flow, income, realized gain.
     public let flows: [ScopeFlow]
 
@@ -55,9 +58,15 @@ public enum Performance {
     /// only, unless `annualizeShortPeriod`.
     public static func report(_ input: PerformanceInput, from: CalendarDate, to: CalendarDate,
                               annualizeShortPeriod: Bool = false) throws -> PerformanceReport {
+        try report(PerformanceRecords(input), from: from, to: to, annualizeShortPeriod: annualizeShortPeriod)
+    }
+
+    /// The report from the history's flat form (what the store loads).
+    public static func report(_ records: PerformanceRecords, from: CalendarDate, to: CalendarDate,
+                              annualizeShortPeriod: Bool = false) throws -> PerformanceReport {
         if from > to { throw RuleViolation("The period's start date (\(from)) is after its end date (\(to)).") }
-        let ledger = PerformanceLedger(input)
-        let boundaries = [from] + ledger.activityDates(from: from, to: to).sorted() + (to > from ? [to] : [])
+        let ledger = PerformanceLedger(records)
+        let boundaries = ledger.boundaries(from: from, to: to)
         let values = ledger.values(on: boundaries)
         let startValue = values[0], endValue = values[values.count - 1]
         let inPeriod = ledger.entries.filter { $0.date > from && $0.date <= to }
@@ -70,8 +79,9 @@ public enum Performance {
         let unrealizedChange = (endValue - ledger.costBasis(on: to)) - (startValue - ledger.costBasis(on: from))
         let timeline = zip(boundaries, values).map { (date: $0, value: $1) }
         let flowList = inPeriod.filter { !$0.flow.isZero }.map { CashFlow(date: $0.date, amount: $0.flow) }
-        let twr = Returns.timeWeighted(values: timeline, flows: flowList)
-        let twrAnnualized = twr.figure.value.map { Returns.annualized($0, from: from, to: to, annualizeShortPeriod: annualizeShortPeriod) } ?? twr.figure
+        let periods = Returns.subPeriods(values: timeline, flows: flowList)
+        let twr = timeline.count < 2 ? .unavailable(Returns.Reason.fewerThanTwoValuations) : Returns.timeWeightedFigure(periods)
+        let twrAnnualized = twr.value.map { Returns.annualized($0, from: from, to: to, annualizeShortPeriod: annualizeShortPeriod) } ?? twr
 
         var investorFlows = flowList.map { CashFlow(date: $0.date, amount: -$0.amount) }
         investorFlows.append(CashFlow(date: from, amount: -startValue))
@@ -79,11 +89,11 @@ public enum Performance {
         let mwr = Returns.xirr(investorFlows, annualizeShortPeriod: annualizeShortPeriod)
         return PerformanceReport(
             from: from, to: to, startValue: startValue, endValue: endValue, netFlows: netFlows, income: income,
-            realizedGain: realized, unrealizedChange: unrealizedChange, twr: twr.figure, twrAnnualized: twrAnnualized, mwr: mwr,
+            realizedGain: realized, unrealizedChange: unrealizedChange, twr: twr, twrAnnualized: twrAnnualized, mwr: mwr,
             modifiedDietz: Returns.modifiedDietz(begin: startValue, end: endValue, flows: flowList, from: from, to: to),
             cagr: Returns.cagr(begin: startValue, end: endValue, from: from, to: to, annualizeShortPeriod: annualizeShortPeriod),
             growth: Returns.growth(begin: startValue, end: endValue),
-            subPeriods: twr.trail, flows: inPeriod)
+            twrPeriods: periods, flows: inPeriod)
     }
 
     /// One point of a cumulative TWR series.
@@ -98,9 +108,14 @@ public enum Performance {
     /// sub-periods run between every activity date and every requested date, so a point is
     /// exact whatever the sampling.
     public static func twrSeries(_ input: PerformanceInput, dates: [CalendarDate]) -> [SeriesPoint] {
+        twrSeries(PerformanceRecords(input), dates: dates)
+    }
+
+    /// The series from the history's flat form (what the store loads).
+    public static func twrSeries(_ records: PerformanceRecords, dates: [CalendarDate]) -> [SeriesPoint] {
         guard let from = dates.first, let to = dates.last else { return [] }
-        let ledger = PerformanceLedger(input)
-        let boundaries = Set(dates).union(ledger.activityDates(from: from, to: to)).sorted()
+        let ledger = PerformanceLedger(records)
+        let boundaries = ledger.boundaries(from: from, to: to, including: dates)
         let values = ledger.values(on: boundaries)
         let flows = ledger.entries.filter { $0.date > from && $0.date <= to && !$0.flow.isZero }.map { CashFlow(date: $0.date, amount: $0.flow) }
         let twr = Returns.timeWeighted(values: zip(boundaries, values).map { (date: $0, value: $1) }, flows: flows)
@@ -112,18 +127,11 @@ public enum Performance {
     }
 
     /// The date of the scope's first transaction, the natural start of "since inception".
-    public static func firstActivity(_ input: PerformanceInput) -> CalendarDate? {
-        // The ledger's first entry, without building the ledger: a transaction of the scope,
-        // or income another asset received from a source in the scope. Each asset's list is
-        // in date order, so its first match is its earliest.
-        var first: CalendarDate?
-        for (assetID, list) in input.transactions {
-            let inScope = input.scope.contains(assetID)
-            let match = list.first { t in
-                inScope || ((t.type == .dividend || t.type == .interest) && input.scope.contains(t.sourceAssetID ?? t.assetID))
-            }
-            if let date = match?.date, first.map({ date < $0 }) ?? true { first = date }
-        }
-        return first
+    public static func firstActivity(_ input: PerformanceInput) -> CalendarDate? { firstActivity(PerformanceRecords(input)) }
+
+    /// The first date with a transaction of the scope, or income another asset received from
+    /// a source in the scope: the rows are in date order, so the first such row.
+    public static func firstActivity(_ records: PerformanceRecords) -> CalendarDate? {
+        records.rows.first { records.inScope[Int($0.asset)] || $0.sourceInScope }?.date
     }
 }

@@ -53,82 +53,86 @@ public struct ScopeFlow: Equatable, Sendable {
     public let realizedGain: ExactDecimal
 }
 
-/// The scope's transactions replayed once: flows, income and realized gains per
-/// transaction, cost basis and value at any date, in one pass over history.
+/// The scope's transactions replayed once, in (date, id) order: flows, income and realized
+/// gains per transaction, the cost basis at any date, and each asset's quantity after each of
+/// its transactions, from which values at any dates follow. State is kept in arrays by asset
+/// number (`PerformanceRecords`), so the walk neither hashes nor allocates per transaction.
 struct PerformanceLedger {
-    let input: PerformanceInput
+    let records: PerformanceRecords
     /// Every transaction touching the scope, classified, in date order.
     private(set) var entries: [ScopeFlow] = []
     /// (date, Σ cost basis of the scope after that day) at each date with a transaction.
-    private var costSteps: [(CalendarDate, ExactDecimal)] = []
-    /// Value events: (date, asset, new quantity or nil, new price or nil).
-    private var quantitySteps: [Int64: [(CalendarDate, ExactDecimal)]] = [:]
+    private var costSteps: [(date: CalendarDate, cost: ExactDecimal)] = []
+    /// By asset number: (date, quantity after) at each of the asset's transactions.
+    private var quantitySteps: [[(date: CalendarDate, quantity: ExactDecimal)]]
 
-    init(_ input: PerformanceInput) {
-        self.input = input
-        var all: [(Transaction, ExactDecimal, ExactDecimal, ExactDecimal)] = []  // tx, Δcost, Δrealized, quantity after
-        for (assetID, list) in input.transactions {
-            let inScope = input.scope.contains(assetID)
-            var position = Position()
-            for t in list {
-                let (cost, realized) = (position.costBasis, position.realizedGain)
-                position.apply(t)
-                if inScope || isIncome(t) {
-                    all.append((t, position.costBasis - cost, position.realizedGain - realized, position.quantity))
-                }
-            }
-        }
-        all.sort { ($0.0.date, $0.0.id ?? .max) < ($1.0.date, $1.0.id ?? .max) }
-        let scopeTransactionIDs = Set(input.scope.flatMap { input.transactions[$0] ?? [] }.compactMap(\.id))
+    init(_ records: PerformanceRecords) {
+        self.records = records
+        quantitySteps = Array(repeating: [], count: records.assetIDs.count)
+        entries.reserveCapacity(records.rows.count)
+        var positions = [Position](repeating: Position(), count: records.assetIDs.count)
         var totalCost = ExactDecimal.zero
-        for (t, deltaCost, deltaRealized, quantityAfter) in all {
-            let inScope = input.scope.contains(t.assetID)
-            let entry: ScopeFlow
-            if isIncome(t) {
-                let source = t.sourceAssetID ?? t.assetID
-                let amount = t.quantity * t.pricePerUnit + t.fees  // what the receiving position acquires
-                switch (inScope, input.scope.contains(source)) {
-                case (true, true): entry = make(t, .income, flow: 0, income: amount, realized: 0)
-                case (true, false): entry = make(t, .external, flow: amount, income: 0, realized: 0)
-                case (false, true): entry = make(t, .incomePaidOut, flow: -amount, income: amount, realized: 0)
-                case (false, false): continue
+        for row in records.rows {
+            let a = Int(row.asset)
+            guard records.inScope[a] else {
+                // Only income comes from outside assets: paid by a scope asset, it is income of
+                // the scope that leaves it at once; otherwise it is none of the scope's business.
+                if row.sourceInScope {
+                    let amount = row.quantity * row.price + row.fees
+                    entries.append(entry(row, .incomePaidOut, flow: -amount, income: amount, realized: 0))
                 }
-            } else if t.type == .transferOut {
-                let price = t.pricePerUnit > 0 ? t.pricePerUnit : self.price(of: t.assetID, on: t.date)
-                let proceeds = t.quantity * price - t.fees
-                entry = make(t, .external, flow: -proceeds, income: 0, realized: proceeds + deltaCost)
-            } else {
-                let inside = t.relatedTransactionID.map(scopeTransactionIDs.contains) ?? false
-                // A sell's flow is its net proceeds exactly; the others' is the cost they add
-                // (a buy's price × quantity + fees, an adjustment's cost at the average).
-                let flow = t.type == .sell ? -(t.quantity * t.pricePerUnit - t.fees) : deltaCost - deltaRealized
-                entry = make(t, inside ? .swapInside : .external, flow: flow, income: 0, realized: deltaRealized)
+                continue
             }
-            entries.append(entry)
-            if inScope {
-                totalCost += deltaCost
-                if let last = costSteps.last, last.0 == t.date { costSteps[costSteps.count - 1].1 = totalCost } else { costSteps.append((t.date, totalCost)) }
-                quantitySteps[t.assetID, default: []].append((t.date, quantityAfter))
-            }
+            let (cost, realized) = (positions[a].costBasis, positions[a].realizedGain)
+            positions[a].apply(Transaction(id: row.id, assetID: records.assetIDs[a], type: row.type, date: row.date, quantity: row.quantity,
+                                           pricePerUnit: row.price, fees: row.fees, currency: "", totalAmount: 0))
+            let deltaCost = positions[a].costBasis - cost, deltaRealized = positions[a].realizedGain - realized
+            entries.append(classified(row, deltaCost: deltaCost, deltaRealized: deltaRealized))
+            totalCost += deltaCost
+            if let last = costSteps.last, last.date == row.date { costSteps[costSteps.count - 1].cost = totalCost } else { costSteps.append((row.date, totalCost)) }
+            quantitySteps[a].append((row.date, positions[a].quantity))
         }
     }
 
-    private func isIncome(_ t: Transaction) -> Bool { t.type == .dividend || t.type == .interest }
-
-    private func make(_ t: Transaction, _ kind: FlowKind, flow: ExactDecimal, income: ExactDecimal, realized: ExactDecimal) -> ScopeFlow {
-        ScopeFlow(date: t.date, assetID: t.assetID, transactionID: t.id, type: t.type, kind: kind, flow: flow, income: income, realizedGain: realized)
+    /// The part a transaction of a scope asset plays, given what it changed in the asset's
+    /// cost basis and realized gain.
+    private func classified(_ row: PerformanceRecords.Row, deltaCost: ExactDecimal, deltaRealized: ExactDecimal) -> ScopeFlow {
+        if row.isIncome {
+            let amount = row.quantity * row.price + row.fees  // what the receiving position acquires
+            return row.sourceInScope ? entry(row, .income, flow: 0, income: amount, realized: 0)
+                                     : entry(row, .external, flow: amount, income: 0, realized: 0)
+        }
+        if row.type == .transferOut {
+            let price = row.price > 0 ? row.price : self.price(of: Int(row.asset), on: row.date)
+            let proceeds = row.quantity * price - row.fees
+            return entry(row, .external, flow: -proceeds, income: 0, realized: proceeds + deltaCost)
+        }
+        // A sell's flow is its net proceeds exactly; the others' is the cost they add (a buy's
+        // price × quantity + fees, an adjustment's cost at the average).
+        let flow = row.type == .sell ? -(row.quantity * row.price - row.fees) : deltaCost - deltaRealized
+        return entry(row, row.relatedInScope ? .swapInside : .external, flow: flow, income: 0, realized: deltaRealized)
     }
 
-    /// The latest price on or before `date` (1 for cash, 0 when there is none).
-    func price(of asset: Int64, on date: CalendarDate) -> ExactDecimal {
-        if input.cashAssets.contains(asset) { return 1 }
-        guard let points = input.prices[asset] else { return 0 }
-        var lo = 0, hi = points.count
+    /// The entry, its amounts without trailing zeros (`trimmed`): a buy's flow is the change
+    /// in a cost basis that, after a partial sell, carries 30-odd decimal places, and every
+    /// sum and product over the flows (net flows, TWR, Modified Dietz, XIRR) would otherwise
+    /// work on 38-digit numbers that hold a few cents.
+    private func entry(_ row: PerformanceRecords.Row, _ kind: FlowKind, flow: ExactDecimal, income: ExactDecimal, realized: ExactDecimal) -> ScopeFlow {
+        ScopeFlow(date: row.date, assetID: records.assetIDs[Int(row.asset)], transactionID: row.id, type: row.type, kind: kind,
+                  flow: flow.trimmed, income: income.trimmed, realizedGain: realized.trimmed)
+    }
+
+    /// The latest price of asset number `asset` on or before `date` (1 for cash, 0 when there
+    /// is none).
+    func price(of asset: Int, on date: CalendarDate) -> ExactDecimal {
+        if records.isCash[asset] { return 1 }
+        var lo = records.priceStart[asset], hi = records.priceStart[asset + 1]
+        let first = lo
         while lo < hi {
             let mid = (lo + hi) / 2
-            if points[mid].date <= date { lo = mid + 1 } else { hi = mid }
+            if records.priceDates[mid] <= date { lo = mid + 1 } else { hi = mid }
         }
-        return lo == 0 ? 0 : points[lo - 1].price
+        return lo == first ? 0 : records.prices[lo - 1]
     }
 
     /// Σ cost basis of the scope's holdings at the end of `date`.
@@ -136,51 +140,121 @@ struct PerformanceLedger {
         var lo = 0, hi = costSteps.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if costSteps[mid].0 <= date { lo = mid + 1 } else { hi = mid }
+            if costSteps[mid].date <= date { lo = mid + 1 } else { hi = mid }
         }
-        return lo == 0 ? 0 : costSteps[lo - 1].1
+        return lo == 0 ? 0 : costSteps[lo - 1].cost
     }
 
     /// The scope's value at the end of each of `dates` (ascending): per asset, quantity at D
-    /// × latest price on or before D, summed. One sweep over the events, whatever the count.
+    /// × latest price on or before D, summed.
+    ///
+    /// Each asset's quantity steps and prices are merged in date order (on the same day the
+    /// quantity first); every change adds newQ × newP − oldQ × oldP to the first of `dates` on
+    /// or after it, and a running sum of those changes gives the values. One pass per asset
+    /// over arrays already in order: no event list to sort, no dictionary per event. The sums
+    /// are exact, so their order does not change them.
     func values(on dates: [CalendarDate]) -> [ExactDecimal] {
-        var events: [(date: CalendarDate, asset: Int64, quantity: ExactDecimal?, price: ExactDecimal?)] = []
-        for (asset, steps) in quantitySteps { for (d, q) in steps { events.append((d, asset, q, nil)) } }
-        for asset in input.scope where !input.cashAssets.contains(asset) {
-            for p in input.prices[asset] ?? [] { events.append((p.date, asset, nil, p.price)) }
-        }
-        events.sort { $0.date < $1.date }
-        var quantity: [Int64: ExactDecimal] = [:]
-        var price: [Int64: ExactDecimal] = [:]
-        var total = ExactDecimal.zero
-        var e = 0
-        var result: [ExactDecimal] = []
-        result.reserveCapacity(dates.count)
-        for date in dates {
-            while e < events.count, events[e].date <= date {
-                let ev = events[e]
-                let cash = input.cashAssets.contains(ev.asset)
-                let oldQ = quantity[ev.asset] ?? 0, oldP = cash ? 1 : (price[ev.asset] ?? 0)
-                let newQ = ev.quantity ?? oldQ, newP = cash ? 1 : (ev.price ?? oldP)
-                total += newQ * newP - oldQ * oldP
-                quantity[ev.asset] = newQ
-                price[ev.asset] = newP
-                e += 1
+        guard let first = dates.first, let last = dates.last else { return [] }
+        let slots = DateSlots(dates)
+        var changes = [ExactDecimal](repeating: 0, count: dates.count)
+        for a in records.assetIDs.indices where records.inScope[a] {
+            let steps = quantitySteps[a]
+            if steps.isEmpty { continue }  // nothing held, ever: its value is 0 whatever its price
+            let cash = records.isCash[a]
+            let end = records.priceStart[a + 1]
+            var i = 0, j = cash ? end : records.priceStart[a]
+            var quantity = ExactDecimal.zero, price: ExactDecimal = cash ? 1 : 0
+            while true {
+                var newQuantity = quantity, newPrice = price
+                let date: CalendarDate
+                if i < steps.count, j == end || steps[i].date <= records.priceDates[j] {
+                    date = steps[i].date
+                    newQuantity = steps[i].quantity
+                    i += 1
+                } else if j < end {
+                    date = records.priceDates[j]
+                    newPrice = records.prices[j]
+                    j += 1
+                } else {
+                    break
+                }
+                if date > last { break }
+                if !(quantity.isZero && newQuantity.isZero) {
+                    changes[date <= first ? 0 : slots.slot(of: date)] += newQuantity * newPrice - quantity * price
+                }
+                quantity = newQuantity
+                price = newPrice
             }
-            result.append(total)
         }
-        return result
+        var total = ExactDecimal.zero
+        return changes.map { change in
+            total += change
+            return total
+        }
     }
 
-    /// Dates in (from, to) with a transaction or a price of the scope.
-    func activityDates(from: CalendarDate, to: CalendarDate) -> Set<CalendarDate> {
-        var dates = Set(entries.lazy.map(\.date).filter { $0 > from && $0 < to })
-        for asset in input.scope where !input.cashAssets.contains(asset) {
-            for p in input.prices[asset] ?? [] where p.date > from && p.date < to { dates.insert(p.date) }
+    /// `from`, `to`, `extra` (dates in between) and every date in (from, to) with a
+    /// transaction of the ledger or a price of a non-cash scope asset: ascending, each once.
+    func boundaries(from: CalendarDate, to: CalendarDate, including extra: [CalendarDate] = []) -> [CalendarDate] {
+        let span = max(0, to.dayNumber - from.dayNumber)
+        var marked = [Bool](repeating: false, count: span + 1)
+        marked[0] = true
+        marked[span] = true
+        for d in extra where d >= from && d <= to { marked[d.dayNumber - from.dayNumber] = true }
+        for e in entries where e.date > from && e.date < to { marked[e.date.dayNumber - from.dayNumber] = true }
+        for a in records.assetIDs.indices where records.inScope[a] && !records.isCash[a] {
+            for d in records.priceDates[records.priceStart[a]..<records.priceStart[a + 1]] where d > from && d < to {
+                marked[d.dayNumber - from.dayNumber] = true
+            }
         }
-        return dates
+        var result: [CalendarDate] = []
+        for (offset, isMarked) in marked.enumerated() where isMarked { result.append(CalendarDate(dayNumber: from.dayNumber + offset)) }
+        return result
     }
 
     /// The first transaction date of the scope, nil when it has none.
     var firstDate: CalendarDate? { entries.first?.date }
+}
+
+/// The index of the first of some ascending dates on or after a day, by a table over their
+/// span (a day's number minus the first's), so a walk finds it without searching.
+struct DateSlots {
+    private let first: Int
+    private var table: [Int32]
+
+    init(_ dates: [CalendarDate]) {
+        first = dates[0].dayNumber
+        table = [Int32](repeating: 0, count: dates[dates.count - 1].dayNumber - first + 1)
+        var k = 0
+        for offset in table.indices {
+            while dates[k].dayNumber < first + offset { k += 1 }
+            table[offset] = Int32(k)
+        }
+    }
+
+    /// For a day within the dates' span.
+    @inline(__always) func slot(of date: CalendarDate) -> Int { Int(table[date.dayNumber - first]) }
+}
+
+extension ExactDecimal {
+    /// The same value without trailing fractional zeros (100.000…0 → 100), as `normalized`
+    /// but in a few divisions rather than one per zero, and none for a value whose last digit
+    /// is not 0. Arithmetic depends only on values, never on their trailing zeros, so every
+    /// figure computed from the trimmed value is the same; only faster, since 100 with 34
+    /// places needs 128-bit and wider arithmetic where 100 needs none.
+    var trimmed: ExactDecimal {
+        if scale == 0 || isOutOfRange { return self }
+        var units = self.units, scale = Int(self.scale)
+        if units == 0 { return .zero }
+        if units % 10 != 0 { return self }
+        func strip(_ digits: Int) {
+            let power = Pow10.of(digits)
+            while scale >= digits, units % power == 0 {
+                units /= power
+                scale -= digits
+            }
+        }
+        strip(16); strip(8); strip(4); strip(2); strip(1)
+        return ExactDecimal(units: units, scale: scale, negative: isNegative)
+    }
 }

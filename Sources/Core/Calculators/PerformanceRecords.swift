@@ -1,0 +1,167 @@
+/// A scope's history in the flat form the performance ledger walks once: its transactions in
+/// (date, id) order with the scope's questions (is the asset in the scope, did a scope asset
+/// pay this income, is the swap's other half inside) answered once, and every asset's prices
+/// in one array. Assets are numbered densely, so the walk keeps its state in arrays, never
+/// in dictionaries (issue 14: `af.performance` over 100,000 transactions).
+///
+/// The store fills one while it steps its statements (`add`), in any order; `finish()` sorts.
+/// `PerformanceInput` converts to one (`init(_:)`), so both forms give the same figures.
+public struct PerformanceRecords: Sendable {
+    /// A transaction as the ledger needs it.
+    public struct Row: Sendable {
+        public var date: CalendarDate
+        public var id: Int64?
+        /// The asset's number (`assetIDs[asset]`).
+        public var asset: Int32
+        public var type: TransactionType
+        /// The income was paid by a scope asset (its source, or the asset itself).
+        public var sourceInScope: Bool
+        /// The other half of a swap is a transaction of the scope.
+        public var relatedInScope: Bool
+        public var quantity: ExactDecimal
+        public var price: ExactDecimal
+        public var fees: ExactDecimal
+        var sourceAssetID: Int64?
+        var relatedID: Int64?
+
+        var isIncome: Bool { type == .dividend || type == .interest }
+    }
+
+    public let scope: Set<Int64>
+    /// Asset ids by number; `inScope` and `isCash` by number.
+    public private(set) var assetIDs: [Int64] = []
+    public private(set) var inScope: [Bool] = []
+    public private(set) var isCash: [Bool] = []
+    /// In (date, id) order once finished.
+    public private(set) var rows: [Row] = []
+    /// Prices of asset n: `priceDates[priceStart[n]..<priceStart[n + 1]]`, oldest first.
+    public private(set) var priceStart: [Int] = []
+    public private(set) var priceDates: [CalendarDate] = []
+    public private(set) var prices: [ExactDecimal] = []
+
+    private var numbers = AssetNumbers()
+    private var pendingPrices: [(asset: Int32, date: CalendarDate, price: ExactDecimal)] = []
+    private var hasRelated = false
+
+    /// An empty history of `scope`, whose `cashAssets` are valued at 1 per unit.
+    public init(scope: Set<Int64>, cashAssets: Set<Int64>) {
+        self.scope = scope
+        for id in scope.sorted() { _ = number(of: id, cash: cashAssets.contains(id)) }
+    }
+
+    /// Adds a transaction. Those of assets outside the scope count only when they are income
+    /// (a dividend or interest a scope asset may have paid); others are left out here.
+    public mutating func addTransaction(id: Int64?, assetID: Int64, type: TransactionType, date: CalendarDate, quantity: ExactDecimal,
+                                        price: ExactDecimal, fees: ExactDecimal, sourceAssetID: Int64?, relatedID: Int64?) {
+        let isIncome = type == .dividend || type == .interest
+        let asset = number(of: assetID, cash: false)
+        if !inScope[Int(asset)] && !isIncome { return }
+        if relatedID != nil { hasRelated = true }
+        rows.append(Row(date: date, id: id, asset: asset, type: type,
+                        sourceInScope: isIncome && scope.contains(sourceAssetID ?? assetID), relatedInScope: false,
+                        quantity: quantity, price: price, fees: fees, sourceAssetID: sourceAssetID, relatedID: relatedID))
+    }
+
+    /// Adds a price record of a scope asset (others are not needed and left out).
+    public mutating func addPrice(assetID: Int64, date: CalendarDate, price: ExactDecimal) {
+        guard let asset = numbers.number(of: assetID), inScope[Int(asset)] else { return }
+        pendingPrices.append((asset, date, price))
+    }
+
+    /// Sorts the transactions into (date, id) order (ties: the order they were added) and each
+    /// asset's prices into date order, and resolves swaps.
+    public mutating func finish() {
+        let key = { (r: Row) in (r.date, r.id ?? .max) }
+        if zip(rows, rows.dropFirst()).contains(where: { key($1) < key($0) }) { rows.sort { key($0) < key($1) } }
+        if hasRelated { resolveSwaps() }
+        groupPrices()
+    }
+
+    /// The asset's number, registering it the first time.
+    private mutating func number(of id: Int64, cash: Bool) -> Int32 {
+        if let n = numbers.number(of: id) { return n }
+        let n = numbers.add(id)
+        assetIDs.append(id)
+        inScope.append(scope.contains(id))
+        isCash.append(cash)
+        return n
+    }
+
+    /// A swap half is inside when its other half is a transaction of a scope asset.
+    private mutating func resolveSwaps() {
+        var scopeIDs = Set<Int64>()
+        for row in rows where inScope[Int(row.asset)] { if let id = row.id { scopeIDs.insert(id) } }
+        for i in rows.indices { if let related = rows[i].relatedID { rows[i].relatedInScope = scopeIDs.contains(related) } }
+    }
+
+    /// Prices by asset number (a counting sort that keeps the order within an asset), each
+    /// asset's sorted by date unless it already is (a stable sort: the last of equal dates wins).
+    private mutating func groupPrices() {
+        var start = [Int](repeating: 0, count: assetIDs.count + 1)
+        for p in pendingPrices { start[Int(p.asset) + 1] += 1 }
+        for n in 0..<assetIDs.count { start[n + 1] += start[n] }
+        var next = start
+        var dates = [CalendarDate](repeating: CalendarDate(dayNumber: 0), count: pendingPrices.count)
+        var values = [ExactDecimal](repeating: 0, count: pendingPrices.count)
+        for p in pendingPrices {
+            let slot = next[Int(p.asset)]
+            dates[slot] = p.date
+            values[slot] = p.price
+            next[Int(p.asset)] = slot + 1
+        }
+        pendingPrices = []
+        for n in 0..<assetIDs.count where zip(dates[start[n]..<start[n + 1]], dates[start[n]..<start[n + 1]].dropFirst()).contains(where: { $1 < $0 }) {
+            let sorted = zip(dates[start[n]..<start[n + 1]], values[start[n]..<start[n + 1]]).sorted { $0.0 < $1.0 }
+            for (k, point) in sorted.enumerated() {
+                dates[start[n] + k] = point.0
+                values[start[n] + k] = point.1
+            }
+        }
+        priceStart = start
+        priceDates = dates
+        prices = values
+    }
+}
+
+/// Asset ids to dense numbers: small ids (the store's are 1, 2, 3, …) through an array,
+/// others through a dictionary.
+struct AssetNumbers: Sendable {
+    private var small: [Int32] = []
+    private var large: [Int64: Int32] = [:]
+    private(set) var count: Int32 = 0
+    static let smallLimit: Int64 = 1 << 20
+
+    func number(of id: Int64) -> Int32? {
+        if id >= 0, id < Int64(small.count) { let n = small[Int(id)]; return n < 0 ? nil : n }
+        return id >= 0 && id < Self.smallLimit ? nil : large[id]
+    }
+
+    mutating func add(_ id: Int64) -> Int32 {
+        let n = count
+        count += 1
+        if id >= 0, id < Self.smallLimit {
+            if id >= Int64(small.count) { small += [Int32](repeating: -1, count: Int(id) + 1 - small.count) }
+            small[Int(id)] = n
+        } else {
+            large[id] = n
+        }
+        return n
+    }
+}
+
+extension PerformanceRecords {
+    /// The same history from its dictionary form.
+    public init(_ input: PerformanceInput) {
+        self.init(scope: input.scope, cashAssets: input.cashAssets)
+        for assetID in input.transactions.keys.sorted() {
+            for t in input.transactions[assetID] ?? [] {
+                addTransaction(id: t.id, assetID: t.assetID, type: t.type, date: t.date, quantity: t.quantity, price: t.pricePerUnit,
+                               fees: t.fees, sourceAssetID: t.sourceAssetID, relatedID: t.relatedTransactionID)
+            }
+        }
+        for assetID in input.prices.keys.sorted() {
+            for p in input.prices[assetID] ?? [] { addPrice(assetID: assetID, date: p.date, price: p.price) }
+        }
+        finish()
+    }
+}

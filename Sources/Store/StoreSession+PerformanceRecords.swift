@@ -1,0 +1,72 @@
+import Core
+import GRDB
+import GRDBSQLite
+
+/// A scope's history for performance, loaded flat (`PerformanceRecords`): the two tables are
+/// read in their own order (a plain scan: each page read once, no index lookup per row), only
+/// the columns the ledger needs, parsed from the row's bytes; the records sort what needs it.
+extension StoreSession {
+    /// The scope's history in each asset's own currency.
+    func localPerformanceRecords(_ scope: PerformanceScope, assets scopeAssets: [Asset]) throws -> PerformanceRecords {
+        let ids = Set(scopeAssets.compactMap(\.id))
+        var records = PerformanceRecords(scope: ids, cashAssets: Set(scopeAssets.filter(\.isCash).compactMap(\.id)))
+        var transactionCondition = "", priceCondition = ""
+        if case .everything = scope {
+        } else if ids.isEmpty {
+            records.finish()
+            return records
+        } else {
+            // Income paid by a scope asset into an outside asset is income of the scope (and
+            // leaves it at once): those transactions come along, without the rest of the
+            // receiving asset's history (an income's amount does not depend on it).
+            let list = ids.sorted().map(String.init).joined(separator: ",")
+            transactionCondition = "WHERE asset_id IN (\(list)) OR (source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))"
+            priceCondition = "WHERE asset_id IN (\(list))"
+        }
+        try forEachRawRow("SELECT id, asset_id, type, date, quantity, price, fees, source_asset_id, related_id FROM asset_transaction \(transactionCondition)") { row in
+            // id and asset_id are NOT NULL in the schema: read without the NULL check.
+            records.addTransaction(id: sqlite3_column_int64(row.statement, 0), assetID: sqlite3_column_int64(row.statement, 1),
+                                   type: try Self.transactionType(row.bytes(2)),
+                                   date: try row.date(3, "date"), quantity: try row.decimal(4, "quantity"), price: try row.decimal(5, "price"),
+                                   fees: try row.decimal(6, "fees"), sourceAssetID: row.optionalInt64(7), relatedID: row.optionalInt64(8))
+        }
+        try forEachRawRow("SELECT asset_id, date, price FROM price_history \(priceCondition)") { row in
+            records.addPrice(assetID: sqlite3_column_int64(row.statement, 0), date: try row.date(1, "date"), price: try row.decimal(2, "price"))
+        }
+        records.finish()
+        return records
+    }
+
+    /// A transaction type from its stored text, compared as bytes (no String per row).
+    static func transactionType(_ bytes: UnsafeBufferPointer<UInt8>) throws -> TransactionType {
+        for (text, type) in transactionTypeTexts where text.count == bytes.count && text.elementsEqual(bytes) { return type }
+        throw StoreError.corrupt("transaction type '\(String(decoding: bytes, as: UTF8.self))'")
+    }
+
+    private static let transactionTypeTexts: [([UInt8], TransactionType)] = TransactionType.allCases.map { (Array($0.rawValue.utf8), $0) }
+}
+
+/// A scope's records with the state of the store they were read from.
+struct CachedPerformanceRecords {
+    let scope: PerformanceScope
+    let currency: String
+    let stamp: StoreSession.ChangeStamp
+    let records: PerformanceRecords
+}
+
+extension StoreSession {
+    /// What identifies the store's content for a cache: rows this connection has inserted,
+    /// changed or deleted since it opened (`sqlite3_total_changes64`, counting those of
+    /// triggers), and commits of other connections (`PRAGMA data_version`). Any write moves
+    /// one or the other; a rollback, which can take content back without moving them,
+    /// drops the caches (`invalidateAll`).
+    struct ChangeStamp: Equatable {
+        let changes: Int64
+        let dataVersion: Int64
+    }
+
+    func changeStamp() throws -> ChangeStamp {
+        ChangeStamp(changes: sqlite3_total_changes64(db.sqliteConnection),
+                    dataVersion: try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import Core
+
+/// The XIRR scan's estimate (powers of a daily factor instead of an `exp` per flow) must
+/// find exactly the rates the old scan found (`ReferenceXIRR`), whatever the flows.
+@Suite("XIRR: the faster scan equals the old one")
+struct XIRREquivalenceTests {
+    typealias Random = PerformanceEquivalenceTests.Random
+
+    static func flows(seed: UInt64, count: Int, spanDays: Int) -> [CashFlow] {
+        var random = Random(state: seed)
+        let start = CalendarDate("2005-03-01")!
+        var flows: [CashFlow] = []
+        for _ in 0..<count {
+            let amount = random.decimal(100_000, places: 2)
+            // Mostly money in (negative for the investor), some out; unsorted dates.
+            flows.append(CashFlow(date: start.adding(days: random.below(spanDays)), amount: random.chance(75) ? -amount : amount))
+        }
+        flows.append(CashFlow(date: start.adding(days: spanDays), amount: random.decimal(count * 60_000, places: 2)))
+        return flows
+    }
+
+    @Test("Random flows: 2 to 1,000 of them over 1 to 40 years", arguments: 0..<42)
+    func random(seed: Int) {
+        let counts = [2, 3, 5, 20, 100, 300, 1_000]
+        let count = counts[seed % counts.count]
+        let span = 365 + (seed * 1_777) % (40 * 365)
+        let flows = Self.flows(seed: UInt64(seed) &+ 17, count: count, spanDays: span)
+        #expect(Returns.xirr(flows) == ReferenceXIRR.xirr(flows), "seed \(seed)")
+        #expect(Returns.xirr(flows, annualizeShortPeriod: true) == ReferenceXIRR.xirr(flows, annualizeShortPeriod: true), "seed \(seed)")
+    }
+
+    @Test("Flows whose rate lies on or next to a rate of the scan's grid")
+    func onTheGrid() {
+        let start = CalendarDate("2010-01-01")!
+        for rate in Returns.xirrGrid where rate > -0.99 && rate < 50 {
+            for days in [365, 1_000, 7_000] {
+                let end = 1_000_000 * Foundation.pow(1 + rate, Double(days) / 365)
+                guard let endValue = ExactDecimal(shortestTextOf: end)?.rounded(places: 2), !endValue.isZero else { continue }
+                let flows = [CashFlow(date: start, amount: -1_000_000), CashFlow(date: start.adding(days: days / 2), amount: -10),
+                             CashFlow(date: start.adding(days: days), amount: endValue)]
+                #expect(Returns.xirr(flows) == ReferenceXIRR.xirr(flows), "rate \(rate), \(days) days")
+            }
+        }
+    }
+
+    @Test("Several roots and no root are reported as before")
+    func rootsReported() {
+        let d = { (s: String) in CalendarDate(s)! }
+        let several = [CashFlow(date: d("2020-01-01"), amount: -100), CashFlow(date: d("2021-01-01"), amount: 230),
+                       CashFlow(date: d("2022-01-01"), amount: -132)]
+        #expect(Returns.xirr(several) == ReferenceXIRR.xirr(several))
+        let none = [CashFlow(date: d("2020-01-01"), amount: -100), CashFlow(date: d("2021-01-01"), amount: 300),
+                    CashFlow(date: d("2022-01-01"), amount: -300)]
+        #expect(Returns.xirr(none) == ReferenceXIRR.xirr(none))
+    }
+}

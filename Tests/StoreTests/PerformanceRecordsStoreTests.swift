@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import Core
+@testable import Store
+
+/// The flat loader of issue 14 (`performanceRecords`: plain table scans, one currency read
+/// straight, several through the conversion) gives the same reports and series as the
+/// dictionary input (`performanceInput`) it replaced, on a generated store with two
+/// currencies, cash, swaps, income paid across portfolios and every transaction kind.
+@Suite("Performance through the Store: the flat loader equals the dictionary input")
+struct PerformanceRecordsStoreTests {
+    typealias Random = SplitMixForTests
+    func d(_ s: String) -> CalendarDate { CalendarDate(s)! }
+
+    /// Two portfolios (USD and EUR, each with two stocks and a cash account), one USD stock
+    /// outside them, EUR→USD rates, and ~400 random transactions and prices.
+    func generate(_ s: StoreSession, seed: UInt64) throws -> (portfolios: [Int64], assets: [Int64]) {
+        var random = Random(state: seed)
+        let start = d("2022-01-03")
+        var portfolios: [Int64] = [], assets: [Int64] = [], stocks: [Int64] = [], cash: [Int64: Int64] = [:]
+        for (name, currency) in [("US", "USD"), ("EU", "EUR")] {
+            let p = try s.createPortfolio(name: name).id!
+            portfolios.append(p)
+            var account = StoreSession.NewAsset(name: "\(name) cash", type: .cash)
+            account.currency = currency; account.portfolioID = p
+            let c = try s.createAsset(account).id!
+            assets.append(c)
+            for i in 0..<2 {
+                var r = StoreSession.NewAsset(name: "\(name) stock \(i)", type: .stock)
+                r.currency = currency; r.portfolioID = p
+                let id = try s.createAsset(r).id!
+                assets.append(id); stocks.append(id); cash[id] = c
+            }
+        }
+        var loose = StoreSession.NewAsset(name: "Loose", type: .stock)
+        loose.currency = "USD"
+        let looseID = try s.createAsset(loose).id!
+        assets.append(looseID); stocks.append(looseID); cash[looseID] = assets[0]
+        for day in stride(from: -60, to: 1_000, by: 1 + random.below(6)) {
+            try s.execute(SetRate(ExchangeRate(base: "EUR", quote: "USD", date: start.adding(days: day),
+                                               rate: ExactDecimal(10_500 + random.below(1_500)) / 10_000)))
+        }
+        for stock in stocks {
+            for day in stride(from: random.below(5), to: 1_000, by: 1 + random.below(4)) {
+                _ = try s.recordPrice(PricePoint(assetID: stock, date: start.adding(days: day), price: ExactDecimal(1_000 + random.below(20_000)) / 100))
+            }
+        }
+        for n in 0..<400 {
+            let date = start.adding(days: n * 1_000 / 400 + (random.chance(5) ? -random.below(30) : 0))
+            let stock = stocks[random.below(stocks.count)]
+            let price = ExactDecimal(1_000 + random.below(20_000)) / 100
+            let quantity = ExactDecimal(1 + random.below(40))
+            switch random.below(10) {
+            case 0, 1, 2: _ = try? s.record(Transaction(assetID: stock, type: .buy, date: date, quantity: quantity, pricePerUnit: price,
+                                                        fees: random.chance(30) ? 1 : 0, currency: ""))
+            case 3, 4: _ = try? s.record(Transaction(assetID: stock, type: .sell, date: date, quantity: quantity / 2, pricePerUnit: price, currency: ""))
+            case 5: _ = try? s.record(Transaction(assetID: cash[stock]!, type: .buy, date: date, quantity: quantity * 100, pricePerUnit: 1, currency: ""))
+            case 6: _ = try? s.recordIncome(random.chance(50) ? .dividend : .interest, asset: assets[random.below(2) * 3], source: stock,
+                                            amount: quantity, date: date)
+            case 7: _ = try? s.swap(from: stock, to: stocks[random.below(stocks.count)], quantity: 1, price: price, toQuantity: nil, toPrice: nil, date: date)
+            case 8: _ = try? s.record(Transaction(assetID: stock, type: .transferOut, date: date, quantity: 1, pricePerUnit: random.chance(50) ? 0 : price, currency: ""))
+            default: _ = try? s.setQuantity(ofAsset: stock, to: quantity, date: date)
+            }
+        }
+        return (portfolios, assets)
+    }
+
+    @Test("Reports and series of every scope, in each asset's currency and the other one, equal the old input's", arguments: [1, 2] as [UInt64])
+    func sameFigures(seed: UInt64) throws {
+        try AssetFlowStore(path: nil).withSession(today: d("2024-12-31")) { s in
+            let (portfolios, assets) = try generate(s, seed: seed)
+            let scopes: [PerformanceScope] = [.everything] + portfolios.map { .portfolio($0) } + assets.map { .asset($0) }
+            for scope in scopes {
+                for currency in [nil, "EUR"] as [String?] {
+                    let input = try s.performanceInput(scope, currency: currency)
+                    guard let from = Performance.firstActivity(input) else { continue }
+                    let label = "seed \(seed) \(scope) in \(currency ?? "USD")"
+                    for (start, end) in [(from, d("2024-12-31")), (d("2023-03-01"), d("2024-02-29"))] where start <= end {
+                        let new = try s.performance(scope, from: start, to: end, currency: currency)
+                        let old = try Performance.report(input, from: start, to: end)
+                        #expect(new == old, "\(label) \(start)…\(end)")
+                        #expect(new.twr == old.twr && new.mwr == old.mwr && new.endValue == old.endValue, "\(label)")
+                    }
+                    let series = try s.twrSeries(scope, from: from, to: d("2024-12-31"), monthly: true, currency: currency)
+                    let dates = try StoreSession.timelineDates(from: from, to: d("2024-12-31"), monthly: true)
+                    #expect(series == Performance.twrSeries(input, dates: dates), "\(label) series")
+                }
+            }
+        }
+    }
+}
+
+/// SplitMix64, for generated stores.
+struct SplitMixForTests {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+}
