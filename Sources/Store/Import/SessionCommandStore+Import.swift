@@ -7,6 +7,17 @@ import GRDB
 /// checked by `ImportPlanner`; SQLite still checks the schema's constraints.
 extension SessionCommandStore: ImportRowsStore {
     func insertImported(_ plan: ImportPlan, newAssetIDs: [Int64]) throws {
+        if !plan.transactions.isEmpty {
+            // Each touched asset's snapshot is deleted once, not by a trigger per row.
+            let touched = Set(plan.transactions.map { plan.id(of: $0.asset, newAssetIDs: newAssetIDs) })
+            try SnapshotTriggerPause.run(db, touching: touched) { try insertTransactions(plan, newAssetIDs: newAssetIDs) }
+        }
+        try insertPrices(plan, newAssetIDs: newAssetIDs)
+        session.invalidateAll()
+    }
+
+    /// The plan's transactions, one prepared INSERT with its values bound per row.
+    private func insertTransactions(_ plan: ImportPlan, newAssetIDs: [Int64]) throws {
         let transactions = try BulkStatement(db, sql: """
             INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
@@ -26,6 +37,10 @@ extension SessionCommandStore: ImportRowsStore {
             try transactions.run()
             session.noteChange("transaction", .added)
         }
+    }
+
+    /// The plan's price records, likewise.
+    private func insertPrices(_ plan: ImportPlan, newAssetIDs: [Int64]) throws {
         let prices = try BulkStatement(db, sql: "INSERT INTO price_history(asset_id, date, price) VALUES (?, ?, ?)")
         for new in plan.prices {
             prices.bind(1, plan.id(of: new.asset, newAssetIDs: newAssetIDs))
@@ -34,6 +49,5 @@ extension SessionCommandStore: ImportRowsStore {
             try prices.run()
             session.noteChange("price", .added)
         }
-        session.invalidateAll()
     }
 }
