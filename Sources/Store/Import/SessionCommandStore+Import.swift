@@ -8,9 +8,13 @@ import GRDB
 extension SessionCommandStore: ImportRowsStore {
     func insertImported(_ plan: ImportPlan, newAssetIDs: [Int64]) throws {
         if !plan.transactions.isEmpty {
-            // Each touched asset's snapshot is deleted once, not by a trigger per row.
-            let touched = Set(plan.transactions.map { plan.id(of: $0.asset, newAssetIDs: newAssetIDs) })
-            try SnapshotTriggerPause.run(db, touching: touched) { try insertTransactions(plan, newAssetIDs: newAssetIDs) }
+            // Each touched asset's derived data is invalidated once, not by triggers per row.
+            var earliest: [Int64: CalendarDate] = [:]
+            for new in plan.transactions {
+                let id = plan.id(of: new.asset, newAssetIDs: newAssetIDs)
+                earliest[id] = min(earliest[id] ?? new.transaction.date, new.transaction.date)
+            }
+            try InsertTriggerPause.run(db, earliest: earliest.mapValues(\.isoText)) { try insertTransactions(plan, newAssetIDs: newAssetIDs) }
         }
         try insertPrices(plan, newAssetIDs: newAssetIDs)
         session.invalidateAll()
@@ -35,8 +39,8 @@ extension SessionCommandStore: ImportRowsStore {
             transactions.bind(9, new.source.map { plan.id(of: $0, newAssetIDs: newAssetIDs) })
             transactions.bind(10, t.note)
             try transactions.run()
-            session.noteChange("transaction", .added)
         }
+        session.noteChange("transaction", .added, count: plan.transactions.count)
     }
 
     /// The plan's price records, likewise.
@@ -47,7 +51,7 @@ extension SessionCommandStore: ImportRowsStore {
             prices.bind(2, new.date.isoText)
             prices.bind(3, new.price.plainText(reusing: new.priceText))
             try prices.run()
-            session.noteChange("price", .added)
         }
+        session.noteChange("price", .added, count: plan.prices.count)
     }
 }
