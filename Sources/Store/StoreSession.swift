@@ -76,7 +76,7 @@ public final class StoreSession {
         performanceRecordsCache = nil
     }
 
-    func noteChange(_ kind: String, _ change: ChangeCounter.Change) { changes.record(kind, change) }
+    func noteChange(_ kind: String, _ change: ChangeCounter.Change, count: Int = 1) { changes.record(kind, change, count: count) }
 
     public func resetChangeCounter() { changes = ChangeCounter() }
 
@@ -110,12 +110,13 @@ public struct ChangeCounter: Equatable, Sendable {
 
     public init() {}
 
-    mutating func record(_ kind: String, _ change: Change) {
+    mutating func record(_ kind: String, _ change: Change, count: Int = 1) {
+        guard count > 0 else { return }
         var row = counts[kind] ?? [0, 0, 0]
         switch change {
-        case .added: row[0] += 1
-        case .changed: row[1] += 1
-        case .deleted: row[2] += 1
+        case .added: row[0] += count
+        case .changed: row[1] += count
+        case .deleted: row[2] += count
         }
         counts[kind] = row
     }

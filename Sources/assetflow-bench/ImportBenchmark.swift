@@ -35,33 +35,33 @@ func runImportBenchmark() throws {
         }
         print("\(round.padding(toLength: 34, withPad: " ", startingAt: 0))\(seconds(since: start))   (CPU \(String(format: "%.3f", cpuSeconds() - cpuStart)) s)")
     }
-    try importBreakdown(transactions)
+    try importBreakdown([(.transactions, transactions), (.prices, prices)], folder: folder)
     print("peak memory                          \(String(format: "%.1f MB", peakMemoryMB()))")
 }
 
 
-/// Where the first import's time goes, phase by phase (CPU seconds), for the transactions.
-func importBreakdown(_ text: String) throws {
-    var clock = cpuSeconds()
-    func lap(_ label: String) {
-        let now = cpuSeconds()
-        print("  of which: \(label.padding(toLength: 24, withPad: " ", startingAt: 0)) \(String(format: "%6.3f", now - clock)) s CPU")
-        clock = now
+/// Where a first import's CPU time goes, phase by phase, for each file, into a new store
+/// on disk: the steps of `StoreSession.importCSV`, then the commit (SQLite writes the
+/// pages to its log and copies them into the store file).
+func importBreakdown(_ files: [(ImportKind, String)], folder: String) throws {
+    let store = try AssetFlowStore(path: folder + "/breakdown.sqlite")
+    for (kind, text) in files {
+        print("  \(kind.rawValue), first import, of which:")
+        var clock = cpuSeconds()
+        func lap(_ label: String) {
+            let now = cpuSeconds()
+            print("    \(label.padding(toLength: 34, withPad: " ", startingAt: 0)) \(String(format: "%6.3f", now - clock)) s CPU")
+            clock = now
+        }
+        try store.withSession(today: BenchStore.today) { session in
+            try session.begin()
+            var request = ImportRequest(options: ImportOptions(kind: kind), data: Data(text.utf8))
+            request.stepDone = lap
+            _ = try session.importCSV(request)
+            try session.commit()
+            lap("commit (log, then store file)")
+        }
     }
-    let table = try CSVTable.parse(data: Data(text.utf8))
-    lap("read CSV (CSV.swift)")
-    let options = ImportOptions(kind: .transactions)
-    let mapping = try ColumnMapping.resolve(kind: .transactions, headers: table.headers)
-    let (rows, _) = ImportRow.read(table, mapping: mapping, options: options)
-    lap("clean numbers and dates")
-    let (plan, _) = ImportPlanner.plan(rows, options: options, context: ImportContext(assets: [], today: BenchStore.today), titles: [:])
-    lap("check rules, duplicates")
-    try AssetFlowStore(path: nil).withSession(today: BenchStore.today) { session in
-        try session.begin()
-        try session.execute(ImportRows(plan: plan))
-        try session.commit()
-    }
-    lap("write (in memory)")
 }
 
 /// "   1.234 s".

@@ -40,7 +40,12 @@ public struct CSVTable: Sendable {
             guard let text = String(data: data, encoding: .utf16) else { throw RuleViolation(notTextMessage) }
             return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         }
-        guard let text = String(validating: data, as: UTF8.self), !data.contains(0) else { throw RuleViolation(notTextMessage) }
+        // Over the bytes themselves: Data's own iterator goes a byte at a time through a call.
+        let text = data.withUnsafeBytes { bytes -> String? in
+            guard !bytes.contains(0) else { return nil }
+            return String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
+        }
+        guard let text else { throw RuleViolation(notTextMessage) }
         return text
     }
 
