@@ -12,6 +12,17 @@ public final class StoreSession {
     /// transaction recorded after it is applied incrementally instead of rescanning history.
     var positionCache: [Int64: CachedPosition] = [:]
     var latestPriceCache: [Int64: PricePoint?] = [:]
+    /// Each asset's ledger for the holdings rule, built at its first backdated write and kept
+    /// in step by every write after it (`HoldingsLedger`): further backdated writes are checked
+    /// without reading the history. Dropped at the end of a store transaction (another
+    /// process may write after it) and whenever the caches are.
+    var ledgers: [Int64: HoldingsLedger] = [:]
+    /// Assets whose snapshot a write removed (the triggers) without writing it again: a
+    /// backdated, edited or deleted transaction. `commit` writes each once.
+    var unsnapshotted: Set<Int64> = []
+    /// Off: every change of an asset's ledger reads its history for the holdings rule, as
+    /// before the ledgers (the reference the tests compare the quick check with).
+    var quickHoldingsCheck = true
     /// Rows added, changed and deleted per kind since the last reset: for --dry-run.
     public private(set) var changes = ChangeCounter()
     /// How this connection waits for other writers (nil in memory): for the busy message.
@@ -38,13 +49,18 @@ public final class StoreSession {
         try db.beginTransaction(.deferred)
     }
 
+    /// Writes the snapshots the run's backdated changes removed (one replay per asset,
+    /// not one per change), then commits.
     public func commit() throws {
+        try writeDeferredSnapshots()
         try db.commit()
+        ledgers.removeAll()
     }
 
     public func rollback() throws {
         if db.isInsideTransaction { try db.rollback() }
         invalidateAll()
+        unsnapshotted.removeAll()
     }
 
     /// Runs `body` all or nothing: a savepoint inside a transaction, a transaction outside.
@@ -71,6 +87,7 @@ public final class StoreSession {
     func invalidateAll() {
         positionCache.removeAll()
         latestPriceCache.removeAll()
+        ledgers.removeAll()
     }
 
     func noteChange(_ kind: String, _ change: ChangeCounter.Change) { changes.record(kind, change) }
