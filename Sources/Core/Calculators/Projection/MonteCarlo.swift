@@ -101,20 +101,21 @@ public enum MonteCarlo {
         let startValue = Projection.double(a.startValue)
 
         // Month-major: values[m × runs + r], so each month's runs are contiguous for the percentiles.
-        var values = [Double](repeating: 0, count: months * runs)
+        // Every loop writes every value, so the 38 MB of the benchmark are not zeroed first.
         var paths = PathSimulator(runs: runs, months: months, startValue: startValue, feeFactor: feeFactor,
                                   inflationFactor: inflationFactor, goal: goal, scheduled: scheduled, seed: seed)
-        try values.withUnsafeMutableBufferPointer { out in
+        let values = try [Double](unsafeUninitializedCapacity: months * runs) { out, count in
+            count = months * runs
             // Without hooks each model gets its own loop with nothing but arithmetic in it;
             // every loop draws the same numbers in the same order, so the figures are the same.
             switch model {
             case .normal where hooks.isEmpty:
-                paths.simulate(into: out) { z, _ in 1 + meanMonthly + volatility * z }
+                paths.simulate(into: out, usesUniform: false) { z, _ in 1 + meanMonthly + volatility * z }
             case .lognormal where hooks.isEmpty:
-                paths.simulate(into: out) { z, _ in Foundation.exp(logDrift + volatility * z) }
+                paths.simulate(into: out, usesUniform: false) { z, _ in Foundation.exp(logDrift + volatility * z) }
             case .bootstrap(let history) where hooks.isEmpty:
                 history.withUnsafeBufferPointer { h in
-                    paths.simulate(into: out) { _, u in 1 + h[Int(Double(h.count) * u)] }
+                    paths.simulate(into: out, usesUniform: true) { _, u in 1 + h[Int(Double(h.count) * u)] }
                 }
             default:
                 try paths.simulateWithHooks(into: out, model: model, hooks: hooks, dates: dates,
@@ -126,11 +127,12 @@ public enum MonteCarlo {
 
         var rows: [PercentileRow] = []
         rows.reserveCapacity(months)
-        var column = [Double](repeating: 0, count: runs)
-        for m in 0..<months {
-            for r in 0..<runs { column[r] = values[m * runs + r] }
-            let figures = percentiles(of: &column, levels)
-            rows.append(PercentileRow(month: m + 1, date: dates[m], values: figures.map { Projection.decimal($0) }))
+        let selector = PercentileSelector(capacity: runs)
+        values.withUnsafeBufferPointer { values in
+            for m in 0..<months {
+                let figures = selector.percentiles(of: UnsafeBufferPointer(rebasing: values[(m * runs)..<((m + 1) * runs)]), levels)
+                rows.append(PercentileRow(month: m + 1, date: dates[m], values: figures.map { Projection.decimal($0) }))
+            }
         }
 
         var probability: ExactDecimal?
@@ -165,80 +167,9 @@ public enum MonteCarlo {
         return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
     }
 
-    /// `percentile(column.sorted(), level)` for every level, without sorting: each level needs
-    /// only the one or two order statistics around its rank, found by selection (linear on
-    /// average). Levels are taken in ascending order, each search starting at the previous
-    /// rank, since everything before that rank is already no larger. Reorders `column`.
-    static func percentiles(of column: inout [Double], _ levels: [Double]) -> [Double] {
-        let n = column.count
-        guard n > 1 else { return levels.map { _ in column.first ?? 0 } }
-        var result = [Double](repeating: 0, count: levels.count)
-        column.withUnsafeMutableBufferPointer { a in
-            var from = 0
-            for i in levels.indices.sorted(by: { levels[$0] < levels[$1] }) {
-                let position = levels[i] / 100 * Double(n - 1)
-                let lower = Int(position.rounded(.down))
-                let upper = min(lower + 1, n - 1)
-                let fraction = position - Double(lower)
-                let low = select(a, rank: lower, from: from)
-                var high = low
-                // After the selection everything past `lower` is at least `low`: the next rank is their minimum.
-                if upper > lower {
-                    high = a[upper]
-                    for j in (upper + 1)..<n where a[j] < high { high = a[j] }
-                }
-                result[i] = low + (high - low) * fraction
-                from = lower
-            }
-        }
-        return result
-    }
-
-    /// Moves the value of the given rank (0-based, in ascending order) to its place, smaller
-    /// or equal values before it and larger or equal after it, and returns it. Everything
-    /// before `from` must already be no larger than everything from it on.
-    private static func select(_ a: UnsafeMutableBufferPointer<Double>, rank k: Int, from start: Int) -> Double {
-        select(a, k, start, a.count - 1)
-        return a[k]
-    }
-
-    /// Floyd and Rivest's SELECT: on a large range, first select within a small sample
-    /// around the rank, so the partition's pivot lands next to the wanted value and one pass
-    /// over the range (about n + min(k, n − k) comparisons) nearly finishes the job.
-    private static func select(_ a: UnsafeMutableBufferPointer<Double>, _ k: Int, _ left: Int, _ right: Int) {
-        var left = left, right = right
-        while right > left {
-            if right - left > 600 {
-                let n = Double(right - left + 1)
-                let i = Double(k - left + 1)
-                let z = Foundation.log(n)
-                let s = 0.5 * Foundation.exp(2 * z / 3)
-                let sd = 0.5 * (z * s * (n - s) / n).squareRoot() * (i < n / 2 ? -1 : 1)
-                let sampleLeft = max(left, Int(Double(k) - i * s / n + sd))
-                let sampleRight = min(right, Int(Double(k) + (n - i) * s / n + sd))
-                select(a, k, sampleLeft, sampleRight)
-            }
-            // Partition around t = a[k] (Hoare), t ending at j.
-            let t = a[k]
-            var i = left, j = right
-            a.swapAt(left, k)
-            if a[right] > t { a.swapAt(right, left) }
-            while i < j {
-                a.swapAt(i, j)
-                i += 1
-                j -= 1
-                while a[i] < t { i += 1 }
-                while a[j] > t { j -= 1 }
-            }
-            if a[left] == t {
-                a.swapAt(left, j)
-            } else {
-                j += 1
-                a.swapAt(j, right)
-            }
-            if j <= k { left = j + 1 }
-            if k <= j { right = j - 1 }
-        }
+    /// `percentile(column.sorted(), level)` for every level, without sorting (see `PercentileSelector`).
+    static func percentiles(of column: [Double], _ levels: [Double]) -> [Double] {
+        column.withUnsafeBufferPointer { PercentileSelector(capacity: column.count).percentiles(of: $0, levels) }
     }
 
     /// Month-on-month returns of a value series (months with a value of 0 before them are skipped).

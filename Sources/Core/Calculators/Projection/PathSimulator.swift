@@ -1,9 +1,12 @@
 import Foundation
 
 /// The inner loop of `MonteCarlo.run`: walks every path month by month and writes each
-/// month's value month-major (`out[m × runs + r]`). Paths are simulated in blocks of
-/// `blockRuns`, written run by run into a small buffer and then copied month by month, so
-/// no write strides across the whole result. Nothing allocates per path or per month.
+/// month's value month-major (`out[m × runs + r]`), so each month's runs are contiguous for
+/// the percentiles. Without hooks, paths go in blocks of `blockRuns`: `PathDraws` first draws
+/// the block's random numbers (run after run, in the generator's order), then one loop per
+/// month takes the block's runs side by side (independent chains the processor overlaps,
+/// instead of one run's months, each waiting for the one before) and writes the month's
+/// values as one contiguous row. Nothing allocates per path or per month.
 struct PathSimulator {
     static let blockRuns = 64
 
@@ -14,9 +17,8 @@ struct PathSimulator {
     let inflationFactor: Double
     let goal: Double?
     let scheduled: [Double]
-    var generator: SplitMix64
-    /// The second normal of each Box–Muller pair, kept for the next draw (also across paths).
-    var spare: Double?
+    /// The generator and the polar method's spare normal, shared by both loops.
+    let draws: PathDraws
     /// Per run, the month it first reached the goal in real terms: 0 at the start, -1 never.
     var reachMonth: [Int]
     var depleted = 0
@@ -30,59 +32,69 @@ struct PathSimulator {
         self.inflationFactor = inflationFactor
         self.goal = goal
         self.scheduled = scheduled
-        generator = SplitMix64(seed: seed)
+        draws = PathDraws(seed: seed)
         reachMonth = [Int](repeating: -1, count: runs)
     }
 
-    /// A built-in model: `growth(z, u)` turns the month's normal and uniform draw into its growth factor.
+    /// A built-in model: `growth(z, u)` turns the month's normal and uniform draw into its
+    /// growth factor; `usesUniform` says whether it reads `u` (else the uniforms are skipped).
+    /// The same operations, in the same order, as `simulateWithHooks`.
     @inline(__always)
-    mutating func simulate(into out: UnsafeMutableBufferPointer<Double>, growth: (Double, Double) -> Double) {
-        var block = [Double](repeating: 0, count: Self.blockRuns * months)
-        let hasGoal = self.goal != nil
+    mutating func simulate(into out: UnsafeMutableBufferPointer<Double>, usesUniform: Bool, growth: (Double, Double) -> Double) {
+        let stride = Self.blockRuns
+        let (runs, months, startValue, feeFactor, inflationFactor, draws) = (self.runs, self.months, self.startValue, self.feeFactor, self.inflationFactor, self.draws)
+        let hasGoal = goal != nil
         let goal = self.goal ?? 0
-        // Locals rather than stored properties, so the generator's state stays in registers.
-        var generator = self.generator
-        var spare = self.spare
-        var reachMonth = self.reachMonth
-        var depleted = self.depleted
+        let startReached: Double = hasGoal && startValue >= goal ? 0 : -1
+        // The block's draws, run-major ([i × months + m]); per run its value, whether it could
+        // not pay a withdrawal, and the month it reached the goal (a Double, so the loop that
+        // updates it vectorizes with the division it needs).
+        let z = UnsafeMutablePointer<Double>.allocate(capacity: stride * months)
+        let u = usesUniform ? UnsafeMutablePointer<Double>.allocate(capacity: stride * months) : z   // not read when unused
+        let value = UnsafeMutablePointer<Double>.allocate(capacity: stride)
+        let reached = UnsafeMutablePointer<Double>.allocate(capacity: stride)
+        let sank = UnsafeMutablePointer<Bool>.allocate(capacity: stride)
         defer {
-            self.generator = generator
-            self.spare = spare
-            self.reachMonth = reachMonth
-            self.depleted = depleted
+            z.deallocate()
+            if usesUniform { u.deallocate() }
+            value.deallocate()
+            reached.deallocate()
+            sank.deallocate()
         }
         scheduled.withUnsafeBufferPointer { scheduled in
-            block.withUnsafeMutableBufferPointer { block in
-                for first in stride(from: 0, to: runs, by: Self.blockRuns) {
-                    let count = min(Self.blockRuns, runs - first)
+            for first in Swift.stride(from: 0, to: runs, by: stride) {
+                let count = min(stride, runs - first)
+                draws.fill(count * months, normals: z, uniforms: usesUniform ? u : nil)
+                for i in 0..<count {
+                    value[i] = startValue
+                    sank[i] = false
+                    reached[i] = startReached
+                }
+                var deflator = 1.0
+                for m in 0..<months {
+                    let flow = scheduled[m]
+                    deflator *= inflationFactor
+                    let zm = z + m, um = u + m
+                    let row = out.baseAddress! + (m * runs + first)
                     for i in 0..<count {
-                        let r = first + i
-                        var value = startValue
-                        var deflator = 1.0
-                        var isDepleted = false
-                        var reached = hasGoal && value >= goal ? 0 : -1
-                        let row = i * months
-                        for m in 0..<months {
-                            let z = generator.normal(spare: &spare)
-                            let u = generator.uniform()
-                            value *= max(0, growth(z, u)) * feeFactor
-                            var flow = scheduled[m]
-                            if value + flow < 0 {
-                                flow = -value
-                                isDepleted = true
-                            }
-                            value += flow
-                            deflator *= inflationFactor
-                            block[row + m] = value
-                            if reached < 0, hasGoal, value / deflator >= goal { reached = m + 1 }
+                        let next = value[i] * (max(0, growth(zm[i * months], um[i * months])) * feeFactor) + flow
+                        // Cannot pay: value + (−value), which is +0.
+                        let short = next < 0
+                        value[i] = short ? 0 : next
+                        sank[i] = sank[i] || short
+                        row[i] = value[i]
+                    }
+                    if hasGoal {
+                        let month = Double(m + 1)
+                        for i in 0..<count {
+                            let real = value[i] / deflator >= goal
+                            reached[i] = reached[i] < 0 && real ? month : reached[i]
                         }
-                        reachMonth[r] = reached
-                        if isDepleted { depleted += 1 }
                     }
-                    for m in 0..<months {
-                        let base = m * runs + first
-                        for i in 0..<count { out[base + i] = block[i * months + m] }
-                    }
+                }
+                for i in 0..<count {
+                    reachMonth[first + i] = Int(reached[i])
+                    if sank[i] { depleted += 1 }
                 }
             }
         }
@@ -97,8 +109,8 @@ struct PathSimulator {
             var isDepleted = false
             if let goal, value >= goal { reachMonth[r] = 0 }
             for m in 0..<months {
-                let z = generator.normal(spare: &spare)
-                let u = generator.uniform()
+                let z = draws.generator.normal(spare: &draws.spare)
+                let u = draws.generator.uniform()
                 let step = ProjectionStep(run: r + 1, month: m + 1, date: dates[m], value: value, contribution: scheduled[m], normal: z, uniform: u)
                 let growth: Double
                 switch model {

@@ -124,10 +124,74 @@ private let start = CalendarDate("2025-01-01")!
         let levels: [Double] = [90, 0, 50, 12.5, 100, 50, 99.99, 33]
         for count in [1, 2, 3, 7, 64, 1000, 5000] {
             for duplicates in [false, true] {
-                var column = (0..<count).map { _ in duplicates ? Double(generator.index(below: 5)) : generator.uniform() * 1000 - 100 }
+                let column = (0..<count).map { _ in duplicates ? Double(generator.index(below: 5)) : generator.uniform() * 1000 - 100 }
                 let sorted = column.sorted()
-                #expect(MonteCarlo.percentiles(of: &column, levels) == levels.map { MonteCarlo.percentile(sorted, $0) })
+                #expect(MonteCarlo.percentiles(of: column, levels) == levels.map { MonteCarlo.percentile(sorted, $0) })
             }
+        }
+    }
+
+    @Test("the figures for a seed are those of the loops before the bulk draws and the radix selection")
+    func pinnedFigures() throws {
+        let expected: [(ReturnModel, [String], [String], String)] = [
+            (.normal, ["18780.19", "26359.13", "36436.79"], ["30911.47", "48701.40", "78962.31"], "0.56"),
+            (.lognormal, ["18792.63", "26325.44", "36301.97"], ["31080.63", "48824.78", "78579.89"], "0.5433"),
+            (.bootstrap([-0.05, 0.01, 0.02, 0.04]), ["20563.13", "27051.84", "34189.94"], ["34492.61", "48849.44", "70299.75"], "0.4967"),
+        ]
+        for (model, month60, month120, probability) in expected {
+            let mc = try MonteCarlo.run(base, runs: 300, seed: 42, model: model)
+            #expect(mc.rows[59].values == month60.map(dec), "\(model.name)")
+            #expect(mc.rows[119].values == month120.map(dec), "\(model.name)")
+            #expect(mc.probability == dec(probability), "\(model.name)")
+        }
+    }
+
+    @Test("the bulk draws keep the generator's order across runs and blocks when a run has an odd number of months")
+    func oddMonths() throws {
+        var withdrawing = base; withdrawing.contribution = dec("-900"); withdrawing.volatility = dec("0.4")
+        let passThrough = ProjectionHooks(cashFlow: { $0.contribution })
+        for months in [1, 7, 13] {
+            for a in [base, withdrawing] {
+                var a = a; a.months = months
+                for model in [ReturnModel.normal, .lognormal, .bootstrap([-0.3, 0.01, 0.02, 0.25])] {
+                    for runs in [3, 131] {
+                        let fast = try MonteCarlo.run(a, runs: runs, seed: 5, model: model, levels: [0, 37.5, 50, 100])
+                        let general = try MonteCarlo.run(a, runs: runs, seed: 5, model: model, levels: [0, 37.5, 50, 100], hooks: passThrough)
+                        #expect(fast == general, "\(model.name), \(months) months, \(runs) runs")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("both formulas of a uniform draw give the same value for every 64 bits")
+    func uniformFormulas() {
+        // Around 2^52 (top bit set) k + 0.5 is a tie that rounds to even; at the ends, the extremes.
+        var bits: [UInt64] = [0, 1, 1 << 10, 1 << 11, (1 << 11) | (1 << 10), 1 << 62, (1 << 63) - 1, 1 << 63,
+                              (1 << 63) | (1 << 11), (1 << 63) | (3 << 10), UInt64.max, UInt64.max - (1 << 11)]
+        var generator = SplitMix64(seed: 3)
+        for _ in 0..<100_000 { bits.append(generator.next()) }
+        let differing = bits.filter { SplitMix64.unit($0) != SplitMix64.unitFromOdd($0) }
+        #expect(differing.isEmpty)
+        var a = SplitMix64(seed: 9), b = a
+        #expect((0..<1000).allSatisfy { _ in a.uniform() == b.uniformFromOdd() })
+    }
+
+    @Test("percentiles by radix selection: signs, signed zeros, extremes, dense clusters among outliers")
+    func percentilesEdgeCases() {
+        var generator = SplitMix64(seed: 8)
+        let levels: [Double] = [0, 1, 10, 25, 49.99, 50, 75, 90, 99, 100]
+        let columns: [[Double]] = [
+            (0..<3000).map { _ in generator.uniform() * 2 - 1 },
+            (0..<500).map { $0 % 2 == 0 ? 0.0 : -0.0 } + [1, -1, 0.5],
+            (0..<1000).map { _ in [1e300, -1e300, 5e-324, -5e-324, 0, 1, -2][generator.index(below: 7)] },
+            // A cluster far narrower than the range: the search goes down several levels of buckets.
+            (0..<4000).map { _ in 1000 + Double(generator.index(below: 40)) * 1e-9 } + [1e300, -1e300, 3],
+            (0..<4000).map { $0 < 3990 ? 7 : Double($0) },
+        ]
+        for column in columns {
+            let sorted = column.sorted()
+            #expect(MonteCarlo.percentiles(of: column, levels) == levels.map { MonteCarlo.percentile(sorted, $0) })
         }
     }
 
