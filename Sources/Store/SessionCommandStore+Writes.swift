@@ -3,7 +3,8 @@ import GRDB
 
 /// The plain writes behind `CommandStore`: SQL, the change counter for --dry-run, and the
 /// session caches (a transaction dated after the asset's last one extends the cached
-/// position; any other change drops the asset's cached figures).
+/// position; any other change drops the asset's cached figures, and its snapshot waits for
+/// the commit; an asset's ledger, when it has one, takes every change).
 extension SessionCommandStore {
     func insert(_ asset: Asset) throws -> Asset {
         try db.execute(sql: "INSERT INTO asset(name, type, currency, notes, portfolio_id, category_id, platform) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -55,6 +56,9 @@ extension SessionCommandStore {
 
     func insert(_ transaction: Transaction) throws -> Transaction {
         var t = transaction
+        // Without a ledger, the position is read first (cached, snapshot or replayed) so that an
+        // appended transaction extends it and its snapshot, as every command always did.
+        if session.ledgers[t.assetID] == nil, session.positionCache[t.assetID] == nil { _ = try session.position(ofAsset: t.assetID) }
         try db.cachedStatement(sql: """
             INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -62,23 +66,31 @@ extension SessionCommandStore {
                              try t.totalAmount.storedText(), try t.fees.storedText(), t.currency, t.sourceAssetID, t.relatedTransactionID, t.note])
         t.id = db.lastInsertedRowID
         session.noteChange("transaction", .added)
-        try session.advanceCachedPosition(with: t)
+        if try !session.advanceCachedPosition(with: t) { session.unsnapshotted.insert(t.assetID) }
+        session.ledgers[t.assetID]?.insert(HoldingsHistory.ledgerKey(t), t.quantityImpact)
         return t
     }
 
     func update(_ t: Transaction) throws {
+        if let ledger = session.ledgers[t.assetID] {
+            ledger.remove(HoldingsHistory.ledgerKey(try session.requireTransaction(id: t.id!)))
+            ledger.insert(HoldingsHistory.ledgerKey(t), t.quantityImpact)
+        }
         try db.cachedStatement(sql: """
             UPDATE asset_transaction SET type = ?, date = ?, quantity = ?, price = ?, total = ?, fees = ?, note = ? WHERE id = ?
             """).execute(arguments: [t.type.rawValue, t.date.description, try t.quantity.storedText(), try t.pricePerUnit.storedText(),
                              try t.totalAmount.storedText(), try t.fees.storedText(), t.note, t.id])
         session.invalidate(asset: t.assetID)
+        session.unsnapshotted.insert(t.assetID)
         session.noteChange("transaction", .changed)
     }
 
     func deleteTransaction(id: Int64) throws {
-        let assetID = try session.requireTransaction(id: id).assetID
+        let t = try session.requireTransaction(id: id)
         try db.cachedStatement(sql: "DELETE FROM asset_transaction WHERE id = ?").execute(arguments: [id])
-        session.invalidate(asset: assetID)
+        session.ledgers[t.assetID]?.remove(HoldingsHistory.ledgerKey(t))
+        session.invalidate(asset: t.assetID)
+        session.unsnapshotted.insert(t.assetID)
         session.noteChange("transaction", .deleted)
     }
 

@@ -30,7 +30,12 @@ final class SessionCommandStore: CommandStore {
     func category(named name: String) throws -> Category? { try session.category(named: name) }
     func requireTransaction(id: Int64) throws -> Transaction { try session.requireTransaction(id: id) }
     func requirePrice(id: Int64) throws -> PricePoint { try session.requirePrice(id: id) }
-    func quantity(ofAsset id: Int64) throws -> ExactDecimal { try session.position(ofAsset: id).quantity }
+    /// The ledger's total when there is one: after a backdated write the position waits for
+    /// a replay, the ledger does not.
+    func quantity(ofAsset id: Int64) throws -> ExactDecimal {
+        if session.positionCache[id] == nil, let ledger = session.ledgers[id] { return ledger.total }
+        return try session.position(ofAsset: id).quantity
+    }
 
     /// The cached (or snapshot) quantity when `point` is after the asset's last transaction;
     /// otherwise one indexed read of the transactions from `point` on, and the quantity
@@ -49,6 +54,22 @@ final class SessionCommandStore: CommandStore {
         while let row = try cursor.next() { later.append(try Records.transactionByPosition(row)) }
         let opening = later.reduce(current) { $0 - $1.quantityImpact }
         return HoldingsHistory(opening: opening, transactions: later)
+    }
+
+    /// From the asset's ledger when it has one (`StoreSession.ledgers`). Otherwise a point
+    /// after the last transaction needs only the current quantity (cached or snapshot);
+    /// any other point builds the ledger, once, from one read of the history.
+    func lowestHoldings(ofAsset id: Int64, from: HoldingsHistory.LedgerKey, upTo: HoldingsHistory.LedgerKey?) throws -> ExactDecimal? {
+        guard session.quickHoldingsCheck else { return nil }
+        if let ledger = session.ledgers[id] { return ledger.lowest(from: from, upTo: upTo) }
+        if upTo == nil {
+            let current = try session.position(ofAsset: id).quantity
+            if let cached = session.positionCache[id] {
+                guard let lastDate = cached.lastDate else { return current }
+                if HoldingsHistory.LedgerKey(date: lastDate, id: cached.lastID) < from { return current }
+            }
+        }
+        return try session.ledger(ofAsset: id).lowest(from: from, upTo: upTo)
     }
 
     func currentPrice(ofAsset id: Int64) throws -> ExactDecimal { try session.valuation(ofAsset: id).currentPrice }

@@ -49,6 +49,13 @@ extension StoreSession {
         return result
     }
 
+    /// Writes the snapshot of every asset a backdated, edited or deleted transaction left
+    /// without one (a replay each, at most once per asset per store transaction).
+    func writeDeferredSnapshots() throws {
+        for id in unsnapshotted.sorted() where positionCache[id] == nil { _ = try position(ofAsset: id) }
+        unsnapshotted.removeAll()
+    }
+
     static func snapshot(from row: Row) throws -> CachedPosition {
         CachedPosition(position: Position(quantity: try row.decimal("quantity"), costBasis: try row.decimal("cost_basis"),
                                           realizedGain: try row.decimal("realized_gain")),

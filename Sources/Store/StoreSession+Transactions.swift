@@ -45,19 +45,34 @@ extension StoreSession {
         return cached.position
     }
 
-    /// A transaction dated after every other one extends the cached position; one dated
-    /// earlier changes history, so the position is recomputed on next use.
-    func advanceCachedPosition(with t: Transaction) throws {
-        guard var cached = positionCache[t.assetID] else { return }
+    /// A transaction dated after every other one extends the cached position and its
+    /// snapshot; one dated earlier changes history, so the position is recomputed on next
+    /// use and the snapshot at commit. False when the snapshot was not written again.
+    @discardableResult
+    func advanceCachedPosition(with t: Transaction) throws -> Bool {
+        guard var cached = positionCache[t.assetID] else { return false }
         if let last = cached.lastDate, (t.date, t.id!) < (last, cached.lastID) {
             positionCache[t.assetID] = nil
-            return
+            return false
         }
         cached.position.apply(t)
         cached.lastDate = t.date
         cached.lastID = t.id!
         positionCache[t.assetID] = cached
         try storeSnapshot(cached, ofAsset: t.assetID)  // the insert's trigger removed the old one
+        return true
+    }
+
+    /// The asset's ledger for the holdings rule, read from its history the first time.
+    func ledger(ofAsset id: Int64) throws -> HoldingsLedger {
+        if let ledger = ledgers[id] { return ledger }
+        let ledger = HoldingsLedger()
+        try forEachRawRow("SELECT \(RawColumns.transactionColumns) FROM asset_transaction WHERE asset_id = \(id) ORDER BY date, id") { row in
+            let t = try row.transaction()
+            ledger.append(HoldingsHistory.ledgerKey(t), t.quantityImpact)
+        }
+        ledgers[id] = ledger
+        return ledger
     }
 
     /// Position and latest price together.

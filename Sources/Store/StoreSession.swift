@@ -14,6 +14,17 @@ public final class StoreSession {
     var latestPriceCache: [Int64: PricePoint?] = [:]
     /// The last performance scope's history (StoreSession+PerformanceRecords.swift).
     var performanceRecordsCache: CachedPerformanceRecords?
+    /// Each asset's ledger for the holdings rule, built at its first backdated write and kept
+    /// in step by every write after it (`HoldingsLedger`): further backdated writes are checked
+    /// without reading the history. Dropped at the end of a store transaction (another
+    /// process may write after it) and whenever the caches are.
+    var ledgers: [Int64: HoldingsLedger] = [:]
+    /// Assets whose snapshot a write removed (the triggers) without writing it again: a
+    /// backdated, edited or deleted transaction. `commit` writes each once.
+    var unsnapshotted: Set<Int64> = []
+    /// Off: every change of an asset's ledger reads its history for the holdings rule, as
+    /// before the ledgers (the reference the tests compare the quick check with).
+    var quickHoldingsCheck = true
     /// Rows added, changed and deleted per kind since the last reset: for --dry-run.
     public private(set) var changes = ChangeCounter()
     /// How this connection waits for other writers (nil in memory): for the busy message.
@@ -40,13 +51,18 @@ public final class StoreSession {
         try db.beginTransaction(.deferred)
     }
 
+    /// Writes the snapshots the run's backdated changes removed (one replay per asset,
+    /// not one per change), then commits.
     public func commit() throws {
+        try writeDeferredSnapshots()
         try db.commit()
+        ledgers.removeAll()
     }
 
     public func rollback() throws {
         if db.isInsideTransaction { try db.rollback() }
         invalidateAll()
+        unsnapshotted.removeAll()
     }
 
     /// Runs `body` all or nothing: a savepoint inside a transaction, a transaction outside.
@@ -74,6 +90,7 @@ public final class StoreSession {
         positionCache.removeAll()
         latestPriceCache.removeAll()
         performanceRecordsCache = nil
+        ledgers.removeAll()
     }
 
     func noteChange(_ kind: String, _ change: ChangeCounter.Change, count: Int = 1) { changes.record(kind, change, count: count) }

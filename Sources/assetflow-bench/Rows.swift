@@ -19,6 +19,10 @@ struct BenchRow {
         BenchRow(key: "timeline_month", label: "monthly timeline", unit: "s", goal: 0.060, goalMB: nil, before: 0.9, beforeMB: nil),
         BenchRow(key: "performance", label: "af.performance{} over everything", unit: "s", goal: 0.150, goalMB: nil, before: 1.8, beforeMB: nil),
         BenchRow(key: "script_writes", label: "100,000 buys/sells written by a script", unit: "s", goal: 3, goalMB: nil, before: 30, beforeMB: nil),
+        // The same writes in a shuffled date order (an unsorted broker history): goal 2× the
+        // in-order row (set from its figure by `Report.rows`), before = measured before the ledger.
+        BenchRow(key: "script_writes_backdated", label: "the same 100,000 writes, dates shuffled", unit: "s", goal: 6, goalMB: nil,
+                 before: 0, beforeMB: nil),
         BenchRow(key: "decimal_add", label: "one decimal addition (Swift a + b)", unit: "ns", goal: 20, goalMB: nil, before: 450, beforeMB: nil),
         BenchRow(key: "monte_carlo", label: "Monte Carlo 10,000 paths × 480 months", unit: "s", goal: 0.100, goalMB: nil, before: 0.43, beforeMB: nil),
         BenchRow(key: "run_empty", label: "assetflow run of an empty script", unit: "s", goal: 0.020, goalMB: nil, before: 0.022, beforeMB: nil),
@@ -40,6 +44,7 @@ enum Measure {
         case "timeline_month": return try lua(store: path, "return #af.portfolio('Everything'):timeline{ from = '2006-01-02', every = 'month' }")
         case "performance": return try lua(store: path, "local r = af.performance{} return r.twr")
         case "script_writes": return try scriptWrites(count: 100_000)
+        case "script_writes_backdated": return try scriptWrites(count: 100_000, shuffled: true)
         case "decimal_add": return Measurement(figure: decimalAdditionNanoseconds(), peakMB: peakMemoryMB())
         case "monte_carlo": return try monteCarlo()
         case "run_empty": return try runEmpty()
@@ -65,8 +70,11 @@ enum Measure {
     }
 
     /// A script recording `count` buys and sells over 50 assets through the bindings, run as
-    /// `assetflow run` runs it (one transaction), in a fresh store.
-    static func scriptWrites(count: Int) throws -> Measurement {
+    /// `assetflow run` runs it (one transaction), in a fresh store. `shuffled`: the same
+    /// writes in a fixed random order (Lua's generator seeded with 14, Fisher–Yates), so
+    /// almost every one is dated before its asset's last transaction; each asset then starts
+    /// with 1,000 units so that no sell finds its date short, whatever came first.
+    static func scriptWrites(count: Int, shuffled: Bool = false) throws -> Measurement {
         let folder = NSTemporaryDirectory() + "assetflow-bench-writes-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -76,9 +84,9 @@ enum Measure {
         local dates = { \(dates) }
         local assets = {}
         for i = 0, 49 do
-            assets[i] = af.create_asset{ name = "Asset " .. i, type = "stock", quantity = 1, cost_basis = 10, date = dates[1] }
+            assets[i] = af.create_asset{ name = "Asset " .. i, type = "stock", quantity = \(shuffled ? 1000 : 1), cost_basis = 10, date = dates[1] }
         end
-        for n = 0, \(count - 1) do
+        \(shuffled ? shuffledLoop(count: count) : "for n = 0, \(count - 1) do")
             local a = assets[n % 50]
             local k = n // 50
             local date = dates[1 + n * #dates // \(count)]
@@ -94,6 +102,20 @@ enum Measure {
         let seconds = cpuSeconds() - start
         guard outcome.succeeded else { throw BenchError("the write script failed: \(outcome.error ?? "")") }
         return Measurement(figure: seconds, peakMB: peakMemoryMB())
+    }
+
+    /// The loop header over 0..<count in a shuffled order (Lua's own generator, seeded).
+    static func shuffledLoop(count: Int) -> String {
+        """
+        local order = {}
+        for n = 0, \(count - 1) do order[n + 1] = n end
+        math.randomseed(14)
+        for i = #order, 2, -1 do
+            local j = math.random(i)
+            order[i], order[j] = order[j], order[i]
+        end
+        for _, n in ipairs(order) do
+        """
     }
 
     /// Nanoseconds per ExactDecimal addition of money-shaped values, in a dependent chain.

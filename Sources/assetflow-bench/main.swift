@@ -3,12 +3,13 @@ import Foundation
 
 // AssetFlow benchmarks: figures, never assertions (scripts/bench builds release and runs this).
 //
-//   assetflow-bench [--json] [rows|scaling|load|projection|import|all]
+//   assetflow-bench [--json] [rows|writes|scaling|load|projection|import|all]
 //   assetflow-bench measure KEY STORE      one row, in a process of its own (used by rows)
 //
 // `rows` prints issue 14's table as `figure | goal | before` (before = the figure the issue
-// measured with Foundation's Decimal); `scaling` runs the history walks at 10,000, 100,000
-// and 1,000,000 transactions; `--json` prints one JSON document instead of text.
+// measured with Foundation's Decimal); `writes` only its two script-write rows (in date
+// order, dates shuffled); `scaling` runs the history walks at 10,000, 100,000 and 1,000,000
+// transactions; `--json` prints one JSON document instead of text.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let json = arguments.contains("--json")
@@ -22,6 +23,8 @@ do {
         print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
     case "rows":
         try Report.print(rows: try Report.rows(), scaling: nil, json: json)
+    case "writes":
+        try Report.print(rows: try Report.rows(only: ["script_writes", "script_writes_backdated"]), scaling: nil, json: json)
     case "scaling":
         try Report.print(rows: nil, scaling: try Report.scaling(), json: json)
     case "load":
@@ -34,7 +37,7 @@ do {
         if !json { try runLoadBenchmark(); print(""); try runProjectionBenchmark(); print(""); try runImportBenchmark(); print("") }
         try Report.print(rows: try Report.rows(), scaling: try Report.scaling(), json: json)
     default:
-        throw BenchError("unknown benchmark '\(arguments[0])': use rows, scaling, load, projection, import or all")
+        throw BenchError("unknown benchmark '\(arguments[0])': use rows, writes, scaling, load, projection, import or all")
     }
 } catch {
     FileHandle.standardError.write(Data("assetflow-bench: \(error)\n".utf8))

@@ -27,6 +27,11 @@ public protocol CommandContext: AnyObject {
     /// held just before it and the transactions at or after it. Reads no history when the
     /// point is after the asset's last transaction.
     func holdings(ofAsset id: Int64, from point: HoldingsHistory.LedgerKey) throws -> HoldingsHistory
+    /// The lowest holdings of the asset over a stretch of its ledger: just before `from`,
+    /// and after each transaction from `from` up to, not including, `upTo` (to the end when
+    /// nil); nil when the store cannot tell without reading the history. Lets a command see
+    /// that a change is clear (`HoldingsRules.clearlyHolds`) before it reads `holdings`.
+    func lowestHoldings(ofAsset id: Int64, from: HoldingsHistory.LedgerKey, upTo: HoldingsHistory.LedgerKey?) throws -> ExactDecimal?
     /// The price of the asset's latest price record, 0 when it has none.
     func currentPrice(ofAsset id: Int64) throws -> ExactDecimal
     /// The price of the latest record dated on or before `date`, nil when there is none.
@@ -48,6 +53,11 @@ public protocol CommandContext: AnyObject {
     /// Every stored rate that can take part in converting between `currencies`, up to
     /// `through` (every day when nil).
     func rateTable(for currencies: Set<String>, through: CalendarDate?) throws -> RateTable
+}
+
+extension CommandContext {
+    /// Unknown: the commands read the history (`holdings`) and run the full check.
+    public func lowestHoldings(ofAsset id: Int64, from: HoldingsHistory.LedgerKey, upTo: HoldingsHistory.LedgerKey?) throws -> ExactDecimal? { nil }
 }
 
 /// The plain writes a command asks for once its rules are met. They check nothing but the

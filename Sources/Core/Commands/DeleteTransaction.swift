@@ -11,8 +11,10 @@ public struct DeleteTransaction: Command {
 
     public func run(in store: CommandStore) throws {
         let t = try store.requireTransaction(id: id)
-        let history = try store.holdings(ofAsset: t.assetID, from: HoldingsHistory.ledgerKey(t))
-        try HoldingsRules.checkDeletion(t, asset: try store.requireAsset(id: t.assetID), history: history)
+        if try !HoldingsRules.clearlyHolds(removing: t, adding: nil, lowest: { try store.lowestHoldings(ofAsset: t.assetID, from: $0, upTo: $1) }) {
+            let history = try store.holdings(ofAsset: t.assetID, from: HoldingsHistory.ledgerKey(t))
+            try HoldingsRules.checkDeletion(t, asset: try store.requireAsset(id: t.assetID), history: history)
+        }
         try store.deleteTransaction(id: id)
     }
 }

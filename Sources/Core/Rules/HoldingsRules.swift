@@ -33,6 +33,40 @@ public enum HoldingsRules {
         try check(removing: t, adding: nil, asset: asset, history: history, available: "available")
     }
 
+    /// Whether the change certainly leaves no point of the ledger short, so that the checks
+    /// above would pass without reading the history. A change moves the holdings of whole
+    /// stretches of the ledger by one amount (a new sell: −quantity from its place on; an
+    /// edit that moves a buy later: −quantity between the old and new places, new − old
+    /// after both); a stretch moved down is clear when its lowest holdings before the change
+    /// (`lowest(from, upTo)`, `CommandContext.lowestHoldings`) stay at or above zero after it.
+    /// False means "look closer" (the full check decides, with its messages), never "refused".
+    ///
+    ///     // holdings 10 from 2024-01-02, 6 after a sell of 4 on 2024-03-01:
+    ///     // a sell of 5 dated 2024-02-01 moves both points down by 5; the lowest, 6, stays ≥ 5
+    public static func clearlyHolds(removing old: Transaction?, adding new: Transaction?,
+                                    lowest: (HoldingsHistory.LedgerKey, HoldingsHistory.LedgerKey?) throws -> ExactDecimal?) rethrows -> Bool {
+        for stretch in stretches(removing: old, adding: new) where stretch.change < 0 {
+            guard let low = try lowest(stretch.from, stretch.upTo), low + stretch.change >= 0 else { return false }
+        }
+        return true
+    }
+
+    /// The stretches of the ledger the change moves, each with its amount.
+    static func stretches(removing old: Transaction?, adding new: Transaction?)
+        -> [(from: HoldingsHistory.LedgerKey, upTo: HoldingsHistory.LedgerKey?, change: ExactDecimal)] {
+        switch (old, new) {
+        case (nil, nil): return []
+        case (nil, let new?): return [(HoldingsHistory.ledgerKey(new), nil, new.quantityImpact)]
+        case (let old?, nil): return [(HoldingsHistory.ledgerKey(old), nil, ExactDecimal.zero - old.quantityImpact)]
+        case (let old?, let new?):
+            let from = HoldingsHistory.ledgerKey(old), to = HoldingsHistory.ledgerKey(new)
+            let both = new.quantityImpact - old.quantityImpact
+            if from < to { return [(from, to, ExactDecimal.zero - old.quantityImpact), (to, nil, both)] }
+            if to < from { return [(to, from, new.quantityImpact), (from, nil, both)] }
+            return [(from, nil, both)]
+        }
+    }
+
     /// Walks the ledger before and after the change side by side and refuses the first
     /// point where the holdings after it are below zero (and below what they were).
     static func check(removing old: Transaction?, adding new: Transaction?, asset: Asset?, history: HoldingsHistory,
