@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Core
+@testable import Store
+
+@Suite("Bulk inserts: batches of rows per statement")
+struct BulkStatementTests: StoreRuleTesting {
+    @Test("full batches and the rows left over are all written, in file order, with their exact texts")
+    func batchesAndRest() throws {
+        try withStore { s in
+            let count = 2 * SessionCommandStore.pricesPerStatement + 23
+            var csv = "Date,Asset,Price\n"
+            var expected: [String] = []
+            for n in 0..<count {
+                let date = CalendarDate("2020-01-01")!.adding(days: n)
+                let price = "\(100 + n).\(n % 10 == 0 ? "5" : "25")"
+                csv += "\(date),ACME,\(price)\n"
+                expected.append("\(date) \(price)")
+            }
+            let outcome = try importCSV(s, .prices, csv) { $0.defaultAssetType = .stock }
+            #expect(outcome.plan.addedCount == count)
+            let rows = try Row.fetchAll(s.db, sql: "SELECT date, price FROM price_history ORDER BY id").map { "\($0[0] as String) \($0[1] as String)" }
+            #expect(rows == expected)
+            #expect(s.changes.counts["price"] == [count, 0, 0])
+        }
+    }
+
+    @Test("an empty text and a missing source are stored as '' and NULL, not the other way round")
+    func emptyAndNull() throws {
+        try withStore { s in
+            _ = try importCSV(s, .transactions, "Date,Asset,Type,Quantity,Price,Note\n2024-01-02,ACME,buy,1,10,\n") { $0.defaultAssetType = .stock }
+            let row = try Row.fetchOne(s.db, sql: "SELECT note, source_asset_id, related_id, date FROM asset_transaction")!
+            #expect(row[0] as String? == "")
+            #expect(row[1] as Int64? == nil)
+            #expect(row[2] as Int64? == nil)
+            #expect(row[3] as String? == "2024-01-02")
+        }
+    }
+}
