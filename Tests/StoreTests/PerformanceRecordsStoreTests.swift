@@ -90,6 +90,29 @@ struct PerformanceRecordsStoreTests {
     }
 }
 
+extension PerformanceRecordsStoreTests {
+    @Test("The kept records follow every change: a write, a rollback of what they saw, another scope or currency")
+    func cacheFollowsChanges() throws {
+        try AssetFlowStore(path: nil).withSession(today: d("2024-12-31")) { s in
+            var r = StoreSession.NewAsset(name: "ACME", type: .stock)
+            r.quantity = 10; r.costBasis = 100; r.date = d("2024-01-02")
+            let acme = try s.createAsset(r).id!
+            _ = try s.recordPrice(PricePoint(assetID: acme, date: d("2024-06-03"), price: 120))
+            let before = try s.performance(.everything, from: d("2024-01-02"), to: d("2024-12-31"))
+            #expect(before.endValue == 1200)
+            _ = try s.recordPrice(PricePoint(assetID: acme, date: d("2024-07-01"), price: 130))
+            #expect(try s.performance(.everything, from: d("2024-01-02"), to: d("2024-12-31")).endValue == 1300)
+            try s.begin()
+            _ = try s.record(Transaction(assetID: acme, type: .buy, date: d("2024-08-01"), quantity: 10, pricePerUnit: 130, currency: ""))
+            #expect(try s.performance(.everything, from: d("2024-01-02"), to: d("2024-12-31")).endValue == 2600)
+            try s.rollback()
+            #expect(try s.performance(.everything, from: d("2024-01-02"), to: d("2024-12-31")).endValue == 1300)
+            #expect(try s.performance(.asset(acme), from: d("2024-01-02"), to: d("2024-12-31")).endValue == 1300)
+            #expect(try s.performanceRecords(.everything, currency: "USD").rows.count == 1)
+        }
+    }
+}
+
 /// SplitMix64, for generated stores.
 struct SplitMixForTests {
     var state: UInt64
