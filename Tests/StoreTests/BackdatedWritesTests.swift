@@ -4,18 +4,6 @@ import Testing
 @testable import Core
 @testable import Store
 
-/// A fixed sequence of pseudo-random numbers (SplitMix64), so a failure can be replayed.
-private struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Writes dated before their asset's last transaction, many in one store transaction (a
 /// script importing an unsorted history): checked from the session's ledgers
 /// (`HoldingsLedger`), with the same verdicts and messages as the full check over the whole
@@ -32,7 +20,7 @@ struct BackdatedWritesTests: StoreRuleTesting {
     func date(_ day: Int) -> CalendarDate { d("2023-01-02").adding(days: day) }
 
     func randomWrites(count: Int, seed: UInt64) -> [Write] {
-        var random = Seeded(state: seed)
+        var random = SplitMix64(seed: seed)
         return (0..<count).map { n in
             let roll = Int.random(in: 0..<20, using: &random)
             if n > 10, roll == 0 { return .delete(Int.random(in: 0..<n, using: &random)) }
@@ -105,7 +93,7 @@ struct BackdatedWritesTests: StoreRuleTesting {
 
     @Test("the same trades in shuffled order give the same figures as in date order")
     func shuffledEqualsInOrder() throws {
-        var random = Seeded(state: 7)
+        var random = SplitMix64(seed: 7)
         // Distinct dates per asset, so the order within a day cannot differ between runs.
         var trades: [Write] = []
         for asset in 0..<3 {

@@ -9,13 +9,13 @@ import Testing
 /// currencies, cash, swaps, income paid across portfolios and every transaction kind.
 @Suite("Performance through the Store: the flat loader equals the dictionary input")
 struct PerformanceRecordsStoreTests {
-    typealias Random = SplitMixForTests
+    typealias Random = SplitMix64
     func d(_ s: String) -> CalendarDate { CalendarDate(s)! }
 
     /// Two portfolios (USD and EUR, each with two stocks and a cash account), one USD stock
     /// outside them, EUR→USD rates, and ~400 random transactions and prices.
     func generate(_ s: StoreSession, seed: UInt64) throws -> (portfolios: [Int64], assets: [Int64]) {
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         let start = d("2022-01-03")
         var portfolios: [Int64] = [], assets: [Int64] = [], stocks: [Int64] = [], cash: [Int64: Int64] = [:]
         for (name, currency) in [("US", "USD"), ("EU", "EUR")] {
@@ -113,16 +113,3 @@ extension PerformanceRecordsStoreTests {
     }
 }
 
-/// SplitMix64, for generated stores.
-struct SplitMixForTests {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-}

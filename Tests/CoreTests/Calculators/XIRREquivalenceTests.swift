@@ -9,7 +9,7 @@ struct XIRREquivalenceTests {
     typealias Random = PerformanceEquivalenceTests.Random
 
     static func flows(seed: UInt64, count: Int, spanDays: Int) -> [CashFlow] {
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         let start = CalendarDate("2005-03-01")!
         var flows: [CashFlow] = []
         for _ in 0..<count {

@@ -15,6 +15,13 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// An integer in 0..<n from one draw (`next() % n`: a modulo bias far below what
+    /// generated test and benchmark data can notice, and the same sequence everywhere).
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
+    /// True with a chance of `percent` in 100, from one draw.
+    public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+
     /// Moves past one draw without computing it: the state is a counter, so skipping a
     /// draw nobody reads leaves every later draw as it was.
     mutating func skip() { state &+= 0x9E37_79B9_7F4A_7C15 }
