@@ -73,9 +73,3 @@ func replayAll(path: String) throws -> (Double, ExactDecimal) {
     return (secondsSince(start), total)
 }
 
-/// User plus system CPU time of this process, in seconds.
-func cpuSeconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-}

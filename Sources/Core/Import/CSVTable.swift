@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 
 /// A CSV file as a header and rows, each row with the line it starts on.
@@ -51,33 +50,18 @@ public struct CSVTable: Sendable {
 
     /// Parses CSV text; the delimiter is guessed from the header line when not given.
     /// Fields are trimmed of spaces and tabs unless `trim` is false (a backup's exact values).
+    ///
+    /// A big text is read in parts side by side (see `CSVChunks`), with the same rows and
+    /// lines as one reading from the start.
     public static func parse(text: String, delimiter: Character? = nil, trim: Bool = true, allowNoRows: Bool = false) throws -> CSVTable {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         let separator = delimiter ?? guessDelimiter(text)
         guard let scalar = separator.unicodeScalars.first else { throw RuleViolation(emptyMessage) }
-        let reader: CSVReader
-        do {
-            reader = try CSVReader(string: text, hasHeaderRow: false, trimFields: false, delimiter: scalar)
-        } catch {
-            throw RuleViolation(emptyMessage)
-        }
-        var line = 1
-        var header: (line: Int, fields: [String])?
-        var rows: [Row] = []
-        while var fields = reader.next() {
-            if trim, fields.contains(where: ImportText.needsTrim) { fields = fields.map(ImportText.trimmed) }
-            let start = line
-            line += 1 + fields.reduce(0) { $0 + lineBreaks(in: $1) }
-            if fields.allSatisfy({ $0.utf8.allSatisfy(ImportText.isBlank) }) { continue }  // blank line
-            if header == nil {
-                header = (start, fields.map { $0.trimmingCharacters(in: .whitespaces) })
-            } else {
-                rows.append(Row(line: start, fields: fields))
-            }
-        }
-        guard let header else { throw RuleViolation(emptyMessage) }
-        if rows.isEmpty, !allowNoRows { throw RuleViolation(noRowsMessage) }
-        return CSVTable(headers: header.fields, headerLine: header.line, rows: rows, delimiter: separator)
+        guard let rows = CSVChunks.read(text, delimiter: scalar, trim: trim) else { throw RuleViolation(emptyMessage) }
+        guard let header = rows.first else { throw RuleViolation(emptyMessage) }
+        if rows.count == 1, !allowNoRows { throw RuleViolation(noRowsMessage) }
+        return CSVTable(headers: header.fields.map { $0.trimmingCharacters(in: .whitespaces) }, headerLine: header.line,
+                        rows: Array(rows.dropFirst()), delimiter: separator)
     }
 
     /// The separator that occurs most in the first non-blank line outside quotes: `,` `;`

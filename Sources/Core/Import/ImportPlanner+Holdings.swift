@@ -6,13 +6,14 @@ extension ImportPlanner {
     /// transactions merged by date (stored ones first on the same day, as their ids are
     /// lower). One pass per asset, no replay per row.
     mutating func checkHoldings() {
-        var imported: [ImportPlan.AssetRef: [Int]] = [:]
-        for (index, t) in plan.transactions.enumerated() { imported[t.asset, default: []].append(index) }
-        for (ref, indices) in imported {
+        // Each asset's imported rows as (day, index in the plan): sorting these small pairs,
+        // not the rows themselves, keeps the file's order within a day.
+        var imported: [ImportPlan.AssetRef: [(day: Int, index: Int)]] = [:]
+        for (index, t) in plan.transactions.enumerated() { imported[t.asset, default: []].append((t.transaction.date.dayNumber, index)) }
+        for (ref, entries) in imported {
             var stored: [Transaction] = []
             if case .existing(let id) = ref { stored = context.transactions[id] ?? [] }
-            let added = indices.map { plan.transactions[$0] }.enumerated()
-                .sorted { ($0.element.transaction.date, $0.offset) < ($1.element.transaction.date, $1.offset) }.map(\.element)
+            let added = entries.sorted { ($0.day, $0.index) < ($1.day, $1.index) }.map(\.index)
             checkTimeline(stored: stored, added: added, asset: asset(of: ref))
         }
     }
@@ -24,21 +25,22 @@ extension ImportPlanner {
         }
     }
 
-    private mutating func checkTimeline(stored: [Transaction], added: [ImportPlan.NewTransaction], asset: Asset) {
+    /// `added`: indices in `plan.transactions`, in date order.
+    private mutating func checkTimeline(stored: [Transaction], added: [Int], asset: Asset) {
         var held: ExactDecimal = 0
         var s = 0, a = 0
-        var lastReducer: ImportPlan.NewTransaction?  // the imported row to blame for a stored sell that no longer fits
+        var lastReducer: Int?  // the imported row to blame for a stored sell that no longer fits
         var blamed = Set<Int>()
         while s < stored.count || a < added.count {
-            let takeStored = a == added.count || (s < stored.count && stored[s].date <= added[a].transaction.date)
-            let t = takeStored ? stored[s] : added[a].transaction
+            let takeStored = a == added.count || (s < stored.count && stored[s].date <= plan.transactions[added[a]].transaction.date)
+            let t = takeStored ? stored[s] : plan.transactions[added[a]].transaction
             if let message = holdingsProblem(t, held: held, asset: asset) {
                 if !takeStored {
-                    errors.append(RowError(line: added[a].line, column: title(.quantity), message: message))
+                    errors.append(RowError(line: plan.transactions[added[a]].line, column: title(.quantity), message: message))
                     a += 1  // a refused row moves nothing
                     continue
-                } else if let culprit = lastReducer, blamed.insert(culprit.line).inserted {
-                    errors.append(RowError(line: culprit.line, column: title(.quantity),
+                } else if let culprit = lastReducer.map({ plan.transactions[$0].line }), blamed.insert(culprit).inserted {
+                    errors.append(RowError(line: culprit, column: title(.quantity),
                                            message: "This leaves the stored \(t.type.rawValue) of \(t.quantity.plainText) on \(t.date) beyond holdings."))
                 }
             }

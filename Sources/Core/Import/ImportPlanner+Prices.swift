@@ -4,7 +4,9 @@ extension ImportPlanner {
     /// Price rows: at most one record per asset per day. The same price again is a
     /// duplicate (skipped); a different price for a day that has one is an error.
     mutating func planPrices(_ rows: [ImportRow]) {
-        var fileDays: [ImportPlan.AssetRef: [Int: (price: ExactDecimal, line: Int)]] = [:]
+        var fileDays: [AssetDay: (price: ExactDecimal, line: Int)] = [:]
+        fileDays.reserveCapacity(rows.count)
+        plan.prices.reserveCapacity(rows.count)
         for row in rows {
             guard let (ref, asset) = resolveAsset(row), let raw = row.price else { continue }
             let point = PricePoint(assetID: 0, date: row.date, price: asset.isCash ? 1 : raw)
@@ -18,15 +20,22 @@ extension ImportPlanner {
                 }
                 continue
             }
-            if let earlier = fileDays[ref]?[row.date.dayNumber] {
+            let day = AssetDay(asset: ref, day: row.date.dayNumber)
+            if let earlier = fileDays[day] {
                 if earlier.price == point.price { plan.duplicates += 1 } else {
                     fail(row, .date, "A different price for this asset and date is on line \(earlier.line).")
                 }
                 continue
             }
-            fileDays[ref, default: [:]][row.date.dayNumber] = (point.price, row.line)
+            fileDays[day] = (point.price, row.line)
             plan.prices.append(ImportPlan.NewPrice(line: row.line, asset: ref, date: row.date, price: point.price,
                                                    priceText: point.price == raw ? row.priceText : nil))
         }
+    }
+
+    /// One asset on one day: a price record's key.
+    struct AssetDay: Hashable {
+        var asset: ImportPlan.AssetRef
+        var day: Int
     }
 }

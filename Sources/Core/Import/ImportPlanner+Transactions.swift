@@ -10,6 +10,8 @@ extension ImportPlanner {
 
     mutating func planTransactions(_ rows: [ImportRow]) {
         var seen: [DuplicateKey: [(quantity: ExactDecimal, price: ExactDecimal)]] = [:]
+        seen.reserveCapacity(rows.count)
+        plan.transactions.reserveCapacity(rows.count)
         var loaded = Set<Int64>()
         for row in rows {
             guard let (ref, asset) = resolveAsset(row), var transaction = transaction(for: row, asset: asset) else { continue }
@@ -24,12 +26,17 @@ extension ImportPlanner {
                     seen[DuplicateKey(asset: ref, day: t.date.dayNumber, type: t.type), default: []].append((t.quantity, t.pricePerUnit))
                 }
             }
+            // One hash lookup for a key seen before, two for a new one.
             let key = DuplicateKey(asset: ref, day: row.date.dayNumber, type: transaction.type)
-            if seen[key]?.contains(where: { $0.quantity == transaction.quantity && $0.price == transaction.pricePerUnit }) == true {
-                plan.duplicates += 1
-                continue
+            if let index = seen.index(forKey: key) {
+                if seen.values[index].contains(where: { $0.quantity == transaction.quantity && $0.price == transaction.pricePerUnit }) {
+                    plan.duplicates += 1
+                    continue
+                }
+                seen.values[index].append((transaction.quantity, transaction.pricePerUnit))
+            } else {
+                seen[key] = [(transaction.quantity, transaction.pricePerUnit)]
             }
-            seen[key, default: []].append((transaction.quantity, transaction.pricePerUnit))
             var new = ImportPlan.NewTransaction(line: row.line, asset: ref, source: source, transaction: transaction,
                                                 quantityText: row.quantityText,
                                                 priceText: transaction.pricePerUnit == row.price ? row.priceText : nil)

@@ -78,17 +78,27 @@ enum ImportText {
         return (negative ? -mantissa : mantissa, scale)
     }
 
-    /// mantissa × 10^-scale without trailing zeros ("1250", 2 → "12.5").
+    /// mantissa × 10^-scale without trailing zeros ("1250", 2 → "12.5"), written right to
+    /// left into a stack buffer (a String built by inserts cost more than the product).
     static func plain(mantissa: Int64, scale: Int) -> String {
         if mantissa == 0 { return "0" }
         var m = mantissa.magnitude, scale = scale
         while scale > 0, m % 10 == 0 { m /= 10; scale -= 1 }
-        var digits = String(m)
-        if scale > 0 {
-            if digits.count <= scale { digits = String(repeating: "0", count: scale - digits.count + 1) + digits }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -scale))
+        // 20 digits, a point, up to `scale` leading zeros and a sign.
+        let capacity = 23 + max(0, scale)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var at = capacity
+            func put(_ byte: UInt8) { at -= 1; buffer[at] = byte }
+            var written = 0
+            while m > 0 || written <= scale {
+                if written == scale, scale > 0 { put(UInt8(ascii: ".")) }
+                put(UInt8(ascii: "0") + UInt8(m % 10))
+                m /= 10
+                written += 1
+            }
+            if mantissa < 0 { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[at...]), as: UTF8.self)
         }
-        return (mantissa < 0 ? "-" : "") + digits
     }
 
     /// "2024-01-02" without String(format:).

@@ -130,6 +130,9 @@ extension ExactDecimal: Equatable, Hashable, Comparable {
 
     /// -1, 0 or 1 as |a| is below, equal to or above |b|.
     static func compareMagnitudes(_ a: ExactDecimal, _ b: ExactDecimal) -> Int {
+        // Fewer units at no fewer places is the smaller magnitude, without widening.
+        if a.scale >= b.scale, a.units < b.units { return -1 }
+        if b.scale >= a.scale, b.units < a.units { return 1 }
         let scale = max(Int(a.scale), Int(b.scale))
         let x = Wide.product(a.units, Pow10.of(scale - Int(a.scale)))
         let y = Wide.product(b.units, Pow10.of(scale - Int(b.scale)))

@@ -17,7 +17,7 @@ public enum AmountRange {
         if value.magnitude >= limit {
             throw RuleViolation("\(field) \(value.plainText) is out of range: it must be below \(limit.plainText).", rule: .outOfRange)
         }
-        if value.normalized.scale > maxPlaces {
+        if value.scale > maxPlaces, value.normalized.scale > maxPlaces {
             throw RuleViolation("\(field) \(value.plainText) has more than \(maxPlaces) decimal places.", rule: .outOfRange)
         }
     }
