@@ -34,7 +34,11 @@ enum CSVChunks {
                 current.read(until: cuts.first { $0.line > current.line }?.line)
             }
         }
-        return used.flatMap(\.rows)
+        if used.count == 1 { return used[0].rows }
+        var rows: [CSVTable.Row] = []
+        rows.reserveCapacity(used.reduce(0) { $0 + $1.rows.count })
+        for part in used { rows += part.rows }
+        return rows
     }
 
     /// Where each part starts: byte offset and line (1-based). The first part starts at 0.

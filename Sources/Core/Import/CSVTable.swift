@@ -57,11 +57,11 @@ public struct CSVTable: Sendable {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         let separator = delimiter ?? guessDelimiter(text)
         guard let scalar = separator.unicodeScalars.first else { throw RuleViolation(emptyMessage) }
-        guard let rows = CSVChunks.read(text, delimiter: scalar, trim: trim) else { throw RuleViolation(emptyMessage) }
-        guard let header = rows.first else { throw RuleViolation(emptyMessage) }
-        if rows.count == 1, !allowNoRows { throw RuleViolation(noRowsMessage) }
+        guard var rows = CSVChunks.read(text, delimiter: scalar, trim: trim), !rows.isEmpty else { throw RuleViolation(emptyMessage) }
+        let header = rows.removeFirst()  // moves the rest down in place, no copy of the rows
+        if rows.isEmpty, !allowNoRows { throw RuleViolation(noRowsMessage) }
         return CSVTable(headers: header.fields.map { $0.trimmingCharacters(in: .whitespaces) }, headerLine: header.line,
-                        rows: Array(rows.dropFirst()), delimiter: separator)
+                        rows: rows, delimiter: separator)
     }
 
     /// The separator that occurs most in the first non-blank line outside quotes: `,` `;`

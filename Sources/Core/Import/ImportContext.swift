@@ -20,10 +20,12 @@ public struct ImportContext: Sendable {
         let byName = Dictionary(assets.map { ($0.name.lowercased(), $0.id!) }, uniquingKeysWith: { a, _ in a })
         var ids = Set<Int64>()
         var seen = Set<String>()
+        func note(_ name: String) {
+            if seen.insert(name).inserted, let id = byName[name.lowercased()] { ids.insert(id) }
+        }
         for row in rows {
-            for name in [row.assetName] + (row.source.map { [$0] } ?? []) where seen.insert(name).inserted {
-                if let id = byName[name.lowercased()] { ids.insert(id) }
-            }
+            note(row.assetName)
+            if let source = row.source { note(source) }
         }
         return ids.sorted()
     }

@@ -1,16 +1,25 @@
 import Foundation
 
 extension ImportPlanner {
-    /// Same asset, date and type: the rows compared for duplicates (quantity and price too).
+    /// Same asset, date, type, quantity and price: a duplicate. Hashed by asset, day and
+    /// type only (decimals hash through their normalized form, which costs divisions), so
+    /// equal values still hash alike.
     struct DuplicateKey: Hashable {
         var asset: ImportPlan.AssetRef
         var day: Int
         var type: TransactionType
+        var quantity: ExactDecimal
+        var price: ExactDecimal
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(asset)
+            hasher.combine(day)
+            hasher.combine(type)
+        }
     }
 
     mutating func planTransactions(_ rows: [ImportRow]) {
-        var seen: [DuplicateKey: [(quantity: ExactDecimal, price: ExactDecimal)]] = [:]
-        seen.reserveCapacity(rows.count)
+        var seen = Set<DuplicateKey>(minimumCapacity: rows.count)
         plan.transactions.reserveCapacity(rows.count)
         var loaded = Set<Int64>()
         for row in rows {
@@ -23,19 +32,14 @@ extension ImportPlanner {
             transaction = TransactionRules.normalized(transaction, for: asset)
             if case .existing(let id) = ref, loaded.insert(id).inserted {
                 for t in context.transactions[id] ?? [] {
-                    seen[DuplicateKey(asset: ref, day: t.date.dayNumber, type: t.type), default: []].append((t.quantity, t.pricePerUnit))
+                    seen.insert(DuplicateKey(asset: ref, day: t.date.dayNumber, type: t.type, quantity: t.quantity, price: t.pricePerUnit))
                 }
             }
-            // One hash lookup for a key seen before, two for a new one.
-            let key = DuplicateKey(asset: ref, day: row.date.dayNumber, type: transaction.type)
-            if let index = seen.index(forKey: key) {
-                if seen.values[index].contains(where: { $0.quantity == transaction.quantity && $0.price == transaction.pricePerUnit }) {
-                    plan.duplicates += 1
-                    continue
-                }
-                seen.values[index].append((transaction.quantity, transaction.pricePerUnit))
-            } else {
-                seen[key] = [(transaction.quantity, transaction.pricePerUnit)]
+            let key = DuplicateKey(asset: ref, day: row.date.dayNumber, type: transaction.type,
+                                   quantity: transaction.quantity, price: transaction.pricePerUnit)
+            if !seen.insert(key).inserted {
+                plan.duplicates += 1
+                continue
             }
             var new = ImportPlan.NewTransaction(line: row.line, asset: ref, source: source, transaction: transaction,
                                                 quantityText: row.quantityText,
@@ -51,10 +55,12 @@ extension ImportPlanner {
     /// Cash counts at 1 per unit from a price record of 1, as when an asset is created with
     /// an amount: a cash asset the file creates gets one on its first transaction's date.
     mutating func priceNewCash() {
+        guard plan.newAssets.contains(where: \.isCash) else { return }
         var first: [Int: CalendarDate] = [:]
-        for new in plan.transactions {
-            guard case .new(let index) = new.asset, plan.newAssets[index].isCash else { continue }
-            first[index] = min(first[index] ?? new.transaction.date, new.transaction.date)
+        for i in plan.transactions.indices {
+            guard case .new(let index) = plan.transactions[i].asset, plan.newAssets[index].isCash else { continue }
+            let date = plan.transactions[i].transaction.date
+            first[index] = min(first[index] ?? date, date)
         }
         for (index, date) in first.sorted(by: { $0.key < $1.key }) {
             plan.prices.append(ImportPlan.NewPrice(line: 0, asset: .new(index), date: date, price: 1))

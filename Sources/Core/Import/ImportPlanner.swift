@@ -17,8 +17,14 @@ public struct ImportPlanner {
     var errors: [RowError] = []
     var existingByName: [String: Asset] = [:]
     var newByName: [String: Int] = [:]
-    /// Assets already resolved, by the exact spelling of the row (a fast path for big files).
-    var resolved: [String: (ref: ImportPlan.AssetRef, asset: Asset)] = [:]
+    /// The assets the rows have named so far, each once.
+    var slots: [(ref: ImportPlan.AssetRef, asset: Asset)] = []
+    var slotByRef: [ImportPlan.AssetRef: Int] = [:]
+    /// The slot of each exact spelling met so far (a fast path for big files), and of the
+    /// last row's: files list an asset's rows together more often than not, and comparing
+    /// a short name costs less than hashing it.
+    var resolved: [String: Int] = [:]
+    var lastResolved: (name: String, slot: Int)?
 
     /// Plans the import of `rows`; every row error at once, or the plan.
     public static func plan(_ rows: [ImportRow], options: ImportOptions, context: ImportContext,
@@ -44,12 +50,28 @@ public struct ImportPlanner {
 
     /// The asset a row names: found, or planned as new. Nil (with an error) when it conflicts.
     mutating func resolveAsset(_ row: ImportRow) -> (ref: ImportPlan.AssetRef, asset: Asset)? {
-        if let known = resolved[row.assetName], row.currency == nil, row.assetType == nil, !options.matchPlatform {
-            return known  // the same spelling as an earlier row: nothing new to check
+        resolveSlot(row).map { slots[$0] }
+    }
+
+    /// The slot in `slots` of the asset a row names; nil (with an error) when it conflicts.
+    mutating func resolveSlot(_ row: ImportRow) -> Int? {
+        if row.currency == nil, row.assetType == nil, !options.matchPlatform {  // nothing new to check
+            if let last = lastResolved, last.name == row.assetName { return last.slot }
+            if let slot = resolved[row.assetName] {
+                lastResolved = (row.assetName, slot)
+                return slot
+            }
         }
         guard let found = resolveAssetByName(row) else { return nil }
-        resolved[row.assetName] = found
-        return found
+        let slot: Int
+        if let known = slotByRef[found.ref] { slot = known } else {
+            slot = slots.count
+            slots.append(found)
+            slotByRef[found.ref] = slot
+        }
+        resolved[row.assetName] = slot
+        lastResolved = (row.assetName, slot)
+        return slot
     }
 
     private mutating func resolveAssetByName(_ row: ImportRow) -> (ref: ImportPlan.AssetRef, asset: Asset)? {

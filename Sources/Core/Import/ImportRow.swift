@@ -26,24 +26,37 @@ public struct ImportRow: Sendable {
     public static func read(_ table: CSVTable, mapping: ColumnMapping, options: ImportOptions,
                             progress: ((Int) -> Void)? = nil) -> (rows: [ImportRow], errors: [RowError]) {
         let reader = RowReader(table: table, mapping: mapping, options: options)
-        let parts = ParallelWork.partCount(table.rows.count, minimumPart: 20_000)
-        let results = ParallelWork.map(parts) { part -> (rows: [ImportRow], errors: [RowError]) in
-            let range = table.rows.count * part / parts..<table.rows.count * (part + 1) / parts
-            var rows: [ImportRow] = []
-            rows.reserveCapacity(range.count)
-            var errors: [RowError] = []
-            for index in range {
-                // The first part tells the progress for all, as they go at the same pace.
-                if part == 0, let progress, index % 10_000 == 0 { progress(index * parts) }
-                switch reader.read(table.rows[index]) {
-                case .success(let parsed): rows.append(parsed)
-                case .failure(let rowErrors): errors += rowErrors.errors
+        let total = table.rows.count
+        let parts = ParallelWork.partCount(total, minimumPart: 20_000)
+        var errors: [[RowError]] = []
+        // Each part writes its rows into the result from its first row's place on (it has at
+        // most as many rows as it reads), so no part's rows are copied into a second array;
+        // the rows of later parts are then moved down over the places of rows with errors.
+        let rows = [ImportRow](unsafeUninitializedCapacity: total) { buffer, count in
+            let base = buffer.baseAddress!
+            let results = ParallelWork.map(parts) { part -> (written: Int, errors: [RowError]) in
+                let range = total * part / parts..<total * (part + 1) / parts
+                var written = 0, errors: [RowError] = []
+                for index in range {
+                    // The first part tells the progress for all, as they go at the same pace.
+                    if part == 0, let progress, index % 10_000 == 0 { progress(index * parts) }
+                    switch reader.read(table.rows[index]) {
+                    case .success(let parsed):
+                        (base + range.lowerBound + written).initialize(to: parsed)
+                        written += 1
+                    case .failure(let rowErrors): errors += rowErrors.errors
+                    }
                 }
+                return (written, errors)
             }
-            return (rows, errors)
+            for (part, result) in results.enumerated() {
+                let start = total * part / parts
+                if start != count { (base + count).moveInitialize(from: base + start, count: result.written) }
+                count += result.written
+            }
+            errors = results.map(\.errors)
         }
-        if parts == 1 { return results[0] }
-        return (results.flatMap(\.rows), results.flatMap(\.errors))
+        return (rows, errors.count == 1 ? errors[0] : errors.flatMap { $0 })
     }
 }
 

@@ -207,6 +207,16 @@ enum Migrations {
                 END;
                 """)
         }
+        migrator.registerMigration("Index only transactions that have a source asset") { db in
+            // Only income paid by another asset has a source. Indexing every transaction put a
+            // NULL entry in this index for each insert (about a seventh of a bulk import's
+            // write time); the partial index still serves `source_asset_id = ?`, `IN (…)` and
+            // the foreign key's ON DELETE SET NULL, which all imply NOT NULL.
+            try db.execute(sql: """
+                DROP INDEX transaction_source;
+                CREATE INDEX transaction_source ON asset_transaction(source_asset_id) WHERE source_asset_id IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

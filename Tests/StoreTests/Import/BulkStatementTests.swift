@@ -37,4 +37,20 @@ struct BulkStatementTests: StoreRuleTesting {
             #expect(row[3] as String? == "2024-01-02")
         }
     }
+
+    @Test("the source index holds only transactions with a source, and still serves source queries and the foreign key")
+    func partialSourceIndex() throws {
+        try withStore { s in
+            _ = try importCSV(s, .transactions, "Date,Asset,Type,Quantity,Price\n2024-01-02,ACME,buy,1,10\n2024-01-03,ACME,buy,2,10\n") { $0.defaultAssetType = .stock }
+            let sql = try String.fetchOne(s.db, sql: "SELECT sql FROM sqlite_master WHERE name = 'transaction_source'") ?? ""
+            #expect(sql.hasSuffix("WHERE source_asset_id IS NOT NULL"))
+            for query in ["SELECT total FROM asset_transaction WHERE source_asset_id = 1 AND type IN ('dividend', 'interest')",
+                          "SELECT id FROM asset_transaction WHERE source_asset_id IN (1, 2)"] {
+                let plan = try Row.fetchAll(s.db, sql: "EXPLAIN QUERY PLAN " + query).map { $0["detail"] as String }
+                #expect(plan.contains { $0.contains("USING INDEX transaction_source") || $0.contains("USING COVERING INDEX transaction_source") }, "\(plan)")
+            }
+            let counted = try Int.fetchOne(s.db, sql: "SELECT count(*) FROM asset_transaction INDEXED BY transaction_source WHERE source_asset_id IS NOT NULL")
+            #expect(counted == 0)
+        }
+    }
 }

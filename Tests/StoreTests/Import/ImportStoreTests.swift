@@ -204,6 +204,19 @@ struct ImportStoreTests: StoreRuleTesting {
         }
     }
 
+    @Test("prices whose days go back in the file: repeats are still found, by asset, whichever row comes first")
+    func pricesOutOfOrder() throws {
+        try withStore { s in
+            let text = "Date,Asset,Price\n2024-01-02,ACME,10\n2024-01-03,ACME,11\n2024-01-02,BETA,5\n2024-01-04,ACME,12\n"
+                + "2024-01-03,ACME,11\n2024-01-01,BETA,4\n2024-01-02,BETA,5\n2024-01-05,ACME,13\n2024-01-05,ACME,13\n"
+            let outcome = try importCSV(s, .prices, text) { $0.defaultAssetType = .stock }
+            #expect(outcome.plan.addedCount == 6)
+            #expect(outcome.plan.duplicates == 3)
+            let lines = failureLines { _ = try importCSV(s, .prices, "Date,Asset,Price\n2024-02-02,ACME,1\n2024-02-03,ACME,2\n2024-02-02,ACME,3\n2024-02-03,ACME,2\n") }
+            #expect(lines == ["1 row has an error; nothing was imported.", "line 4, Date: A different price for this asset and date is on line 2."])
+        }
+    }
+
     @Test("rates are not planned as rows of assets; the message names the rates import")
     func rates() throws {
         try withStore { s in
