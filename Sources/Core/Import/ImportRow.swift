@@ -63,31 +63,35 @@ public struct ImportRow: Sendable {
 struct RowErrors: Error { var errors: [RowError] }
 
 /// Reads one CSV row into an `ImportRow`, collecting every error of the row.
-struct RowReader {
-    let table: CSVTable
-    let mapping: ColumnMapping
+///
+/// A class, and each row's `Cells` refers to it without retaining it: the rows are read on
+/// several cores at once, and a retain of a shared object per cell makes the cores fight
+/// over its reference count.
+final class RowReader {
     let options: ImportOptions
     static let typeSynonyms: [String: TransactionType] = [
         "bought": .buy, "purchase": .buy, "deposit": .buy, "sold": .sell, "withdrawal": .sell, "sale": .sell,
         "dividends": .dividend, "div": .dividend,
     ]
 
-    /// The column of each field by `ordinal`.
-    let indices: [Int?]
+    /// The column of each field by `ordinal` (-1: not mapped), and the header of the
+    /// field's column for messages (the field's own title when it has none).
+    let indices: [Int]
+    let titles: [String]
+    let headerCount: Int
 
     init(table: CSVTable, mapping: ColumnMapping, options: ImportOptions) {
-        self.table = table
-        self.mapping = mapping
         self.options = options
-        indices = ImportField.allCases.map { mapping.columns[$0] }
+        indices = ImportField.allCases.map { mapping.columns[$0] ?? -1 }
+        titles = ImportField.allCases.map { field in mapping.columns[field].map { table.headers[$0] } ?? field.title }
+        headerCount = table.headers.count
     }
 
     func read(_ row: CSVTable.Row) -> Result<ImportRow, RowErrors> {
-        var cells = Cells(row: row, table: table, mapping: mapping, indices: indices)
-        let extra = row.fields.dropFirst(table.headers.count)
-        if extra.contains(where: { !$0.isEmpty }) {
+        var cells = Cells(row: row, reader: self)
+        if row.fields.count > headerCount, row.fields[headerCount...].contains(where: { !$0.isEmpty }) {
             cells.errors.append(RowError(line: row.line, column: nil,
-                                         message: "The row has \(row.fields.count) fields but the header has \(table.headers.count): check the quotes and the delimiter."))
+                                         message: "The row has \(row.fields.count) fields but the header has \(headerCount): check the quotes and the delimiter."))
         }
         let name = cells[.asset]
         if name.isEmpty { cells.fail(.asset, "Asset name is empty.") }
@@ -139,26 +143,23 @@ struct RowReader {
 /// The cells of one row by field, and the errors found in them.
 struct Cells {
     let row: CSVTable.Row
-    let table: CSVTable
-    let mapping: ColumnMapping
-    let indices: [Int?]
+    unowned(unsafe) let reader: RowReader  // alive for the whole reading (see RowReader)
     var errors: [RowError] = []
 
-    init(row: CSVTable.Row, table: CSVTable, mapping: ColumnMapping, indices: [Int?]) {
+    init(row: CSVTable.Row, reader: RowReader) {
         self.row = row
-        self.table = table
-        self.mapping = mapping
-        self.indices = indices
+        self.reader = reader
     }
 
     /// The cell of `field`; "" when the field is not mapped or the row is short.
     subscript(field: ImportField) -> String {
-        guard let index = indices[field.ordinal], index < row.fields.count else { return "" }
+        let index = reader.indices[field.ordinal]
+        guard index >= 0, index < row.fields.count else { return "" }
         return row.fields[index]
     }
 
     /// The header of the field's column, for messages.
-    func column(_ field: ImportField) -> String { mapping.columns[field].map { table.headers[$0] } ?? field.title }
+    func column(_ field: ImportField) -> String { reader.titles[field.ordinal] }
 
     mutating func fail(_ field: ImportField, _ message: String) {
         errors.append(RowError(line: row.line, column: column(field), message: message))
