@@ -9,8 +9,8 @@ extension ImportPlanner {
         // Each asset's imported rows as (day, index in the plan): sorting these small pairs,
         // not the rows themselves, keeps the file's order within a day.
         var imported: [ImportPlan.AssetRef: [(day: Int, index: Int)]] = [:]
-        for index in plan.transactions.indices {  // by index: a row is 288 bytes to copy
-            imported[plan.transactions[index].asset, default: []].append((plan.transactions[index].transaction.date.dayNumber, index))
+        plan.transactions.withUnsafeBufferPointer { rows in  // fields read in place: a row is 288 bytes to copy
+            for index in rows.indices { imported[rows[index].asset, default: []].append((rows[index].transaction.date.dayNumber, index)) }
         }
         for (ref, entries) in imported {
             var stored: [Transaction] = []
@@ -27,36 +27,53 @@ extension ImportPlanner {
         }
     }
 
-    /// `added`: indices in `plan.transactions`, in date order.
+    /// `added`: indices in `plan.transactions`, in date order. Each step reads a row's date,
+    /// type and quantity in place; a whole transaction is made only for a message.
     private mutating func checkTimeline(stored: [Transaction], added: [Int], asset: Asset) {
         var held: ExactDecimal = 0
         var s = 0, a = 0
         var lastReducer: Int?  // the imported row to blame for a stored sell that no longer fits
         var blamed = Set<Int>()
         while s < stored.count || a < added.count {
-            let takeStored = a == added.count || (s < stored.count && stored[s].date <= plan.transactions[added[a]].transaction.date)
-            let t = takeStored ? stored[s] : plan.transactions[added[a]].transaction
-            if let message = holdingsProblem(t, held: held, asset: asset) {
+            let step: (date: CalendarDate, type: TransactionType, quantity: ExactDecimal)
+            let takeStored: Bool
+            if a < added.count {
+                let date = plan.transactions.withUnsafeBufferPointer { $0[added[a]].transaction.date }
+                takeStored = s < stored.count && stored[s].date <= date
+            } else {
+                takeStored = true
+            }
+            if takeStored {
+                step = (stored[s].date, stored[s].type, stored[s].quantity)
+            } else {
+                step = plan.transactions.withUnsafeBufferPointer { ($0[added[a]].transaction.date, $0[added[a]].transaction.type, $0[added[a]].transaction.quantity) }
+            }
+            if Self.exceedsHoldings(step.type, step.quantity, held: held), let message = holdingsProblem(takeStored ? stored[s] : plan.transactions[added[a]].transaction, held: held, asset: asset) {
                 if !takeStored {
                     errors.append(RowError(line: plan.transactions[added[a]].line, column: title(.quantity), message: message))
                     a += 1  // a refused row moves nothing
                     continue
                 } else if let culprit = lastReducer.map({ plan.transactions[$0].line }), blamed.insert(culprit).inserted {
                     errors.append(RowError(line: culprit, column: title(.quantity),
-                                           message: "This leaves the stored \(t.type.rawValue) of \(t.quantity.plainText) on \(t.date) beyond holdings."))
+                                           message: "This leaves the stored \(step.type.rawValue) of \(step.quantity.plainText) on \(step.date) beyond holdings."))
                 }
             }
-            if !takeStored, t.quantityImpact < 0 { lastReducer = added[a] }
-            held += t.quantityImpact
+            let impact = step.type.quantityImpact(step.quantity)
+            if !takeStored, impact < 0 { lastReducer = added[a] }
+            held += impact
             if takeStored { s += 1 } else { a += 1 }
         }
     }
 
     /// The store's message (TransactionRules) when `t` takes more than `held`, else nil.
     func holdingsProblem(_ t: Transaction, held: ExactDecimal, asset: Asset) -> String? {
-        let exceeds = (t.type.isOutflow && t.quantity > held) || (t.type == .adjustment && held + t.quantity < 0)
-        guard exceeds else { return nil }
+        guard Self.exceedsHoldings(t.type, t.quantity, held: held) else { return nil }
         do { try TransactionRules.validateNew(t, asset: asset, currentQuantity: held, today: context.today) } catch { return "\(error)" }
         return nil
+    }
+
+    /// Takes more than `held`, or (an adjustment) leaves it below zero.
+    static func exceedsHoldings(_ type: TransactionType, _ quantity: ExactDecimal, held: ExactDecimal) -> Bool {
+        (type.isOutflow && quantity > held) || (type == .adjustment && held + quantity < 0)
     }
 }

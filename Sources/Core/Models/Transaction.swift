@@ -41,11 +41,5 @@ public struct Transaction: Equatable, Sendable {
     }
 
     /// How this transaction changes the asset's quantity.
-    public var quantityImpact: ExactDecimal {
-        switch type {
-        case .sell, .transferOut: -quantity
-        case .adjustment: quantity
-        case .buy, .transferIn, .dividend, .interest: quantity
-        }
-    }
+    public var quantityImpact: ExactDecimal { type.quantityImpact(quantity) }
 }

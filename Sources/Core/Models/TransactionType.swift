@@ -11,6 +11,10 @@ public enum TransactionType: String, CaseIterable, Sendable {
     /// its own sign).
     public var isOutflow: Bool { self == .sell || self == .transferOut }
 
+    /// How a transaction of this type changes the asset's quantity: outflows take it away;
+    /// an adjustment's quantity carries its own sign; everything else adds.
+    public func quantityImpact(_ quantity: ExactDecimal) -> ExactDecimal { isOutflow ? -quantity : quantity }
+
     /// The label shown for this type; cash assets show Deposit and Withdrawal for buy and sell.
     public func label(forCash isCash: Bool) -> String {
         switch self {
