@@ -3,66 +3,134 @@ import Foundation
 import Store
 
 /// The import benchmark: the load benchmark's data set (100,000 transactions, 250,000
-/// prices) written as two CSV files, then imported into a new store on disk, as
-/// `assetflow import transactions` and `assetflow import prices` do, each in one
-/// transaction; then the same files again (everything a duplicate). Figures only.
+/// prices) written as two CSV files, then imported into a new store as a user does it: two
+/// commands, `assetflow import transactions FILE` and `assetflow import prices FILE`, each a
+/// new process (start, store opened and created, file read, import, commit). Then the same
+/// files again (everything a duplicate). Figures only.
 ///
-/// A machine shared with other work varies by a third from run to run, so the first import
-/// runs `rounds` times, each into a new store, and the figures are the median and the best,
-/// with the median of each step (elapsed, and CPU: more than elapsed where a step uses
-/// several cores).
+/// The machine varies by a third from run to run, so the first import runs `rounds` times,
+/// each into a new store, and the figures are the median and the best. Where the time goes
+/// comes from as many runs of `import-steps` (the same imports, in a process of their own,
+/// timing each step of `StoreSession.importCSV`), as medians.
 func runImportBenchmark(rounds: Int = 5) throws {
     let transactionCount = 100_000
     let folder = NSTemporaryDirectory() + "assetflow-import-bench-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    var transactions = "Date,Asset,Type,Quantity,Price\n"
-    var prices = "Date,Asset,Price\n"
-    BenchDataSet.generate(transactions: transactionCount, price: { a, d, price in
-        prices += "\(d),\(BenchDataSet.assetName(a)),\(price.plainText)\n"
-    }, transaction: { a, type, d, q, price in
-        transactions += "\(d),\(BenchDataSet.assetName(a)),\(type.rawValue),\(q.plainText),\(price.plainText)\n"
-    })
-    let files = [(ImportKind.transactions, Data(transactions.utf8)), (.prices, Data(prices.utf8))]
-    print("AssetFlow import benchmark: \(transactionCount) transactions (\(transactions.utf8.count / 1024) KB), "
-        + "\(BenchStore.assetCount * BenchStore.businessDays) prices (\(prices.utf8.count / 1024) KB) from CSV")
+    let files = try ImportBenchFiles.write(into: folder, transactions: transactionCount)
+    print("AssetFlow import benchmark: \(transactionCount) transactions (\(files.transactionBytes / 1024) KB), "
+        + "\(BenchStore.assetCount * BenchStore.businessDays) prices (\(files.priceBytes / 1024) KB) from CSV")
+    let cli = try assetflowExecutable()
 
     var totals: [Double] = []
-    var steps: [String: [(wall: Double, cpu: Double)]] = [:]
-    var stepOrder: [String] = []
     for round in 1...rounds {
-        let path = folder + "/import-\(round).sqlite"
-        let store = try AssetFlowStore(path: path)
-        let start = DispatchTime.now()
-        var line = "  round \(round):"
-        for (kind, data) in files {
-            let kindStart = DispatchTime.now()
-            try importTimed(kind, data, into: store) { step, wall, cpu in
-                let key = "\(kind.rawValue): \(step)"
-                if steps[key] == nil { stepOrder.append(key) }
-                steps[key, default: []].append((wall, cpu))
-            }
-            line += String(format: " %@ %.3f s,", kind.rawValue, secondsSince(kindStart))
-        }
-        totals.append(secondsSince(start))
-        print(line + String(format: " first import %.3f s", totals.last!))
-        if round < rounds { try? FileManager.default.removeItem(atPath: path) }
+        let store = folder + "/import-\(round).sqlite"
+        let t = try timedCommand(cli, ["import", "--store", store, "transactions", files.transactions])
+        let p = try timedCommand(cli, ["import", "--store", store, "prices", files.prices])
+        totals.append(t + p)
+        print(String(format: "  round %d: assetflow import transactions %.3f s, prices %.3f s: first import %.3f s", round, t, p, t + p))
+        if round < rounds { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) } }
     }
-    print(String(format: "first import (median of %d rounds)     %.3f s   (best %.3f s; goal ≤ 2 s)", rounds, median(totals), totals.min()!))
-    print("  where it goes, median of each step:             elapsed    CPU")
-    for key in stepOrder {
+    print(String(format: "first import, median of %d rounds        %.3f s   (best %.3f s; goal ≤ 2 s)", rounds, median(totals), totals.min()!))
+
+    var steps: [String: [(wall: Double, cpu: Double)]] = [:], order: [String] = []
+    for _ in 1...rounds {
+        for step in try importSteps(folder: folder, files: files) {
+            if steps[step.key] == nil { order.append(step.key) }
+            steps[step.key, default: []].append((step.wall, step.cpu))
+        }
+    }
+    print("  where it goes (import-steps, median):           elapsed    CPU")
+    for key in order {
         let samples = steps[key]!
         print("    \(key.padding(toLength: 46, withPad: " ", startingAt: 0)) \(String(format: "%6.3f s  %6.3f s", median(samples.map(\.wall)), median(samples.map(\.cpu))))")
     }
 
-    let store = try AssetFlowStore(path: folder + "/import-\(rounds).sqlite")
-    let start = DispatchTime.now()
-    for (kind, data) in files {
-        let outcome = try importTimed(kind, data, into: store) { _, _, _ in }
-        guard outcome.plan.addedCount == 0 else { throw BenchError("re-import added \(outcome.plan.addedCount) \(kind.rawValue)") }
+    let store = folder + "/import-\(rounds).sqlite"
+    let again = try timedCommand(cli, ["import", "--store", store, "transactions", files.transactions])
+        + timedCommand(cli, ["import", "--store", store, "prices", files.prices])
+    print(String(format: "re-import of the same files (all duplicates) %.3f s", again))
+    var usage = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    print(String(format: "peak memory of an import command           %.1f MB", Double(usage.ru_maxrss) / 1024))
+}
+
+/// The two CSV files of the benchmark's data set.
+struct ImportBenchFiles {
+    var transactions: String, prices: String
+    var transactionBytes: Int, priceBytes: Int
+
+    static func write(into folder: String, transactions count: Int) throws -> ImportBenchFiles {
+        var transactions = "Date,Asset,Type,Quantity,Price\n"
+        var prices = "Date,Asset,Price\n"
+        BenchDataSet.generate(transactions: count, price: { a, d, price in
+            prices += "\(d),\(BenchDataSet.assetName(a)),\(price.plainText)\n"
+        }, transaction: { a, type, d, q, price in
+            transactions += "\(d),\(BenchDataSet.assetName(a)),\(type.rawValue),\(q.plainText),\(price.plainText)\n"
+        })
+        let files = ImportBenchFiles(transactions: folder + "/transactions.csv", prices: folder + "/prices.csv",
+                                     transactionBytes: transactions.utf8.count, priceBytes: prices.utf8.count)
+        try transactions.write(toFile: files.transactions, atomically: true, encoding: .utf8)
+        try prices.write(toFile: files.prices, atomically: true, encoding: .utf8)
+        return files
     }
-    print("re-import of the same files (all duplicates)   \(seconds(since: start))")
-    print("peak memory                                    \(String(format: "%.1f MB", peakMemoryMB()))")
+}
+
+/// The `assetflow` built next to this benchmark.
+func assetflowExecutable() throws -> String {
+    let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("assetflow").path
+    guard FileManager.default.isExecutableFile(atPath: path) else { throw BenchError("\(path) is missing: build the assetflow product in release") }
+    return path
+}
+
+/// Elapsed seconds of one command, which must succeed.
+func timedCommand(_ executable: String, _ arguments: [String]) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    let errors = Pipe()  // not a terminal: no progress bar; shown if the command fails
+    process.standardError = errors
+    let start = DispatchTime.now()
+    try process.run()
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let elapsed = secondsSince(start)
+    guard process.terminationStatus == 0 else {
+        throw BenchError("assetflow \(arguments.joined(separator: " ")) exited with \(process.terminationStatus): \(String(decoding: message, as: UTF8.self))")
+    }
+    return elapsed
+}
+
+/// One `import-steps` run in a process of its own: each step's elapsed and CPU seconds.
+func importSteps(folder: String, files: ImportBenchFiles) throws -> [(key: String, wall: Double, cpu: Double)] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["import-steps", folder + "/steps.sqlite", files.transactions, files.prices]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw BenchError("import-steps exited with \(process.terminationStatus)") }
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+        let parts = line.split(separator: "\t").map(String.init)
+        guard parts.count == 3, let wall = Double(parts[1]), let cpu = Double(parts[2]) else { return nil }
+        return (parts[0], wall, cpu)
+    }
+}
+
+/// `import-steps STORE TRANSACTIONS.csv PRICES.csv`: imports both files into a new store,
+/// as the two commands do, and prints "kind: step<TAB>elapsed<TAB>CPU" for every step.
+func runImportSteps(store: String, transactions: String, prices: String) throws {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+    let opened = try AssetFlowStore(path: store)
+    for (kind, file) in [(ImportKind.transactions, transactions), (.prices, prices)] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        try importTimed(kind, data, into: opened) { step, wall, cpu in
+            print("\(kind.rawValue): \(step)\t\(wall)\t\(cpu)")
+        }
+    }
 }
 
 /// Imports `data` as one `assetflow import` does (one transaction), telling each step's

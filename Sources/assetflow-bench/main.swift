@@ -5,6 +5,7 @@ import Foundation
 //
 //   assetflow-bench [--json] [rows|writes|scaling|load|projection|import|all]
 //   assetflow-bench measure KEY STORE      one row, in a process of its own (used by rows)
+//   assetflow-bench import-steps STORE T.csv P.csv   one import's steps, timed (used by import)
 //
 // `rows` prints issue 14's table as `figure | goal | before` (before = the figure the issue
 // measured with Foundation's Decimal); `writes` only its two script-write rows (in date
@@ -33,6 +34,9 @@ do {
         try runProjectionBenchmark()
     case "import":
         try runImportBenchmark()
+    case "import-steps":
+        guard arguments.count == 4 else { throw BenchError("import-steps STORE TRANSACTIONS.csv PRICES.csv") }
+        try runImportSteps(store: arguments[1], transactions: arguments[2], prices: arguments[3])
     case "all":
         if !json { try runLoadBenchmark(); print(""); try runProjectionBenchmark(); print(""); try runImportBenchmark(); print("") }
         try Report.print(rows: try Report.rows(), scaling: try Report.scaling(), json: json)

@@ -20,11 +20,13 @@ public struct ImportContext: Sendable {
         let byName = Dictionary(assets.map { ($0.name.lowercased(), $0.id!) }, uniquingKeysWith: { a, _ in a })
         var ids = Set<Int64>()
         var seen = Set<String>()
+        var last = ""  // files list an asset's rows together: compare before hashing
         func note(_ name: String) {
-            if seen.insert(name).inserted, let id = byName[name.lowercased()] { ids.insert(id) }
+            if name != last, seen.insert(name).inserted, let id = byName[name.lowercased()] { ids.insert(id) }
         }
         for row in rows {
             note(row.assetName)
+            last = row.assetName
             if let source = row.source { note(source) }
         }
         return ids.sorted()
