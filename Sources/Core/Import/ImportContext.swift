@@ -6,8 +6,8 @@ public struct ImportContext: Sendable {
     public var assets: [Asset]
     /// Each named asset's transactions in date order (ties by id).
     public var transactions: [Int64: [Transaction]] = [:]
-    /// Each named asset's price records by day.
-    public var prices: [Int64: [CalendarDate: ExactDecimal]] = [:]
+    /// Each named asset's price records in date order.
+    public var prices: [Int64: [PricePoint]] = [:]
     public var today: CalendarDate
 
     public init(assets: [Asset], today: CalendarDate) {
@@ -30,5 +30,16 @@ public struct ImportContext: Sendable {
             if let source = row.source { note(source) }
         }
         return ids.sorted()
+    }
+
+    /// The stored price of asset `id` on `date`, if any (a binary search of its records).
+    public func storedPrice(of id: Int64, on date: CalendarDate) -> ExactDecimal? {
+        guard let points = prices[id] else { return nil }
+        var low = 0, high = points.count
+        while low < high {
+            let middle = (low + high) / 2
+            if points[middle].date < date { low = middle + 1 } else { high = middle }
+        }
+        return low < points.count && points[low].date == date ? points[low].price : nil
     }
 }

@@ -20,7 +20,7 @@ extension ImportPlanner {
                 fail(row, Self.field(ofMessage: "\(error)"), "\(error)")
                 continue
             }
-            if case .existing(let id) = ref, !context.prices.isEmpty, let stored = context.prices[id]?[row.date] {
+            if case .existing(let id) = ref, !context.prices.isEmpty, let stored = context.storedPrice(of: id, on: row.date) {
                 if stored == point.price { plan.duplicates += 1 } else {
                     fail(row, .date, "\(PriceRules.duplicateDateMessage) (\(stored.plainText) on \(row.date))")
                 }

@@ -90,6 +90,19 @@ struct ImportStoreTests: StoreRuleTesting {
         }
     }
 
+    @Test("stored history written out of date order is checked in date order (ids are not dates)")
+    func storedHistoryOutOfOrder() throws {
+        try withStore { s in
+            _ = try asset(s, "ACME", .stock, quantity: "10", price: "10", date: "2024-03-01")
+            _ = try importCSV(s, .transactions, "Date,Asset,Type,Quantity,Price\n2024-01-02,ACME,buy,5,9\n")  // a later id, an earlier date
+            let lines = failureLines { _ = try importCSV(s, .transactions, "Date,Asset,Type,Quantity,Price\n2024-02-01,ACME,sell,6,10\n") }
+            #expect(lines == ["1 row has an error; nothing was imported.", "line 2, Quantity: Cannot sell more than current holdings (5)."])
+            let outcome = try importCSV(s, .transactions, "Date,Asset,Type,Quantity,Price\n2024-02-01,ACME,sell,5,10\n2024-01-02,ACME,buy,5,9\n")
+            #expect(outcome.plan.addedCount == 1)
+            #expect(outcome.plan.duplicates == 1)
+        }
+    }
+
     @Test("a backdated sell that would leave a stored later sell beyond holdings is refused")
     func backdatedSell() throws {
         try withStore { s in
