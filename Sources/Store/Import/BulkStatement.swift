@@ -11,6 +11,12 @@ import GRDBSQLite
 /// SQLite's work per statement (opening the table's, its indexes' and its foreign keys'
 /// cursors, then closing them) is done once per batch instead of once per row; the rows
 /// left over go one by one. The ids SQLite gives are the same as with one INSERT per row.
+///
+/// Texts are not bound as they come: their bytes are gathered in `arena`, and bound just
+/// before the statement runs, as SQLITE_STATIC, so that SQLite reads them in place. Bound
+/// one by one, each would have to be SQLITE_TRANSIENT (a small Swift string's bytes live
+/// only as long as the call), and SQLite would copy every value into memory of its own: a
+/// malloc and a free per value.
 struct BulkStatement {
     private let batch: Statement
     private let single: Statement
@@ -22,8 +28,10 @@ struct BulkStatement {
     private var pending = 0
     /// The rows still to come, so that the last ones go into `single`, never half a batch.
     private var remaining: Int
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     private static let empty: StaticString = ""
+    /// The bytes of the texts of the rows not yet run, and where each is bound.
+    private var arena: [UInt8] = []
+    private var texts: [(parameter: Int32, offset: Int, count: Int)] = []
 
     /// `INSERT INTO table(columns) VALUES (?, …)` for `rowCount` rows in all.
     init(_ db: Database, table: String, columns: [String], rowCount: Int, rowsPerStatement: Int) throws {
@@ -46,16 +54,13 @@ struct BulkStatement {
             : (single.sqliteStatement, 0)
     }
 
-    /// Binds column `column` (1-based) of the current row.
-    func bind(_ column: Int32, _ text: String) {
-        let (statement, offset) = target
+    /// Binds column `column` (1-based) of the current row (when the statement runs).
+    mutating func bind(_ column: Int32, _ text: String) {
+        let parameter = target.offset + column
         var text = text
         text.withUTF8 { bytes in
-            if let base = bytes.baseAddress, !bytes.isEmpty {
-                sqlite3_bind_text(statement, offset + column, base, Int32(bytes.count), Self.transient)
-            } else {  // "" (a nil pointer would bind NULL)
-                sqlite3_bind_text(statement, offset + column, Self.empty.utf8Start, 0, nil)
-            }
+            texts.append((parameter, arena.count, bytes.count))
+            arena.append(contentsOf: bytes)
         }
     }
 
@@ -64,18 +69,15 @@ struct BulkStatement {
         if let value { sqlite3_bind_int64(statement, offset + column, value) } else { sqlite3_bind_null(statement, offset + column) }
     }
 
-    /// Binds a date as "YYYY-MM-DD", formatted on the stack.
-    func bind(_ column: Int32, _ date: CalendarDate) {
-        let (statement, offset) = target
+    /// Binds a date as "YYYY-MM-DD", formatted in place.
+    mutating func bind(_ column: Int32, _ date: CalendarDate) {
         let (y, m, d) = date.components
         guard (0...9999).contains(y) else { return bind(column, date.description) }
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 10) { bytes in
-            func digit(_ n: Int) -> CChar { CChar(48 + n) }
-            bytes[0] = digit(y / 1000); bytes[1] = digit(y / 100 % 10); bytes[2] = digit(y / 10 % 10); bytes[3] = digit(y % 10)
-            bytes[4] = 45; bytes[5] = digit(m / 10); bytes[6] = digit(m % 10)  // 45: "-"
-            bytes[7] = 45; bytes[8] = digit(d / 10); bytes[9] = digit(d % 10)
-            sqlite3_bind_text(statement, offset + column, bytes.baseAddress, 10, Self.transient)
-        }
+        texts.append((target.offset + column, arena.count, 10))
+        func digit(_ n: Int) -> UInt8 { UInt8(48 + n) }
+        arena.append(digit(y / 1000)); arena.append(digit(y / 100 % 10)); arena.append(digit(y / 10 % 10)); arena.append(digit(y % 10))
+        arena.append(45); arena.append(digit(m / 10)); arena.append(digit(m % 10))  // 45: "-"
+        arena.append(45); arena.append(digit(d / 10)); arena.append(digit(d % 10))
     }
 
     /// Ends the current row: runs the statement when its batch is full (or it is a single row).
@@ -92,9 +94,24 @@ struct BulkStatement {
         }
     }
 
-    private func run(_ statement: Statement) throws {
-        let code = sqlite3_step(statement.sqliteStatement)
-        sqlite3_reset(statement.sqliteStatement)
+    /// Binds the gathered texts in place (SQLITE_STATIC: a nil destructor) and runs the
+    /// statement while `arena` is unchanged; then empties the arena for the next rows.
+    private mutating func run(_ statement: Statement) throws {
+        let handle = statement.sqliteStatement
+        let code = arena.withUnsafeBufferPointer { bytes -> Int32 in
+            for text in texts {
+                if text.count == 0 {  // "" (a nil pointer would bind NULL)
+                    sqlite3_bind_text(handle, text.parameter, Self.empty.utf8Start, 0, nil)
+                } else {
+                    sqlite3_bind_text(handle, text.parameter, bytes.baseAddress! + text.offset, Int32(text.count), nil)
+                }
+            }
+            let code = sqlite3_step(handle)
+            sqlite3_reset(handle)
+            return code
+        }
+        arena.removeAll(keepingCapacity: true)
+        texts.removeAll(keepingCapacity: true)
         guard code == SQLITE_DONE else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
                                 sql: statement.sql)
