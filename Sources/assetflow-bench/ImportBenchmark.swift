@@ -104,15 +104,7 @@ func timedCommand(_ executable: String, _ arguments: [String]) throws -> Double 
 
 /// One `import-steps` run in a process of its own: each step's elapsed and CPU seconds.
 func importSteps(folder: String, files: ImportBenchFiles) throws -> [(key: String, wall: Double, cpu: Double)] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["import-steps", folder + "/steps.sqlite", files.transactions, files.prices]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw BenchError("import-steps exited with \(process.terminationStatus)") }
+    let data = try childOutput(["import-steps", folder + "/steps.sqlite", files.transactions, files.prices])
     return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
         let parts = line.split(separator: "\t").map(String.init)
         guard parts.count == 3, let wall = Double(parts[1]), let cpu = Double(parts[2]) else { return nil }

@@ -19,16 +19,7 @@ enum Report {
 
     /// One row measured by a child process (`measure KEY STORE`).
     static func measure(_ key: String, store: String) throws -> Measurement {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["measure", key, store]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchError("measuring \(key) failed (exit \(process.terminationStatus))") }
-        return try JSONDecoder().decode(Measurement.self, from: data)
+        try JSONDecoder().decode(Measurement.self, from: childOutput(["measure", key, store]))
     }
 
     /// Every row, or only the `keys` given (`writes`: the two script-write rows, which need
@@ -98,4 +89,19 @@ enum Report {
     }
 
     static func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : text + String(repeating: " ", count: width - text.count) }
+}
+
+/// What this benchmark prints when run again, in a process of its own, with `arguments`
+/// (which must succeed).
+func childOutput(_ arguments: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw BenchError("\(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))") }
+    return data
 }
