@@ -51,6 +51,17 @@ struct ExampleScriptsTests {
         #expect(!printed.isEmpty)
     }
 
+    @Test("investing new money prints the same plan every run, its buys in the order of their groups' names")
+    func investNewMoneyIsStable() throws {
+        let (first, printed) = try run("invest-new-money.lua", ["20000", "Core"])
+        #expect(first.succeeded, "\(first.error ?? "")")
+        for _ in 0..<3 { #expect(try run("invest-new-money.lua", ["20000", "Core"]).1 == printed) }
+        let plan = printed.components(separatedBy: "The built-in")[0]
+        let places = ["Bond Fund", "Gold", "World ETF"].compactMap { plan.range(of: $0)?.lowerBound }  // bond < commodity < stock
+        #expect(places.count >= 2, "\(printed)")
+        #expect(places == places.sorted(), "\(printed)")
+    }
+
     @Test("the 5/25 rule trades only the groups outside their bands, and applies")
     func bandRule() throws {
         let (outcome, printed) = try run("band-rule-5-25.lua", ["Core", "apply"])

@@ -25,7 +25,11 @@ af.rebalance.define("new_money_only", function(ctx)
   end
   local trades = {}
   if sum == 0 then return trades end
-  for group, gap in pairs(gaps) do
+  local groups = {}                                -- in name order, so the plan reads the same every run
+  for group in pairs(gaps) do groups[#groups + 1] = group end
+  table.sort(groups)
+  for _, group in ipairs(groups) do
+    local gap = gaps[group]
     -- Buy the group's largest holding.
     local best
     for _, h in ipairs(ctx.holdings) do
