@@ -47,16 +47,33 @@ extension SessionCommandStore: ImportRowsStore {
         session.noteChange("transaction", .added, count: plan.transactions.count)
     }
 
-    /// The plan's price records, likewise.
+    /// The plan's price records, likewise, asset by asset in date order (ids follow that
+    /// order). SQLite's unique (asset_id, date) index then grows at its end, not at one place
+    /// per asset: a file listed day by day (every asset for each date) wrote four times
+    /// slower than the same rows listed asset by asset.
     private func insertPrices(_ plan: ImportPlan, newAssetIDs: [Int64]) throws {
         var insert = try BulkStatement(db, table: "price_history", columns: ["asset_id", "date", "price"],
                                        rowCount: plan.prices.count, rowsPerStatement: Self.pricesPerStatement)
-        for new in plan.prices {
-            insert.bind(1, plan.id(of: new.asset, newAssetIDs: newAssetIDs))
+        var keys = plan.prices.indices.map { (asset: plan.id(of: plan.prices[$0].asset, newAssetIDs: newAssetIDs),
+                                              day: plan.prices[$0].date.dayNumber, index: $0) }
+        if !keys.isInOrder(by: { PriceOrder(asset: $0.asset, day: $0.day) }) {
+            keys.sort { PriceOrder(asset: $0.asset, day: $0.day) < PriceOrder(asset: $1.asset, day: $1.day) }
+        }
+        for key in keys {
+            let new = plan.prices[key.index]
+            insert.bind(1, key.asset)
             insert.bind(2, new.date)
             insert.bind(3, new.price.plainText(reusing: new.priceText))
             try insert.endRow()
         }
         session.noteChange("price", .added, count: plan.prices.count)
     }
+}
+
+/// The order prices are written in: by asset, then by day (a plan has one per asset and day).
+private struct PriceOrder: Comparable {
+    var asset: Int64
+    var day: Int
+
+    static func < (a: PriceOrder, b: PriceOrder) -> Bool { (a.asset, a.day) < (b.asset, b.day) }
 }

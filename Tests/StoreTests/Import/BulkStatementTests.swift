@@ -26,6 +26,24 @@ struct BulkStatementTests: StoreRuleTesting {
         }
     }
 
+    @Test("prices listed day by day are written asset by asset, in date order, every row once")
+    func pricesWrittenByAsset() throws {
+        try withStore { s in
+            var csv = "Date,Asset,Price\n"
+            for n in 0..<(2 * SessionCommandStore.pricesPerStatement + 7) {
+                let date = CalendarDate("2020-01-01")!.adding(days: n)
+                csv += "\(date),BETA,\(200 + n)\n\(date),ACME,\(100 + n)\n"
+            }
+            let outcome = try importCSV(s, .prices, csv) { $0.defaultAssetType = .stock }
+            #expect(outcome.plan.addedCount == 2 * (2 * SessionCommandStore.pricesPerStatement + 7))
+            let rows = try Row.fetchAll(s.db, sql: "SELECT asset_id, date FROM price_history ORDER BY id").map { "\($0[0] as Int64) \($0[1] as String)" }
+            #expect(rows == rows.sorted { a, b in (Int(a.split(separator: " ")[0])!, a) < (Int(b.split(separator: " ")[0])!, b) })
+            #expect(Set(rows).count == rows.count)
+            let beta = try #require(try s.asset(named: "BETA")).id!
+            #expect(try String.fetchOne(s.db, sql: "SELECT price FROM price_history WHERE asset_id = ? AND date = '2020-01-03'", arguments: [beta]) == "202")
+        }
+    }
+
     @Test("an empty text and a missing source are stored as '' and NULL, not the other way round")
     func emptyAndNull() throws {
         try withStore { s in
