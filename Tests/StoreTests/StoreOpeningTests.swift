@@ -150,6 +150,21 @@ struct StoreOpeningTests {
         #expect(try AssetFlowStore.check(path: path).problems == ["asset_transaction 2: The store is damaged: column quantity holds 'lots', not a decimal."])
     }
 
+    @Test("a quantity checkpoint that does not read back is a problem `check` names")
+    func badCheckpoint() throws {
+        let folder = try StoreTestFolder()
+        defer { folder.remove() }
+        let path = folder.file("s.sqlite")
+        try StoreSurgery.makeStore(path, transactions: 1)
+        try StoreSurgery.edit(path) { db in
+            try db.execute(sql: "INSERT INTO quantity_checkpoint(asset_id, month, levels) VALUES (1, '2024-01', '02:1')")
+            try db.execute(sql: "INSERT INTO quantity_checkpoint(asset_id, month, levels) VALUES (1, 'complete', '')")
+        }
+        #expect(try AssetFlowStore.check(path: path).problems == [])
+        try StoreSurgery.edit(path) { try $0.execute(sql: "UPDATE quantity_checkpoint SET levels = '02:one' WHERE month = '2024-01'") }
+        #expect(try AssetFlowStore.check(path: path).problems == ["quantity_checkpoint 1: The store is damaged: quantity checkpoint '2024-01' holds '02:one'."])
+    }
+
     @Test("a store from a newer AssetFlow is refused with its version, and not written to")
     func newerSchema() throws {
         let folder = try StoreTestFolder()

@@ -73,12 +73,12 @@ enum StoreChecks {
         }
     }
 
-    /// Every stored asset, transaction, price and snapshot read back as AssetFlow reads
-    /// it (decimals, dates and kinds that parse).
+    /// Every stored asset, transaction, price, snapshot and quantity checkpoint read back as
+    /// AssetFlow reads it (decimals, dates and kinds that parse).
     static func values(_ db: Database, limit: Int = 20) throws -> [String] {
         var found: [String] = []
-        func each(_ table: String, _ decode: (Row) throws -> Void) throws {
-            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY rowid")
+        func each(_ table: String, order: String = "rowid", _ decode: (Row) throws -> Void) throws {
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY \(order)")
             while let row = try rows.next(), found.count < limit {
                 do { try decode(row) } catch {
                     let id: DatabaseValue = row.hasColumn("id") ? row["id"] : row[0]
@@ -93,6 +93,16 @@ enum StoreChecks {
         try each("position_snapshot") { row in
             for column in ["quantity", "cost_basis", "realized_gain"] { _ = try row.decimal(column) }
             _ = try row.date("last_date")
+        }
+        if try db.tableExists("quantity_checkpoint") {
+            try each("quantity_checkpoint", order: "asset_id, month") { row in  // WITHOUT ROWID
+                let month: String = try row.decode(atIndex: 1), levels: String = try row.decode(atIndex: 2)
+                guard month != QuantityCheckpoint.complete else { return }
+                var series = DatedSeries()
+                var monthBytes = month, levelBytes = levels
+                let readable = monthBytes.withUTF8 { m in levelBytes.withUTF8 { l in QuantityCheckpoint.append(month: m, text: l, to: &series) } }
+                if !readable { throw StoreError.corrupt("quantity checkpoint '\(month)' holds '\(levels)'") }
+            }
         }
         return found
     }
