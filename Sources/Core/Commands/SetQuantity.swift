@@ -1,8 +1,10 @@
 import Foundation
 
-/// Sets an asset's quantity by recording an adjustment of the difference (new − current) at
-/// the current price (`TransactionEditRules.setQuantityAdjustment`: the new quantity must be
-/// zero or greater and differ from the current one).
+/// Sets an asset's quantity on a day (default today) by recording an adjustment of the
+/// difference (new − held at the end of that day) at the price of that day (the latest
+/// price record on or before it; the current price when there is none).
+/// `TransactionEditRules.setQuantityAdjustment`: the new quantity must be zero or greater and
+/// differ from the one held; a backdated adjustment must leave every later sell covered.
 public struct SetQuantity: Command {
     public var asset: Int64
     public var quantity: ExactDecimal
@@ -19,12 +21,14 @@ public struct SetQuantity: Command {
 
     public func run(in store: CommandStore) throws -> Transaction {
         let owner = try store.requireAsset(id: asset)
-        let held = try store.quantity(ofAsset: asset)
-        let delta = try RuleViolation.about(asset: owner.name, date: date ?? store.today) {
+        let day = date ?? store.today
+        // After every transaction of the day: the new adjustment is recorded after them.
+        let held = try store.holdings(ofAsset: asset, from: HoldingsHistory.LedgerKey(date: day, id: .max)).opening
+        let delta = try RuleViolation.about(asset: owner.name, date: day) {
             try TransactionEditRules.setQuantityAdjustment(current: held, new: quantity, isCash: owner.isCash)
         }
-        let price = try store.currentPrice(ofAsset: asset)
-        return try RecordTransaction(Transaction(assetID: asset, type: .adjustment, date: date ?? store.today, quantity: delta,
+        let price = try store.price(ofAsset: asset, onOrBefore: day) ?? store.currentPrice(ofAsset: asset)
+        return try RecordTransaction(Transaction(assetID: asset, type: .adjustment, date: day, quantity: delta,
                                                  pricePerUnit: price, currency: owner.currency, note: note)).run(in: store)
     }
 }

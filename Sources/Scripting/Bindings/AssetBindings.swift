@@ -123,7 +123,7 @@ enum AssetBindings {
         trade(.transferOut, "Records units leaving; refused beyond current holdings.",
               example: #"a:transfer_out{ quantity = 1, price = "10", date = "2024-03-01" }"#),
         .method(Asset.self, "set_quantity", NewQuantity.self, returns: .value(.object("Transaction")),
-                "Sets the quantity by recording an adjustment of the difference, at the current price.",
+                "Sets the quantity held on a day (default today) by recording an adjustment of the difference from what was held then, at that day's price.",
                 example: #"a:set_quantity(12, { date = "2024-03-01" })"#) { env, _, asset, args in
             env.pushTransaction(try env.session.execute(SetQuantity(asset: asset.id!, quantity: args.quantity, date: args.options.date, note: args.options.note)).id!)
             return 1

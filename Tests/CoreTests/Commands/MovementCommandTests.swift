@@ -18,6 +18,21 @@ struct MovementCommandTests {
         #expect(violation { try s.run(SetQuantity(asset: acme.id!, quantity: -1)) }?.description == "The new quantity must be zero or greater.")
     }
 
+    @Test("SetQuantity on a past day adjusts from what was held that day, at that day's price")
+    func setQuantityInThePast() throws {
+        let s = MemoryCommandStore()
+        let acme = try s.asset("ACME", quantity: 10, price: 12, date: "2024-01-02")
+        try s.run(Buy(asset: acme.id!, quantity: 5, price: 20, date: ymd("2024-05-01")))
+        try s.run(RecordPrice(asset: acme.id!, price: 15, date: ymd("2024-03-01")))
+        let t = try s.run(SetQuantity(asset: acme.id!, quantity: 8, date: ymd("2024-03-10")))
+        #expect(t.quantity == -2)  // 10 held on March 10 (not today's 15)
+        #expect(t.pricePerUnit == 15)  // March's price, not May's 20
+        #expect(t.date == ymd("2024-03-10"))
+        #expect(try s.quantity(ofAsset: acme.id!) == 13)
+        let same = violation { try s.run(SetQuantity(asset: acme.id!, quantity: 8, date: ymd("2024-04-01"))) }
+        #expect(same?.description == "The new quantity is the same as the current quantity (8); there is nothing to adjust.")
+    }
+
     @Test("Swap: a linked sell and buy; to_quantity defaults to the proceeds ÷ to's price, to 8 decimals")
     func swap() throws {
         let s = MemoryCommandStore()
