@@ -5,7 +5,8 @@ import Foundation
 /// A plan whose asset was deleted does not run (and keeps its next due date).
 ///
 /// Each occurrence: with a source, a linked sell of `amount` worth of the source (which must
-/// hold that much, `RegularSavingPlan.validateSourceBalance`) and buy of the asset; without,
+/// hold that much on the occurrence's day, `RegularSavingPlan.validateSourceBalance`) and buy
+/// of the asset; without,
 /// a transfer in. Units are amount ÷ the price on or before the date (1 for cash), to 8
 /// decimals; a price above zero is required. Returns the transactions made.
 public struct RunSavingPlans: Command {
@@ -36,7 +37,10 @@ public struct RunSavingPlans: Command {
         let source = try store.requireAsset(id: sourceID)
         let sourcePrice = try Self.price(of: source, onOrBefore: date, in: store)
         let sourceUnits: ExactDecimal = plan.amount / sourcePrice
-        let available: ExactDecimal = try store.quantity(ofAsset: sourceID) * sourcePrice
+        // What the source held at the end of the occurrence's day (not today: a missed
+        // occurrence run later is checked against its own day).
+        let held = try store.holdings(ofAsset: sourceID, from: HoldingsHistory.LedgerKey(date: date, id: .max)).opening
+        let available: ExactDecimal = held * sourcePrice
         try RuleViolation.about(asset: source.name, date: date) { try plan.validateSourceBalance(available: available) }
         var sell = try RecordTransaction(Transaction(assetID: sourceID, type: .sell, date: date, quantity: sourceUnits.rounded(places: 8),
                                                      pricePerUnit: sourcePrice, currency: source.currency, note: note)).run(in: store)

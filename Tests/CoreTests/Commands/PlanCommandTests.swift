@@ -42,6 +42,19 @@ struct PlanCommandTests {
         #expect(try s.run(RunSavingPlans()).isEmpty)
     }
 
+    @Test("RunSavingPlans: a missed occurrence is checked against the source's balance on its own day")
+    func savingPlanBalanceOnItsDay() throws {
+        let s = MemoryCommandStore(today: ymd("2024-03-31"))
+        let cash = try s.asset("Cash", .cash, quantity: 50, date: "2024-01-02")
+        try s.run(Buy(asset: cash.id!, quantity: 1000, date: ymd("2024-03-20")))  // a deposit after the occurrence
+        let etf = try s.asset("ETF", .etf, quantity: 1, price: 50)
+        _ = try s.run(CreateSavingPlan(RegularSavingPlan(name: "ETF", assetID: etf.id!, sourceAssetID: cash.id!, amount: 100,
+                                                         frequency: .monthly, startDate: ymd("2024-03-15"), executionMethod: .automatic)))
+        let v = violation { try s.run(RunSavingPlans()) }
+        #expect(v?.description == "The source asset balance (50) is not enough to cover the plan amount (100).")
+        #expect(v?.date == ymd("2024-03-15"))
+    }
+
     @Test("RunSavingPlans: no price on or before the date names the asset and the date")
     func savingPlanWithoutPrice() throws {
         let s = MemoryCommandStore(today: ymd("2024-03-31"))
