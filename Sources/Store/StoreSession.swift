@@ -29,6 +29,10 @@ public final class StoreSession {
     public private(set) var changes = ChangeCounter()
     /// How this connection waits for other writers (nil in memory): for the busy message.
     var busyWait: BusyWait?
+    /// `PRAGMA data_version` when the caches above were last known to match the store.
+    /// Another connection's commit (another process: a cron script while the REPL is open)
+    /// changes it; the caches are then dropped before anything reads them.
+    private var seenDataVersion: Int64?
 
     init(db: Database, today: CalendarDate) {
         self.db = db
@@ -43,12 +47,25 @@ public final class StoreSession {
     /// so that a script never fails halfway on a lock another process took after it read.
     public func begin() throws {
         do { try db.beginTransaction(.immediate) } catch { throw StoreError.translating(error, waited: busyWait) }
+        try dropCachesIfOthersCommitted()
     }
 
     /// Begins a read transaction: it sees the store as of its first read and never waits
     /// for a writer (WAL). For reports and other work that is rolled back anyway.
     public func beginReading() throws {
         try db.beginTransaction(.deferred)
+        try dropCachesIfOthersCommitted()
+    }
+
+    /// Drops every cache when another connection has committed since they were filled.
+    /// Called as each transaction of this session starts: inside one, no other connection
+    /// can change what it sees.
+    func dropCachesIfOthersCommitted() throws {
+        let version = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+        if version != seenDataVersion {
+            if seenDataVersion != nil { invalidateAll() }
+            seenDataVersion = version
+        }
     }
 
     /// Writes the snapshots the run's backdated changes removed (one replay per asset,
@@ -69,8 +86,10 @@ public final class StoreSession {
     /// Every command runs this way (`execute`); the REPL runs each statement this way too.
     public func atomically<T>(_ body: () throws -> T) throws -> T {
         var result: T?
+        let startsTransaction = !db.isInsideTransaction
         do {
             try db.inSavepoint {
+                if startsTransaction { try dropCachesIfOthersCommitted() }
                 result = try body()
                 return .commit
             }

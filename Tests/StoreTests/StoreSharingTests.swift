@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Core
 @testable import Store
 
 /// Counts calls from another thread (the busy notice).
@@ -74,6 +75,26 @@ struct StoreSharingTests {
         }
         #expect(names == ["Committed"])
         #expect(notices.value == 0)
+    }
+
+    @Test("a session's cached positions are dropped when another connection commits: no sell beyond what is really held")
+    func cachesFollowOtherWriters() throws {
+        let folder = try StoreTestFolder()
+        defer { folder.remove() }
+        let path = folder.file("s.sqlite")
+        let repl = try AssetFlowStore(path: path, waitNotice: nil), cron = try AssetFlowStore(path: path, waitNotice: nil)
+        let today = CalendarDate("2024-06-30")!
+        try repl.withSession(today: today) { s in
+            var create = CreateAsset(name: "ACME", type: .stock)
+            create.quantity = 10
+            create.costBasis = 5
+            create.date = CalendarDate("2024-01-02")!
+            let id = try s.execute(create).id!
+            #expect(try s.position(ofAsset: id).quantity == 10)  // now cached
+            try cron.withSession(today: today) { other in _ = try other.execute(Sell(asset: id, quantity: 10, price: 6)) }
+            #expect(throws: RuleViolation.self) { _ = try s.execute(Sell(asset: id, quantity: 5, price: 6)) }
+            #expect(try s.atomically { try s.position(ofAsset: id).quantity } == 0)
+        }
     }
 
     @Test("a writer that waits longer than its limit gets a clear error, never 'database is locked'")

@@ -58,6 +58,17 @@ def main():
                 os.write(fd, resend)
                 next_resend = time.time() + RESEND_AFTER
 
+    def quiet_until(seconds):
+        """Reads until nothing has come for `seconds` (at most TIMEOUT in all)."""
+        deadline = time.time() + TIMEOUT
+        while time.time() < deadline:
+            size = len(out)
+            ready, _, _ = select.select([fd], [], [], seconds)
+            if not ready:
+                return
+            if not read_some(deadline) or len(out) == size:
+                return
+
     def fail(message):
         sys.stdout.write(screen())
         sys.stdout.write("\npty_session: " + message + "\n")
@@ -76,7 +87,14 @@ def main():
             # A Ctrl-C that lands while the line editor is between two reads (after echoing
             # and before blocking again) only counts: the editor notices it with the next
             # key. A person presses it again; so does this script, after RESEND_AFTER.
-            wait_for(lambda s: until in s, repr(until), start, resend=b"\x03" if keys == "\x03" and until == "^C" else None)
+            interrupt = keys == "\x03" and until == "^C"
+            wait_for(lambda s: until in s, repr(until), start, resend=b"\x03" if interrupt else None)
+            if interrupt:
+                # A resent Ctrl-C may be handled after the first: wait for the prompt, then
+                # for the screen to stay still, so that the next keys are not typed into
+                # the middle of a second interrupt (and lost with it).
+                wait_for(lambda s: PROMPT.search(s) is not None, "the prompt after Ctrl-C", start)
+                quiet_until(0.5)
         elif keys.endswith("\r"):
             wait_for(lambda s: PROMPT.search(s) is not None, "the prompt after " + repr(keys), start)
         else:
