@@ -23,7 +23,7 @@ extension StoreSession {
         try forEachRawRow(sql) { row in
             guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
             let quantity = try row.decimal(3, "quantity")
-            series.append(slot, try row.day(2, "date", &days), try row.transactionType(1).isOutflow ? -quantity : quantity)
+            series.append(slot, try row.day(2, "date", &days), try row.transactionType(1).quantityImpact(quantity))
         }
         return series.finished()
     }
