@@ -8,7 +8,7 @@ extension StoreSession {
     /// are dropped. Cheap enough to call in a loop: a transaction dated after an asset's last
     /// one extends its cached position instead of replaying its history.
     ///
-    ///     let t = try session.execute(Buy(asset: acme.id!, quantity: 10, price: 12))
+    ///     let t = try session.execute(Trade(.buy, asset: acme.id!, quantity: 10, price: 12))
     @discardableResult
     public func execute<C: Command>(_ command: C) throws -> C.Result {
         try atomically { try command.run(in: SessionCommandStore(self)) }

@@ -12,6 +12,9 @@ public enum PerformanceScope: Equatable, Sendable {
 /// the prices (`StoreSession+PerformanceRecords.swift`), then handed to the pure calculators
 /// of Core (`Performance`).
 extension StoreSession {
+    /// A performance figure asked of a scope with nothing in it and no start date.
+    static let nothingToMeasureMessage = "Nothing to measure: the scope has no transactions; give `from`."
+
     /// The scope's assets.
     public func assets(of scope: PerformanceScope) throws -> [Asset] {
         let list: [Asset]
@@ -91,7 +94,7 @@ extension StoreSession {
                             currency: String? = nil) throws -> PerformanceReport {
         let input = try performanceRecords(scope, currency: currency)
         let end = to ?? today
-        let start = try from ?? Performance.firstActivity(input) ?? { throw RuleViolation("Nothing to measure: the scope has no transactions; give `from`.") }()
+        let start = try from ?? Performance.firstActivity(input) ?? { throw RuleViolation(Self.nothingToMeasureMessage) }()
         return try Performance.report(input, from: start, to: end, annualizeShortPeriod: annualizeShortPeriod)
     }
 
@@ -100,7 +103,7 @@ extension StoreSession {
                           currency: String? = nil) throws -> [Performance.SeriesPoint] {
         let input = try performanceRecords(scope, currency: currency)
         let end = to ?? today
-        let start = try from ?? Performance.firstActivity(input) ?? { throw RuleViolation("Nothing to measure: the scope has no transactions; give `from`.") }()
+        let start = try from ?? Performance.firstActivity(input) ?? { throw RuleViolation(Self.nothingToMeasureMessage) }()
         return Performance.twrSeries(input, dates: try StoreSession.timelineDates(from: start, to: end, monthly: monthly))
     }
 }

@@ -46,7 +46,7 @@ struct BackdatedWritesTests: StoreRuleTesting {
             let outcome = message {
                 switch write {
                 case let .trade(type, asset, quantity, day):
-                    let t = try s.execute(tradeCommand(type, asset: assets[asset], quantity: quantity, price: 10, date: date(day)))
+                    let t = try s.execute(Trade(Trade.Direction(type)!, asset: assets[asset], quantity: quantity, price: 10, date: date(day)))
                     made[n] = t.id
                 case let .edit(target, type, quantity, day):
                     guard let id = made[target] else { throw RuleViolation("gone", rule: .notAllowed) }
@@ -121,20 +121,20 @@ struct BackdatedWritesTests: StoreRuleTesting {
     func rollbackDropsLedgers() throws {
         try withStore { s in
             let id = try asset(s, "X", .stock, quantity: 10, price: 10, date: "2023-01-02").id!
-            _ = try s.execute(Buy(asset: id, quantity: 5, price: 12, date: d("2024-03-01")))
+            _ = try s.execute(Trade(.buy, asset: id, quantity: 5, price: 12, date: d("2024-03-01")))
             let before = try s.position(ofAsset: id)
             try s.begin()
-            _ = try s.execute(Sell(asset: id, quantity: 4, price: 11, date: d("2023-06-01")))  // backdated: builds the ledger
+            _ = try s.execute(Trade(.sell, asset: id, quantity: 4, price: 11, date: d("2023-06-01")))  // backdated: builds the ledger
             #expect(s.ledgers[id] != nil && s.unsnapshotted.contains(id))
-            _ = try s.execute(Sell(asset: id, quantity: 6, price: 11, date: d("2023-07-01")))
-            #expect(message { try s.execute(Sell(asset: id, quantity: 1, price: 11, date: d("2023-08-01"))) }
+            _ = try s.execute(Trade(.sell, asset: id, quantity: 6, price: 11, date: d("2023-07-01")))
+            #expect(message { try s.execute(Trade(.sell, asset: id, quantity: 1, price: 11, date: d("2023-08-01"))) }
                     == "Cannot sell more than available holdings on 2023-08-01 (0).")
             try s.rollback()
             #expect(s.ledgers.isEmpty && s.unsnapshotted.isEmpty)
             #expect(try s.position(ofAsset: id) == before)
             #expect(try s.storedSnapshot(ofAsset: id)?.position == before)
             // The same sell again, outside the rolled-back run: checked against the store as it is.
-            #expect(message { try s.execute(Sell(asset: id, quantity: 11, price: 11, date: d("2023-06-01"))) }
+            #expect(message { try s.execute(Trade(.sell, asset: id, quantity: 11, price: 11, date: d("2023-06-01"))) }
                     == "Cannot sell more than available holdings on 2023-06-01 (10).")
         }
     }
@@ -144,9 +144,9 @@ struct BackdatedWritesTests: StoreRuleTesting {
         try withStore { s in
             let id = try asset(s, "X", .stock, quantity: 1, price: 10, date: "2023-01-02").id!
             try s.begin()
-            let buy = try s.execute(Buy(asset: id, quantity: 10, price: 12, date: d("2023-03-01")))
-            _ = try s.execute(Sell(asset: id, quantity: 8, price: 11, date: d("2023-05-01")))
-            _ = try s.execute(Buy(asset: id, quantity: 1, price: 12, date: d("2023-02-01")))  // backdated
+            let buy = try s.execute(Trade(.buy, asset: id, quantity: 10, price: 12, date: d("2023-03-01")))
+            _ = try s.execute(Trade(.sell, asset: id, quantity: 8, price: 11, date: d("2023-05-01")))
+            _ = try s.execute(Trade(.buy, asset: id, quantity: 1, price: 12, date: d("2023-02-01")))  // backdated
             #expect(message { try s.execute(EditTransaction(id: buy.id!, quantity: 5)) }
                     == "This change would cause the asset quantity to become negative on 2023-05-01.")
             #expect(message { try s.execute(DeleteTransaction(id: buy.id!)) }

@@ -64,7 +64,7 @@ struct ExecuteTests: StoreRuleTesting {
             let acme = try asset(s, "ACME", .stock, quantity: 10, price: 10)
             let cash = try asset(s, "Cash", .cash, quantity: 100, price: 1)
             try s.begin()
-            let buy = try s.execute(Buy(asset: acme.id!, quantity: 1, date: d("2024-03-01")))
+            let buy = try s.execute(Trade(.buy, asset: acme.id!, quantity: 1, date: d("2024-03-01")))
             #expect(throws: RuleViolation.self) { try s.execute(Swap(from: acme.id!, to: cash.id!, quantity: 1, toQuantity: -1)) }
             try s.commit()
             #expect(try s.transactions(ofAsset: acme.id!).map(\.id) == [s.transactions(ofAsset: acme.id!)[0].id, buy.id])
@@ -91,7 +91,7 @@ struct ExecuteTests: StoreRuleTesting {
             _ = try s.position(ofAsset: acme.id!)
             var last: Transaction?
             for i in 1...50 {
-                last = try s.execute(Buy(asset: acme.id!, quantity: 1, price: ExactDecimal(10 + i % 3), date: CalendarDate(dayNumber: d("2024-01-02").dayNumber + i)))
+                last = try s.execute(Trade(.buy, asset: acme.id!, quantity: 1, price: ExactDecimal(10 + i % 3), date: CalendarDate(dayNumber: d("2024-01-02").dayNumber + i)))
                 #expect(s.positionCache[acme.id!]?.lastID == last?.id)  // extended, never dropped
             }
             let replay = Position.of(try s.transactions(ofAsset: acme.id!))

@@ -8,7 +8,7 @@ import Testing
 @Suite("Holdings are checked at the transaction's date (Store)")
 struct HoldingsAtDateStoreTests: StoreRuleTesting {
     func trade(_ s: StoreSession, _ a: Asset, _ type: TransactionType, _ q: ExactDecimal, on date: String) throws -> Transaction {
-        try s.execute(tradeCommand(type, asset: a.id!, quantity: q, price: 10, date: d(date)))
+        try s.execute(Trade(Trade.Direction(type)!, asset: a.id!, quantity: q, price: 10, date: d(date)))
     }
 
     @Test("issue 11: buy 10 on 2024-06-01, sell 5 dated 2024-01-01 is refused; nothing changes")

@@ -11,11 +11,11 @@ struct PriceRequiredStoreTests: StoreRuleTesting {
     func required() throws {
         try withStore { s in
             let a = try s.execute(CreateAsset(name: "ACME", type: .stock))
-            #expect(message { _ = try s.execute(Buy(asset: a.id!, quantity: 10)) } == "Price per unit is required.")
-            #expect(message { _ = try s.execute(TransferIn(asset: a.id!, quantity: 10)) } == "Price per unit is required.")
+            #expect(message { _ = try s.execute(Trade(.buy, asset: a.id!, quantity: 10)) } == "Price per unit is required.")
+            #expect(message { _ = try s.execute(Trade(.transferIn, asset: a.id!, quantity: 10)) } == "Price per unit is required.")
             #expect(try s.transactions(ofAsset: a.id!).isEmpty)
             let b = try asset(s, "Zero", .stock, quantity: "1", price: "0")
-            #expect(message { _ = try s.execute(Sell(asset: b.id!, quantity: 1)) } == "Price per unit is required.")
+            #expect(message { _ = try s.execute(Trade(.sell, asset: b.id!, quantity: 1)) } == "Price per unit is required.")
         }
     }
 
@@ -23,9 +23,9 @@ struct PriceRequiredStoreTests: StoreRuleTesting {
     func prefilled() throws {
         try withStore { s in
             let a = try asset(s, "ACME", .stock, quantity: "10", price: "12")
-            #expect(try s.execute(Sell(asset: a.id!, quantity: 1)).pricePerUnit == 12)
+            #expect(try s.execute(Trade(.sell, asset: a.id!, quantity: 1)).pricePerUnit == 12)
             let cash = try asset(s, "Cash", .cash, quantity: "100", price: "1")
-            #expect(try s.execute(Buy(asset: cash.id!, quantity: 5)).pricePerUnit == 1)
+            #expect(try s.execute(Trade(.buy, asset: cash.id!, quantity: 5)).pricePerUnit == 1)
         }
     }
 }

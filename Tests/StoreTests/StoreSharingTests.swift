@@ -91,8 +91,8 @@ struct StoreSharingTests {
             create.date = CalendarDate("2024-01-02")!
             let id = try s.execute(create).id!
             #expect(try s.position(ofAsset: id).quantity == 10)  // now cached
-            try cron.withSession(today: today) { other in _ = try other.execute(Sell(asset: id, quantity: 10, price: 6)) }
-            #expect(throws: RuleViolation.self) { _ = try s.execute(Sell(asset: id, quantity: 5, price: 6)) }
+            try cron.withSession(today: today) { other in _ = try other.execute(Trade(.sell, asset: id, quantity: 10, price: 6)) }
+            #expect(throws: RuleViolation.self) { _ = try s.execute(Trade(.sell, asset: id, quantity: 5, price: 6)) }
             #expect(try s.atomically { try s.position(ofAsset: id).quantity } == 0)
         }
     }

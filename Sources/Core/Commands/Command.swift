@@ -7,7 +7,7 @@ import Foundation
 /// asks the store for the plain writes. The rules are pure Core; the Store runs any command
 /// all or nothing with `StoreSession.execute(_:)` and hands back `Result`.
 ///
-///     let buy = try session.execute(Buy(asset: acme.id!, quantity: 10, price: 12))
+///     let buy = try session.execute(Trade(.buy, asset: acme.id!, quantity: 10, price: 12))
 ///
 /// Adding an operation means adding one type here (its file), its binding and its tests.
 public protocol Command {

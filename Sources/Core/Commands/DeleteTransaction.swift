@@ -11,10 +11,7 @@ public struct DeleteTransaction: Command {
 
     public func run(in store: CommandStore) throws {
         let t = try store.requireTransaction(id: id)
-        if try !HoldingsRules.clearlyHolds(removing: t, adding: nil, lowest: { try store.lowestHoldings(ofAsset: t.assetID, from: $0, upTo: $1) }) {
-            let history = try store.holdings(ofAsset: t.assetID, from: HoldingsHistory.ledgerKey(t))
-            try HoldingsRules.checkDeletion(t, asset: try store.requireAsset(id: t.assetID), history: history)
-        }
+        try HoldingsRules.check(removing: t, adding: nil, asset: try store.requireAsset(id: t.assetID), in: store)
         try store.deleteTransaction(id: id)
     }
 }

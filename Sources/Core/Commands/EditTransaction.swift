@@ -43,11 +43,7 @@ public struct EditTransaction: Command {
         edited.totalAmount = edited.quantity * edited.pricePerUnit
         edited = TransactionRules.normalized(edited, for: owner)
         try RuleViolation.about(asset: owner.name, date: edited.date) { try TransactionRules.validateFields(edited, asset: owner, today: store.today) }
-        let id = owner.id!
-        if try !HoldingsRules.clearlyHolds(removing: original, adding: edited, lowest: { try store.lowestHoldings(ofAsset: id, from: $0, upTo: $1) }) {
-            let from = min(HoldingsHistory.ledgerKey(original), HoldingsHistory.ledgerKey(edited))
-            try HoldingsRules.checkEdit(original: original, edited: edited, asset: owner, history: try store.holdings(ofAsset: id, from: from))
-        }
+        try HoldingsRules.check(removing: original, adding: edited, asset: owner, in: store)
         try store.update(edited)
         return edited
     }

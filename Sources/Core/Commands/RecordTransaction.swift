@@ -2,25 +2,26 @@ import Foundation
 
 /// Records a transaction as given, after the transaction form's rules
 /// (`TransactionRules.validateFields`: no future date, quantity above zero) and the
-/// holdings-at-date rule (`HoldingsRules.checkNew`: no sell or transfer out beyond the
-/// holdings at its date, nor one that leaves later transactions short; the history is read
-/// only when the lowest holdings from its date on do not clear it, `clearlyHolds`). Cash counts at 1 per unit; the currency is the
-/// asset's. Every command that records a transaction goes through this one.
+/// holdings-at-date rule (`HoldingsRules.check`: no sell or transfer out beyond the
+/// holdings at its date, nor one that leaves later transactions short). Cash counts at 1
+/// per unit; the currency is the asset's. Every command that records a transaction goes
+/// through this one.
 public struct RecordTransaction: Command {
     public var transaction: Transaction
+    /// The transaction's asset when the caller has already read it (a trade): not read again.
+    public var asset: Asset?
 
-    public init(_ transaction: Transaction) { self.transaction = transaction }
+    public init(_ transaction: Transaction, asset: Asset? = nil) {
+        self.transaction = transaction
+        self.asset = asset?.id == transaction.assetID ? asset : nil
+    }
 
     public func run(in store: CommandStore) throws -> Transaction {
-        let asset = try store.requireAsset(id: transaction.assetID)
+        let asset = try self.asset ?? store.requireAsset(id: transaction.assetID)
         var t = TransactionRules.normalized(transaction, for: asset)
         t.currency = asset.currency
         try RuleViolation.about(asset: asset.name, date: t.date) { try TransactionRules.validateFields(t, asset: asset, today: store.today) }
-        let id = asset.id!
-        if try !HoldingsRules.clearlyHolds(removing: nil, adding: t, lowest: { try store.lowestHoldings(ofAsset: id, from: $0, upTo: $1) }) {
-            let history = try store.holdings(ofAsset: id, from: HoldingsHistory.ledgerKey(t))
-            try HoldingsRules.checkNew(t, asset: asset, history: history)
-        }
+        try HoldingsRules.check(removing: nil, adding: t, asset: asset, in: store)
         return try store.insert(t)
     }
 }

@@ -28,7 +28,7 @@ public struct SetMainCurrency: Command {
         if let goal = try store.setting(SetFinancialGoal.settingKey).flatMap(ExactDecimal.parseOrNil) {
             let table = try store.rateTable(for: [old, new], through: store.today)
             let value = try table.convert(goal, from: old, to: new, on: store.today).amount.rounded(places: 0)
-            if value <= 0 { throw RuleViolation("Financial goal must be greater than zero.") }
+            if value <= 0 { throw RuleViolation(GoalRules.notPositiveMessage) }
             try store.setSetting(SetFinancialGoal.settingKey, value.plainText)
             converted = (goal, value)
         }

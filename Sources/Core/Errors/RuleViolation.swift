@@ -5,7 +5,7 @@ import Foundation
 /// is exactly that sentence. The context says which rule, and about which asset and date,
 /// so a caller (an import, a report of failures) can act on it without parsing the text.
 ///
-///     do { try session.execute(Sell(asset: id, quantity: 12)) }
+///     do { try session.execute(Trade(.sell, asset: id, quantity: 12)) }
 ///     catch let v as RuleViolation where v.rule == .insufficientHoldings {
 ///         print(v.asset ?? "", v.date?.description ?? "", v)   // ACME 2024-03-01 Cannot sell more than …
 ///     }

@@ -22,6 +22,8 @@ public struct CSVTable: Sendable {
     public static let emptyMessage = "File is empty or contains no data."
     public static let noRowsMessage = "File contains no data rows."
     public static let notTextMessage = "The file is not UTF-8 text. Save it as \"CSV UTF-8\" and import it again."
+    /// A file that cannot be read at all (missing, a folder, no permission).
+    public static func unreadableMessage(_ path: String) -> String { "Could not open file. Please check the file is a valid CSV. (\(path))" }
 
     /// Decodes a file's bytes (UTF-8 with or without BOM, or UTF-16 with BOM) and parses it.
     public static func parse(data: Data, delimiter: Character? = nil, trim: Bool = true) throws -> CSVTable {

@@ -2,7 +2,8 @@ import Foundation
 
 extension ImportPlanner {
     /// A sell or transfer out may not take more than was held on its date, nor an adjustment
-    /// make the quantity negative: checked on each asset's timeline of stored and imported
+    /// make the quantity negative (`HoldingsRules.exceeds` decides, `HoldingsRules.violation`
+    /// words it): checked on each asset's timeline of stored and imported
     /// transactions merged by date (stored ones first on the same day, as their ids are
     /// lower). One pass per asset, no replay per row.
     mutating func checkHoldings() {
@@ -48,14 +49,17 @@ extension ImportPlanner {
             } else {
                 step = plan.transactions.withUnsafeBufferPointer { ($0[added[a]].transaction.date, $0[added[a]].transaction.type, $0[added[a]].transaction.quantity) }
             }
-            if Self.exceedsHoldings(step.type, step.quantity, held: held), let message = holdingsProblem(takeStored ? stored[s] : plan.transactions[added[a]].transaction, held: held, asset: asset) {
+            // The rule's own comparison first (cheap, on the fields read in place); the whole
+            // transaction is made only when it fails.
+            if HoldingsRules.exceeds(step.type, step.quantity, held: held),
+               let violation = HoldingsRules.violation(takeStored ? stored[s] : plan.transactions[added[a]].transaction, held: held, asset: asset) {
                 if !takeStored {
-                    errors.append(RowError(line: plan.transactions[added[a]].line, column: title(.quantity), message: message))
+                    errors.append(RowError(line: plan.transactions[added[a]].line, column: title(.quantity), message: violation.message))
                     a += 1  // a refused row moves nothing
                     continue
                 } else if let culprit = lastReducer.map({ plan.transactions[$0].line }), blamed.insert(culprit).inserted {
                     errors.append(RowError(line: culprit, column: title(.quantity),
-                                           message: "This leaves the stored \(step.type.rawValue) of \(step.quantity.plainText) on \(step.date) beyond holdings."))
+                                           message: HoldingsRules.leavesStoredShortMessage(step.type, quantity: step.quantity, on: step.date)))
                 }
             }
             let impact = step.type.quantityImpact(step.quantity)
@@ -63,17 +67,5 @@ extension ImportPlanner {
             held += impact
             if takeStored { s += 1 } else { a += 1 }
         }
-    }
-
-    /// The store's message (TransactionRules) when `t` takes more than `held`, else nil.
-    func holdingsProblem(_ t: Transaction, held: ExactDecimal, asset: Asset) -> String? {
-        guard Self.exceedsHoldings(t.type, t.quantity, held: held) else { return nil }
-        do { try TransactionRules.validateNew(t, asset: asset, currentQuantity: held, today: context.today) } catch { return "\(error)" }
-        return nil
-    }
-
-    /// Takes more than `held`, or (an adjustment) leaves it below zero.
-    static func exceedsHoldings(_ type: TransactionType, _ quantity: ExactDecimal, held: ExactDecimal) -> Bool {
-        (type.isOutflow && quantity > held) || (type == .adjustment && held + quantity < 0)
     }
 }

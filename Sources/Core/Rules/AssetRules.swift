@@ -37,7 +37,7 @@ public enum AssetRules {
     /// current price (or the cost basis). Cash assets use 1 for both.
     public static func validateInitialPosition(asset: Asset, quantity: ExactDecimal, costBasis: ExactDecimal?, currentPrice: ExactDecimal?) throws {
         let noun = asset.isCash ? "Amount" : "Quantity"
-        if quantity <= 0 { throw RuleViolation("\(noun) must be greater than zero.", rule: .outOfRange) }
+        if quantity <= 0 { throw RuleViolation(TransactionRules.notAboveZeroMessage(noun), rule: .outOfRange) }
         if asset.isCash { return }
         guard let costBasis else { throw RuleViolation("Cost basis is required.", rule: .required) }
         if costBasis < 0 { throw RuleViolation("Cost basis must be zero or greater.", rule: .outOfRange) }

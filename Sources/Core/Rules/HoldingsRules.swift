@@ -20,17 +20,32 @@ public enum HoldingsRules {
     /// A new transaction (no id yet), placed after every transaction of its date.
     /// `history` starts at the transaction's place in the ledger.
     public static func checkNew(_ t: Transaction, asset: Asset?, history: HoldingsHistory) throws {
-        try check(removing: nil, adding: t, asset: asset, history: history, available: "current")
+        try check(removing: nil, adding: t, asset: asset, history: history, stake: .current)
     }
 
     /// `original` becoming `edited` (same id). `history` starts at the earlier of their places.
     public static func checkEdit(original: Transaction, edited: Transaction, asset: Asset?, history: HoldingsHistory) throws {
-        try check(removing: original, adding: edited, asset: asset, history: history, available: "available")
+        try check(removing: original, adding: edited, asset: asset, history: history, stake: .available)
     }
 
     /// Deleting `t`. `history` starts at its place.
     public static func checkDeletion(_ t: Transaction, asset: Asset?, history: HoldingsHistory) throws {
-        try check(removing: t, adding: nil, asset: asset, history: history, available: "available")
+        try check(removing: t, adding: nil, asset: asset, history: history, stake: .available)
+    }
+
+    /// The one comparison every holdings check makes (the full check below, the import's
+    /// walk, rebalancing's plan): whether a `type` of `quantity` takes more than `held` (a
+    /// sell or transfer out) or leaves it below zero (an adjustment).
+    public static func exceeds(_ type: TransactionType, _ quantity: ExactDecimal, held: ExactDecimal) -> Bool {
+        (type.isOutflow && quantity > held) || (type == .adjustment && held + quantity < 0)
+    }
+
+    /// The refusal of `t`, placed after every other transaction of its asset while it holds
+    /// `held` (the import's walk, the transaction form); nil when `t` fits.
+    public static func violation(_ t: Transaction, held: ExactDecimal, asset: Asset?) -> RuleViolation? {
+        guard exceeds(t.type, t.quantity, held: held) else { return nil }
+        do { try checkNew(t, asset: asset, history: HoldingsHistory(opening: held)) } catch { return error as? RuleViolation }
+        return nil
     }
 
     /// Whether the change certainly leaves no point of the ledger short, so that the checks
@@ -70,7 +85,7 @@ public enum HoldingsRules {
     /// Walks the ledger before and after the change side by side and refuses the first
     /// point where the holdings after it are below zero (and below what they were).
     static func check(removing old: Transaction?, adding new: Transaction?, asset: Asset?, history: HoldingsHistory,
-                      available: String) throws {
+                      stake: Stake) throws {
         let others = history.transactions.filter { old == nil || $0.id != old!.id }
         var after = others
         if let new { after.insert(new, at: after.firstIndex { HoldingsHistory.ledgerKey($0) > HoldingsHistory.ledgerKey(new) } ?? after.count) }
@@ -81,15 +96,17 @@ public enum HoldingsRules {
         let isLast = shortfall == changed.date && !after.contains { HoldingsHistory.ledgerKey($0) > HoldingsHistory.ledgerKey(changed) }
         if let new, new.type.isOutflow {
             let most = mostAvailable(at: new, opening: history.opening, others: others)
-            if new.quantity > most {
-                let verb = new.type == .sell ? "sell" : "transfer out"
-                let message = isLast ? "Cannot \(verb) more than \(available) holdings (\(most.plainText))."
-                                     : "Cannot \(verb) more than available holdings on \(new.date) (\(most.plainText))."
+            if exceeds(new.type, new.quantity, held: most) {
+                let message = beyondHoldingsMessage(new.type, isLast ? stake : .availableOn(new.date), most: most)
                 throw RuleViolation(message, rule: .insufficientHoldings, asset: asset?.name, date: new.date)
             }
         }
-        let sentence = new == nil ? TransactionEditRules.deleteNegativeMessage : TransactionEditRules.negativeQuantityMessage
-        let message = isLast ? sentence : String(sentence.dropLast()) + " on \(shortfall)."
+        let message = switch (new == nil, isLast) {
+        case (true, true): deleteNegativeMessage
+        case (true, false): deleteNegativeMessage(on: shortfall)
+        case (false, true): negativeQuantityMessage
+        case (false, false): negativeQuantityMessage(on: shortfall)
+        }
         throw RuleViolation(message, rule: .insufficientHoldings, asset: asset?.name, date: shortfall)
     }
 

@@ -14,8 +14,8 @@ import Foundation
 ///     // throws "Deleting this transaction would cause the asset quantity to become negative."
 ///     try TransactionEditRules.setQuantityAdjustment(current: 6, new: 8)   // 2: an adjustment of +2
 public enum TransactionEditRules {
-    public static let negativeQuantityMessage = "This change would cause the asset quantity to become negative."
-    public static let deleteNegativeMessage = "Deleting this transaction would cause the asset quantity to become negative."
+    public static var negativeQuantityMessage: String { HoldingsRules.negativeQuantityMessage }
+    public static var deleteNegativeMessage: String { HoldingsRules.deleteNegativeMessage }
     public static let deleteRecoverySuggestion = "Delete or edit other transactions first to ensure the quantity remains valid."
 
     /// The asset's quantity without `original`: current quantity − its impact.

@@ -10,6 +10,10 @@ public enum TransactionRules {
         try HoldingsRules.checkNew(transaction, asset: asset, history: HoldingsHistory(opening: currentQuantity))
     }
 
+    /// "Quantity must be greater than zero." ("Amount …" for cash), for a transaction or an
+    /// asset's opening quantity.
+    public static func notAboveZeroMessage(_ noun: String) -> String { "\(noun) must be greater than zero." }
+
     /// The checks that need nothing but the transaction itself.
     public static func validateFields(_ transaction: Transaction, asset: Asset, today: CalendarDate) throws {
         try DateRules.validateNotFuture(transaction.date, today: today)
@@ -17,7 +21,7 @@ public enum TransactionRules {
         if transaction.type == .adjustment {
             if transaction.quantity.isZero { throw RuleViolation("\(noun) must not be zero for an adjustment.", rule: .outOfRange) }
         } else if transaction.quantity <= 0 {
-            throw RuleViolation("\(noun) must be greater than zero.", rule: .outOfRange)
+            throw RuleViolation(notAboveZeroMessage(noun), rule: .outOfRange)
         }
         if !asset.isCash, transaction.pricePerUnit < 0 { throw RuleViolation("Price per unit must be zero or greater.", rule: .outOfRange) }
         if transaction.fees < 0 { throw RuleViolation("Fees must be zero or greater.", rule: .outOfRange) }

@@ -75,10 +75,10 @@ enum AssetBindings {
     }
 
     /// `a:buy{…}`, `a:sell{…}`, `a:transfer_in{…}`, `a:transfer_out{…}`: the trade commands.
-    static func trade(_ type: TransactionType, _ summary: String, example: String) -> Binding {
-        .method(Asset.self, type.rawValue, Trade.self, returns: .value(.object("Transaction")), summary, example: example) { env, call, asset, args in
-            let t = try env.session.execute(tradeCommand(type, asset: asset.id!, quantity: args.quantity, price: args.price, date: args.date,
-                                                         fees: args.fees, note: args.note))
+    static func trade(_ direction: Core.Trade.Direction, _ summary: String, example: String) -> Binding {
+        .method(Asset.self, direction.type.rawValue, Trade.self, returns: .value(.object("Transaction")), summary, example: example) { env, call, asset, args in
+            let t = try env.session.execute(Core.Trade(direction, asset: asset.id!, quantity: args.quantity, price: args.price, date: args.date,
+                                                       fees: args.fees, note: args.note))
             env.pushTransaction(t.id!)
             return 1
         }

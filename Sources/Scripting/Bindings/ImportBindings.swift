@@ -80,7 +80,7 @@ enum ImportBindings {
         guard let path = args.path else { throw LuaArgumentError("af.import: field 'path' or 'text' is required") }
         let file = try env.policy.checkReadable(path, function: "af.import")
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw RuleViolation("Could not open file. Please check the file is a valid CSV. (\(path))")
+            throw RuleViolation(CSVTable.unreadableMessage(path))
         }
         return data
     }

@@ -49,7 +49,7 @@ public enum DataTransfer {
             }
             var options = try flags.options()
             guard let data = FileManager.default.contents(atPath: flags.file) else {
-                throw RuleViolation("Could not open file. Please check the file is a valid CSV. (\(flags.file))")
+                throw RuleViolation(CSVTable.unreadableMessage(flags.file))
             }
             return try open(storePath).withSession { session -> [String] in
                 if let name = flags.mapping, flags.map == nil { try session.applySavedMapping(name, to: &options) }

@@ -36,7 +36,7 @@ public enum RatesRun {
     /// import` and `assetflow import rates`.
     public static func importCSV(storePath: String, file: String, dryRun: Bool = false) throws -> String {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw RuleViolation("Could not open file. Please check the file is a valid CSV. (\(file))")
+            throw RuleViolation(CSVTable.unreadableMessage(file))
         }
         return try open(storePath).withSession { session in
             try session.begin()

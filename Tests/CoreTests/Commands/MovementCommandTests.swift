@@ -22,7 +22,7 @@ struct MovementCommandTests {
     func setQuantityInThePast() throws {
         let s = MemoryCommandStore()
         let acme = try s.asset("ACME", quantity: 10, price: 12, date: "2024-01-02")
-        try s.run(Buy(asset: acme.id!, quantity: 5, price: 20, date: ymd("2024-05-01")))
+        try s.run(Trade(.buy, asset: acme.id!, quantity: 5, price: 20, date: ymd("2024-05-01")))
         try s.run(RecordPrice(asset: acme.id!, price: 15, date: ymd("2024-03-01")))
         let t = try s.run(SetQuantity(asset: acme.id!, quantity: 8, date: ymd("2024-03-10")))
         #expect(t.quantity == -2)  // 10 held on March 10 (not today's 15)

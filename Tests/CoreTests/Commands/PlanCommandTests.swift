@@ -46,7 +46,7 @@ struct PlanCommandTests {
     func savingPlanBalanceOnItsDay() throws {
         let s = MemoryCommandStore(today: ymd("2024-03-31"))
         let cash = try s.asset("Cash", .cash, quantity: 50, date: "2024-01-02")
-        try s.run(Buy(asset: cash.id!, quantity: 1000, date: ymd("2024-03-20")))  // a deposit after the occurrence
+        try s.run(Trade(.buy, asset: cash.id!, quantity: 1000, date: ymd("2024-03-20")))  // a deposit after the occurrence
         let etf = try s.asset("ETF", .etf, quantity: 1, price: 50)
         _ = try s.run(CreateSavingPlan(RegularSavingPlan(name: "ETF", assetID: etf.id!, sourceAssetID: cash.id!, amount: 100,
                                                          frequency: .monthly, startDate: ymd("2024-03-15"), executionMethod: .automatic)))

@@ -37,7 +37,7 @@ struct RecordCommandTests {
     func editTransaction() throws {
         let s = MemoryCommandStore()
         let acme = try s.asset("ACME", quantity: 10, price: 10)
-        let sell = try s.run(Sell(asset: acme.id!, quantity: 4, price: 12, date: ymd("2024-03-01")))
+        let sell = try s.run(Trade(.sell, asset: acme.id!, quantity: 4, price: 12, date: ymd("2024-03-01")))
         let v = violation { try s.run(EditTransaction(id: sell.id!, quantity: 12)) }
         #expect(v?.description == "Cannot sell more than available holdings (10).")
         #expect(v?.asset == "ACME")
@@ -51,7 +51,7 @@ struct RecordCommandTests {
         let s = MemoryCommandStore()
         let acme = try s.asset("ACME", quantity: 10, price: 10)
         let buy = s.transactions.values.first!
-        _ = try s.run(Sell(asset: acme.id!, quantity: 4, date: ymd("2024-03-01")))
+        _ = try s.run(Trade(.sell, asset: acme.id!, quantity: 4, date: ymd("2024-03-01")))
         let v = violation { try s.run(DeleteTransaction(id: buy.id!)) }
         // the sell of 2024-03-01 would be short: the message and the context name that date
         #expect(v?.description == "Deleting this transaction would cause the asset quantity to become negative on 2024-03-01.")

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 @testable import Core
 
-@Suite("Trade commands: Buy, Sell, TransferIn, TransferOut, RecordTransaction")
+@Suite("Trade commands: Trade (buy, sell, transfer in, transfer out), RecordTransaction")
 struct TradeCommandTests {
     @Test("price defaults to the current price, date to today, fees to 0")
     func defaults() throws {
         let s = MemoryCommandStore()
         let acme = try s.asset("ACME", quantity: 10, price: 10)
         _ = try s.run(RecordPrice(asset: acme.id!, price: 14, date: ymd("2024-03-01")))
-        let t = try s.run(Buy(asset: acme.id!, quantity: 2))
+        let t = try s.run(Trade(.buy, asset: acme.id!, quantity: 2))
         #expect(t.pricePerUnit == 14)
         #expect(t.date == s.today)
         #expect(t.fees == 0)
@@ -22,7 +22,7 @@ struct TradeCommandTests {
     func explicitPrice() throws {
         let s = MemoryCommandStore()
         let acme = try s.asset("ACME", quantity: 10, price: 10)
-        let t = try s.run(Sell(asset: acme.id!, quantity: 4, price: 15, date: ymd("2024-03-01"), fees: 1, note: "half"))
+        let t = try s.run(Trade(.sell, asset: acme.id!, quantity: 4, price: 15, date: ymd("2024-03-01"), fees: 1, note: "half"))
         #expect(t.type == .sell)
         #expect(t.pricePerUnit == 15)
         #expect(t.note == "half")
@@ -33,14 +33,14 @@ struct TradeCommandTests {
     func holdingsCap() throws {
         let s = MemoryCommandStore()
         let acme = try s.asset("ACME", quantity: 10)
-        let sell = violation { try s.run(Sell(asset: acme.id!, quantity: 11, date: ymd("2024-03-01"))) }
+        let sell = violation { try s.run(Trade(.sell, asset: acme.id!, quantity: 11, date: ymd("2024-03-01"))) }
         #expect(sell?.description == "Cannot sell more than current holdings (10).")
         #expect(sell?.rule == .insufficientHoldings)
         #expect(sell?.asset == "ACME")
         #expect(sell?.date == ymd("2024-03-01"))
-        let out = violation { try s.run(TransferOut(asset: acme.id!, quantity: 11)) }
+        let out = violation { try s.run(Trade(.transferOut, asset: acme.id!, quantity: 11)) }
         #expect(out?.description == "Cannot transfer out more than current holdings (10).")
-        #expect(try s.run(TransferIn(asset: acme.id!, quantity: 1)).type == .transferIn)
+        #expect(try s.run(Trade(.transferIn, asset: acme.id!, quantity: 1)).type == .transferIn)
         #expect(s.transactions.count == 2)  // the initial buy and the transfer in
     }
 
@@ -48,21 +48,21 @@ struct TradeCommandTests {
     func futureDate() throws {
         let s = MemoryCommandStore(today: ymd("2024-06-30"))
         let acme = try s.asset("ACME", quantity: 10)
-        let v = violation { try s.run(Buy(asset: acme.id!, quantity: 1, date: ymd("2024-07-01"))) }
+        let v = violation { try s.run(Trade(.buy, asset: acme.id!, quantity: 1, date: ymd("2024-07-01"))) }
         #expect(v?.description == "Date cannot be in the future.")
         #expect(v?.rule == .futureDate)
         #expect(v?.date == ymd("2024-07-01"))
-        #expect(try s.run(Buy(asset: acme.id!, quantity: 1, date: ymd("2024-06-30"))).date == ymd("2024-06-30"))
+        #expect(try s.run(Trade(.buy, asset: acme.id!, quantity: 1, date: ymd("2024-06-30"))).date == ymd("2024-06-30"))
     }
 
-    @Test("quantity above zero; cash is counted at 1 whatever the price; tradeCommand picks the type")
+    @Test("quantity above zero; cash is counted at 1 whatever the price; a direction picks the type")
     func quantityAndCash() throws {
         let s = MemoryCommandStore()
         let cash = try s.asset("Cash", .cash, quantity: 100)
-        #expect(violation { try s.run(Buy(asset: cash.id!, quantity: 0)) }?.description == "Amount must be greater than zero.")
-        let deposit = try s.run(tradeCommand(.buy, asset: cash.id!, quantity: 50, price: 7))
+        #expect(violation { try s.run(Trade(.buy, asset: cash.id!, quantity: 0)) }?.description == "Amount must be greater than zero.")
+        let deposit = try s.run(Trade(.buy, asset: cash.id!, quantity: 50, price: 7))
         #expect(deposit.pricePerUnit == 1)
         #expect(deposit.totalAmount == 50)
-        #expect(try s.run(tradeCommand(.transferOut, asset: cash.id!, quantity: 5)).type == .transferOut)
+        #expect(try s.run(Trade(.transferOut, asset: cash.id!, quantity: 5)).type == .transferOut)
     }
 }

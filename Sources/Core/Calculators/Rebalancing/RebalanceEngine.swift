@@ -108,8 +108,10 @@ public enum RebalanceEngine {
                 // Up to half a cent (or 1e-8 units) over the holding counts as all of it.
                 let requested = r.amount.map { $0 / t.price } ?? size
                 let slack = r.amount != nil ? cent / 2 / t.price : ExactDecimal(string: "0.00000001")!
-                if already + requested > holding.quantity + slack {
-                    throw RuleViolation("\(r.label): sells more than the holding (\(holding.value.fixedText(places: 2)), \(holding.quantity.plainText) units\(already > 0 ? ", some already sold by an earlier trade" : "")).")
+                if HoldingsRules.exceeds(.sell, already + requested, held: holding.quantity + slack) {
+                    throw RuleViolation(HoldingsRules.rebalanceBeyondHoldingMessage(r.label, value: holding.value, quantity: holding.quantity,
+                                                                                    alreadySold: already > 0),
+                                        rule: .insufficientHoldings, asset: holding.name)
                 }
                 if already + t.quantity > holding.quantity { t = trade(holding, .sell, quantity: holding.quantity - already) }
                 sold[holding.assetID] = already + t.quantity
