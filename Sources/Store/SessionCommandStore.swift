@@ -106,4 +106,8 @@ final class SessionCommandStore: CommandStore {
     func rateTable(for currencies: Set<String>, through: CalendarDate?) throws -> RateTable {
         try session.rateTable(for: currencies, through: through)
     }
+
+    func importContext(for rows: [ImportRow], kind: ImportKind) throws -> ImportContext {
+        try session.importContext(for: rows, kind: kind)
+    }
 }

@@ -53,6 +53,9 @@ public protocol CommandContext: AnyObject {
     /// Every stored rate that can take part in converting between `currencies`, up to
     /// `through` (every day when nil).
     func rateTable(for currencies: Set<String>, through: CalendarDate?) throws -> RateTable
+    /// What an import of `rows` needs to know (`ImportContext`): every asset, and the
+    /// history (transactions, or prices for a price import) of the assets the rows name.
+    func importContext(for rows: [ImportRow], kind: ImportKind) throws -> ImportContext
 }
 
 extension CommandContext {
@@ -102,4 +105,8 @@ public protocol CommandStore: CommandContext {
     func deleteCategory(id: Int64) throws
     /// Sets the platform of every asset whose platform is exactly `old` to `new`.
     func renamePlatform(_ old: String, to new: String) throws
+
+    /// Writes an import's checked rows (`ImportRows`), its new assets already created with
+    /// the ids `newAssetIDs`. A default writes them one by one (`ImportRows.swift`).
+    func insertImported(_ plan: ImportPlan, newAssetIDs: [Int64]) throws
 }

@@ -1,17 +1,59 @@
 import Foundation
 
-/// The writes of a CSV import (`assetflow import`, `af.import`), once `ImportPlanner` has
-/// checked every row against the rules in memory: the assets the file creates (each through
-/// `CreateAsset`, so its rules hold), then the transactions and price records.
+/// A CSV import (`assetflow import`, `af.import`) as one command: it reads what the rules
+/// need through its store (`importContext`: every asset, the history of those the rows
+/// name), plans every row in memory (`ImportPlanner`), and, when no row has an error and it
+/// is not a dry run, writes the plan: the assets the file creates (each through
+/// `CreateAsset`, so its rules hold), then the rows, through the store's bulk write
+/// (`insertImported`). Any error leaves nothing behind: every row error comes back at once
+/// in an `ImportFailure`.
 ///
-/// A store that can write rows in bulk (`ImportRowsStore`, SQLite's) gets them in one go;
-/// any other store gets them one by one. Returns the ids of the new assets, in plan order.
+///     let outcome = try session.execute(ImportRows(rows, options: options, titles: titles))
+///     print(outcome.plan.summary)   // ["3 transactions imported.", …]
 public struct ImportRows: Command {
-    public var plan: ImportPlan
+    /// What the import did (or, for a dry run, would do).
+    public struct Outcome {
+        public var plan: ImportPlan
+        /// The ids of the assets the import created, in plan order (none for a dry run).
+        public var newAssetIDs: [Int64]
+    }
 
-    public init(plan: ImportPlan) { self.plan = plan }
+    public var rows: [ImportRow]
+    public var options: ImportOptions
+    /// The header of each field's column, for messages.
+    public var titles: [ImportField: String]
+    /// The errors met while reading the rows, reported with the plan's, all at once.
+    public var readErrors: [RowError]
+    /// Plan and check everything, write nothing.
+    public var dryRun: Bool
+    /// Called at the end of each step with its name (the benchmark's breakdown).
+    public var stepDone: ((String) -> Void)?
+    /// Called once every row has been planned and checked.
+    public var planned: (() -> Void)?
 
-    public func run(in store: CommandStore) throws -> [Int64] {
+    public init(_ rows: [ImportRow], options: ImportOptions, titles: [ImportField: String] = [:], readErrors: [RowError] = [],
+                dryRun: Bool = false) {
+        self.rows = rows
+        self.options = options
+        self.titles = titles
+        self.readErrors = readErrors
+        self.dryRun = dryRun
+    }
+
+    public func run(in store: CommandStore) throws -> Outcome {
+        let context = try store.importContext(for: rows, kind: options.kind)
+        stepDone?("read the store's assets and history")
+        let (plan, planErrors) = ImportPlanner.plan(rows, options: options, context: context, titles: titles)
+        let errors = (readErrors + planErrors).sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") }
+        if !errors.isEmpty { throw ImportFailure(rowErrors: errors, kind: options.kind) }
+        stepDone?("check rules, duplicates")
+        planned?()
+        if dryRun { return Outcome(plan: plan, newAssetIDs: []) }
+        return Outcome(plan: plan, newAssetIDs: try Self.write(plan, to: store))
+    }
+
+    /// The plan's new assets, then its rows; the ids of the new assets.
+    static func write(_ plan: ImportPlan, to store: CommandStore) throws -> [Int64] {
         var ids: [Int64] = []
         for asset in plan.newAssets {
             var create = CreateAsset(name: asset.name, type: asset.type)
@@ -19,27 +61,26 @@ public struct ImportRows: Command {
             create.platform = asset.platform
             ids.append(try create.run(in: store).id!)
         }
-        if let bulk = store as? ImportRowsStore {
-            try bulk.insertImported(plan, newAssetIDs: ids)
-            return ids
-        }
+        try store.insertImported(plan, newAssetIDs: ids)
+        return ids
+    }
+}
+
+extension CommandStore {
+    /// One row at a time, through the plain inserts: a store with a faster way (SQLite's
+    /// prepared bulk statements) provides its own.
+    public func insertImported(_ plan: ImportPlan, newAssetIDs ids: [Int64]) throws {
         for new in plan.transactions {
             var t = new.transaction
             t.assetID = plan.id(of: new.asset, newAssetIDs: ids)
             t.sourceAssetID = new.source.map { plan.id(of: $0, newAssetIDs: ids) }
             if new.totalText != nil { t.totalAmount = t.quantity * t.pricePerUnit }
-            _ = try store.insert(t)
+            _ = try insert(t)
         }
         for new in plan.prices {
-            _ = try store.insert(PricePoint(assetID: plan.id(of: new.asset, newAssetIDs: ids), date: new.date, price: new.price))
+            _ = try insert(PricePoint(assetID: plan.id(of: new.asset, newAssetIDs: ids), date: new.date, price: new.price))
         }
-        return ids
     }
-}
-
-/// A store that writes an import's rows in bulk (hundreds of thousands at a time).
-public protocol ImportRowsStore: CommandStore {
-    func insertImported(_ plan: ImportPlan, newAssetIDs: [Int64]) throws
 }
 
 extension ImportPlan {

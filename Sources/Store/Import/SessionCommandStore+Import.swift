@@ -5,7 +5,7 @@ import GRDB
 /// An import's rows written in bulk: one prepared statement per table, values bound
 /// directly, texts reused when the file already had them in plain form. The rows have been
 /// checked by `ImportPlanner`; SQLite still checks the schema's constraints.
-extension SessionCommandStore: ImportRowsStore {
+extension SessionCommandStore {
     /// Rows per INSERT statement (see `BulkStatement`), as measured: 50 prices a statement
     /// write in less than half the time of one each; transactions, with their wider rows and
     /// two indexes, gained nothing from batches (20 a statement was slower).

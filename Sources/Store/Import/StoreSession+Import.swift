@@ -54,21 +54,16 @@ extension StoreSession {
         let (rows, rowErrors) = ImportRow.read(table, mapping: mapping, options: options,
                                                progress: request.progress.map { report in { report($0, total) } })
         request.stepDone?("clean numbers and dates")
-        let context = try importContext(for: rows, kind: options.kind)
-        request.stepDone?("read the store's assets and history")
-        let titles = mapping.columns.mapValues { table.headers[$0] }
-        let (plan, planErrors) = ImportPlanner.plan(rows, options: options, context: context, titles: titles)
-        let errors = (rowErrors + planErrors).sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") }
-        if !errors.isEmpty { throw ImportFailure(rowErrors: errors, kind: options.kind) }
-        request.stepDone?("check rules, duplicates")
-        request.progress?(total, total)
-        if !request.dryRun {
-            try atomically {
-                try applyImport(plan)
-                if let name = request.saveMappingAs { try saveMapping(SavedMapping(request.options, name: name)) }
-            }
-            request.stepDone?("write rows")
+        var command = ImportRows(rows, options: options, titles: mapping.columns.mapValues { table.headers[$0] },
+                                 readErrors: rowErrors, dryRun: request.dryRun)
+        command.stepDone = request.stepDone
+        command.planned = { request.progress?(total, total) }
+        let plan = try atomically {
+            let outcome = try applyImport(command)
+            if !request.dryRun, let name = request.saveMappingAs { try saveMapping(SavedMapping(request.options, name: name)) }
+            return outcome.plan
         }
+        if !request.dryRun { request.stepDone?("write rows") }
         return ImportOutcome(plan: plan, warnings: mapping.warnings, dryRun: request.dryRun)
     }
 
@@ -108,13 +103,14 @@ extension StoreSession {
         return context
     }
 
-    /// The one place an import writes: the `ImportRows` command, run like every change.
-    /// SQLite's page cache is widened for it (64 MB instead of 2), so that a big import's
-    /// pages are written once at commit rather than spilled to disk and written again.
-    func applyImport(_ plan: ImportPlan) throws {
+    /// The one place an import plans and writes: the `ImportRows` command, run like every
+    /// change. SQLite's page cache is widened for it (64 MB instead of 2), so that a big
+    /// import's pages are written once at commit rather than spilled to disk and written again.
+    func applyImport(_ command: ImportRows) throws -> ImportRows.Outcome {
+        guard !command.dryRun else { return try execute(command) }
         let previous = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
         try db.execute(sql: "PRAGMA cache_size = -65536")
         defer { try? db.execute(sql: "PRAGMA cache_size = \(previous)") }
-        try execute(ImportRows(plan: plan))
+        return try execute(command)
     }
 }

@@ -105,6 +105,18 @@ final class MemoryCommandStore: CommandStore {
         RateTable(rates.filter { through == nil || $0.date <= through! })
     }
 
+    func importContext(for rows: [ImportRow], kind: ImportKind) throws -> ImportContext {
+        var context = ImportContext(assets: assets.values.sorted { $0.id! < $1.id! }, today: today)
+        for id in ImportContext.namedAssets(in: rows, assets: context.assets) {
+            if kind == .prices {
+                context.prices[id] = prices.values.filter { $0.assetID == id }.sorted { $0.date < $1.date }
+            } else {
+                context.transactions[id] = transactions.values.filter { $0.assetID == id }.sorted { ($0.date, $0.id!) < ($1.date, $1.id!) }
+            }
+        }
+        return context
+    }
+
     // MARK: Writes
 
     func insert(_ asset: Asset) throws -> Asset {
