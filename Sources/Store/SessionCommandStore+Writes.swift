@@ -59,11 +59,7 @@ extension SessionCommandStore {
         // Without a ledger, the position is read first (cached, snapshot or replayed) so that an
         // appended transaction extends it and its snapshot, as every command always did.
         if session.ledgers[t.assetID] == nil, session.positionCache[t.assetID] == nil { _ = try session.position(ofAsset: t.assetID) }
-        try db.cachedStatement(sql: """
-            INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [t.assetID, t.type.rawValue, t.date.description, try t.quantity.storedText(), try t.pricePerUnit.storedText(),
-                             try t.totalAmount.storedText(), try t.fees.storedText(), t.currency, t.sourceAssetID, t.relatedTransactionID, t.note])
+        try db.cachedStatement(sql: TransactionRecord.insertSQL).execute(arguments: try TransactionRecord.arguments(t))
         t.id = db.lastInsertedRowID
         session.noteChange("transaction", .added)
         if try !session.advanceCachedPosition(with: t) { session.unsnapshotted.insert(t.assetID) }

@@ -48,10 +48,9 @@ final class SessionCommandStore: CommandStore {
         }
         var later: [Transaction] = []
         let cursor = try Row.fetchCursor(db, sql: """
-            SELECT id, asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note
-            FROM asset_transaction WHERE asset_id = ? AND (date > ? OR (date = ? AND id >= ?)) ORDER BY date, id
+            SELECT \(TransactionRecord.selection) FROM \(TransactionRecord.table) WHERE asset_id = ? AND (date > ? OR (date = ? AND id >= ?)) ORDER BY date, id
             """, arguments: [id, point.date.description, point.date.description, point.id])
-        while let row = try cursor.next() { later.append(try Records.transactionByPosition(row)) }
+        while let row = try cursor.next() { later.append(try TransactionRecord.read(row)) }
         let opening = later.reduce(current) { $0 - $1.quantityImpact }
         return HoldingsHistory(opening: opening, transactions: later)
     }

@@ -23,7 +23,7 @@ extension StoreSession {
             transactionCondition = "WHERE asset_id IN (\(list)) OR (source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))"
             priceCondition = "WHERE asset_id IN (\(list))"
         }
-        try forEachRawRow("SELECT id, asset_id, type, date, quantity, price, fees, source_asset_id, related_id FROM asset_transaction \(transactionCondition)") { row in
+        try forEachRawRow("SELECT \(TransactionRecord.list([.id, .assetID, .type, .date, .quantity, .price, .fees, .sourceAssetID, .relatedID])) FROM \(TransactionRecord.table) \(transactionCondition)") { row in
             // id and asset_id are NOT NULL in the schema: read without the NULL check.
             records.addTransaction(id: sqlite3_column_int64(row.statement, 0), assetID: sqlite3_column_int64(row.statement, 1),
                                    type: try Self.transactionType(row.bytes(2)),

@@ -4,7 +4,8 @@ import GRDB
 extension StoreSession {
     /// The asset's transactions in date order (ties in the order recorded).
     public func transactions(ofAsset id: Int64) throws -> [Transaction] {
-        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM asset_transaction WHERE asset_id = ? ORDER BY date, id"), arguments: [id]).map(Records.transaction)
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT \(TransactionRecord.selection) FROM \(TransactionRecord.table) WHERE asset_id = ? ORDER BY date, id"),
+                         arguments: [id]).map(TransactionRecord.read)
     }
 
     /// Every transaction of the store, grouped by asset, each group in date order: one query,
@@ -16,15 +17,16 @@ extension StoreSession {
     /// Transactions grouped by asset in (date, id) order, read in place (no String per value).
     func transactionsByAsset(where condition: String) throws -> [Int64: [Transaction]] {
         var groups: [Int64: [Transaction]] = [:]
-        try forEachRawRow("SELECT \(RawColumns.transactionColumns) FROM asset_transaction \(condition) ORDER BY asset_id, date, id") { row in
-            let t = try row.transaction()
+        try forEachRawRow("SELECT \(TransactionRecord.selection) FROM \(TransactionRecord.table) \(condition) ORDER BY asset_id, date, id") { row in
+            let t = try TransactionRecord.read(row)
             groups[t.assetID, default: []].append(t)
         }
         return groups
     }
 
     public func transaction(id: Int64) throws -> Transaction? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM asset_transaction WHERE id = ?"), arguments: [id]).map(Records.transaction)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(TransactionRecord.selection) FROM \(TransactionRecord.table) WHERE id = ?"),
+                         arguments: [id]).map(TransactionRecord.read)
     }
 
     /// Records a transaction after checking it against the asset's current holdings: the
@@ -67,8 +69,8 @@ extension StoreSession {
     func ledger(ofAsset id: Int64) throws -> HoldingsLedger {
         if let ledger = ledgers[id] { return ledger }
         let ledger = HoldingsLedger()
-        try forEachRawRow("SELECT \(RawColumns.transactionColumns) FROM asset_transaction WHERE asset_id = \(id) ORDER BY date, id") { row in
-            let t = try row.transaction()
+        try forEachRawRow("SELECT \(TransactionRecord.selection) FROM \(TransactionRecord.table) WHERE asset_id = \(id) ORDER BY date, id") { row in
+            let t = try TransactionRecord.read(row)
             ledger.append(HoldingsHistory.ledgerKey(t), t.quantityImpact)
         }
         ledgers[id] = ledger

@@ -102,8 +102,8 @@ struct StoreOpeningTests {
             #expect(message { _ = try Records.asset(missing) } == "The store is damaged: column currency is missing.")
             let null = try #require(try Row.fetchOne(db, sql: "SELECT 1 AS id, NULL AS name, '' AS description, 1 AS is_active"))
             #expect(message { _ = try Records.portfolio(null) } == "The store is damaged: column name holds NULL, not String.")
-            let short = try #require(try Row.fetchOne(db, sql: "SELECT 1, 1, 'buy'"))
-            #expect(message { _ = try Records.transactionByPosition(short) } == "The store is damaged: column 3 is missing.")
+            let short = try #require(try Row.fetchOne(db, sql: "SELECT 1 AS id, 1 AS asset_id, 'buy' AS type"))
+            #expect(message { _ = try TransactionRecord.read(short) } == "The store is damaged: column date is missing.")
         }
     }
 

@@ -88,7 +88,7 @@ enum StoreChecks {
         }
         try each("portfolio") { _ = try Records.portfolio($0) }
         try each("asset") { _ = try Records.asset($0) }
-        try each("asset_transaction") { _ = try Records.transaction($0) }
+        try each(TransactionRecord.table) { _ = try TransactionRecord.read($0) }
         try each("price_history") { _ = try Records.price($0) }
         try each("position_snapshot") { row in
             for column in ["quantity", "cost_basis", "realized_gain"] { _ = try row.decimal(column) }

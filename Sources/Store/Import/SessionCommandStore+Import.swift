@@ -27,21 +27,22 @@ extension SessionCommandStore {
 
     /// The plan's transactions, in the order of the file.
     private func insertTransactions(_ plan: ImportPlan, newAssetIDs: [Int64]) throws {
-        var insert = try BulkStatement(db, table: "asset_transaction",
-                                       columns: ["asset_id", "type", "date", "quantity", "price", "total", "fees", "currency", "source_asset_id", "note"],
+        typealias C = TransactionRecord.Column
+        var insert = try BulkStatement(db, table: TransactionRecord.table, columns: TransactionRecord.written.map(\.name),
                                        rowCount: plan.transactions.count, rowsPerStatement: Self.transactionsPerStatement)
         for new in plan.transactions {
             let t = new.transaction
-            insert.bind(1, plan.id(of: new.asset, newAssetIDs: newAssetIDs))
-            insert.bind(2, t.type.rawValue)
-            insert.bind(3, t.date)
-            insert.bind(4, t.quantity.plainText(reusing: new.quantityText))
-            insert.bind(5, t.pricePerUnit.plainText(reusing: new.priceText))
-            insert.bind(6, new.totalText ?? t.totalAmount.plainText)
-            insert.bind(7, t.fees.isZero ? "0" : t.fees.plainText)
-            insert.bind(8, t.currency)
-            insert.bind(9, new.source.map { plan.id(of: $0, newAssetIDs: newAssetIDs) })
-            insert.bind(10, t.note)
+            insert.bind(C.assetID.parameter, plan.id(of: new.asset, newAssetIDs: newAssetIDs))
+            insert.bind(C.type.parameter, t.type.rawValue)
+            insert.bind(C.date.parameter, t.date)
+            insert.bind(C.quantity.parameter, t.quantity.plainText(reusing: new.quantityText))
+            insert.bind(C.price.parameter, t.pricePerUnit.plainText(reusing: new.priceText))
+            insert.bind(C.total.parameter, new.totalText ?? t.totalAmount.plainText)
+            insert.bind(C.fees.parameter, t.fees.isZero ? "0" : t.fees.plainText)
+            insert.bind(C.currency.parameter, t.currency)
+            insert.bind(C.sourceAssetID.parameter, new.source.map { plan.id(of: $0, newAssetIDs: newAssetIDs) })
+            insert.bind(C.relatedID.parameter, nil as Int64?)
+            insert.bind(C.note.parameter, t.note)
             try insert.endRow()
         }
         session.noteChange("transaction", .added, count: plan.transactions.count)

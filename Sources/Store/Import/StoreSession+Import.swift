@@ -91,8 +91,8 @@ extension StoreSession {
             context.prices = try pricesByAsset(where: condition)
             return context
         }
-        try forEachRawRow("SELECT \(RawColumns.transactionColumns) FROM asset_transaction \(condition)") { row in
-            let t = try row.transaction()
+        try forEachRawRow("SELECT \(TransactionRecord.selection) FROM \(TransactionRecord.table) \(condition)") { row in
+            let t = try TransactionRecord.read(row)
             context.transactions[t.assetID, default: []].append(t)
         }
         for id in context.transactions.keys {

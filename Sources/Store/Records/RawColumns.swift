@@ -57,17 +57,6 @@ struct RawColumns {
 
     private static let transactionTypes = TransactionType.allCases.map { (Array($0.rawValue.utf8), $0) }
 
-    /// The transaction in the column order of `RawColumns.transactionColumns`.
-    func transaction() throws -> Transaction {
-        Transaction(id: try int64(0, "id"), assetID: try int64(1, "asset_id"), type: try transactionType(2), date: try date(3, "date"),
-                           quantity: try decimal(4, "quantity"), pricePerUnit: try decimal(5, "price"), fees: try decimal(7, "fees"),
-                           currency: try text(8, "currency"), sourceAssetID: optionalInt64(9), relatedTransactionID: optionalInt64(10),
-                           note: try text(11, "note"),
-                           totalAmount: try decimal(6, "total"))
-    }
-
-    static let transactionColumns = "id, asset_id, type, date, quantity, price, total, fees, currency, source_asset_id, related_id, note"
-
     /// The price point in the column order of `RawColumns.priceColumns`.
     func price() throws -> PricePoint {
         PricePoint(id: try int64(0, "id"), assetID: try int64(1, "asset_id"), date: try date(2, "date"), price: try decimal(3, "price"))

@@ -85,32 +85,6 @@ enum Records {
                      portfolioID: try row.value(at: 5), categoryID: try row.value(at: 6), platform: try row.value(at: 7))
     }
 
-    static func transaction(_ row: Row) throws -> Transaction {
-        let typeText: String = try row.value("type")
-        guard let type = TransactionType(rawValue: typeText) else { throw StoreError.corrupt("transaction type '\(typeText)'") }
-        return Transaction(id: try row.value("id"), assetID: try row.value("asset_id"), type: type, date: try row.date("date"),
-                           quantity: try row.decimal("quantity"), pricePerUnit: try row.decimal("price"),
-                           fees: try row.decimal("fees"), currency: try row.value("currency"),
-                           sourceAssetID: try row.value("source_asset_id"), relatedTransactionID: try row.value("related_id"),
-                           note: try row.value("note"), totalAmount: try row.decimal("total"))
-    }
-
-    /// A transaction from the column order of `allTransactionsByAsset`.
-    static func transactionByPosition(_ row: Row) throws -> Transaction {
-        func decimal(_ i: Int) throws -> ExactDecimal {
-            let text: String = try row.value(at: i)
-            guard let value = ExactDecimal.parseOrNil(text) else { throw StoreError.corrupt("transaction column \(i) holds '\(text)', not a decimal") }
-            return value
-        }
-        let typeText: String = try row.value(at: 2)
-        guard let type = TransactionType(rawValue: typeText) else { throw StoreError.corrupt("transaction type '\(typeText)'") }
-        let dateText: String = try row.value(at: 3)
-        guard let date = CalendarDate(dateText) else { throw StoreError.corrupt("transaction date '\(dateText)'") }
-        return Transaction(id: try row.value(at: 0), assetID: try row.value(at: 1), type: type, date: date, quantity: try decimal(4), pricePerUnit: try decimal(5),
-                           fees: try decimal(7), currency: try row.value(at: 8), sourceAssetID: try row.value(at: 9), relatedTransactionID: try row.value(at: 10),
-                           note: try row.value(at: 11), totalAmount: try decimal(6))
-    }
-
     static func price(_ row: Row) throws -> PricePoint {
         PricePoint(id: try row.value("id"), assetID: try row.value("asset_id"), date: try row.date("date"), price: try row.decimal("price"))
     }

@@ -1,0 +1,1 @@
+../../CoreTests/Commands/MemoryCommandStore.swift
