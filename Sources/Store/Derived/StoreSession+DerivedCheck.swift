@@ -61,7 +61,7 @@ extension StoreSession {
         let expected = Dictionary(uniqueKeysWithValues: replayed.map { ($0.month, $0.text) })
         var found: [DerivedMismatch] = []
         for month in stored.keys.sorted() where month != QuantityCheckpoint.complete {
-            if stored[month] != expected[month] {
+            if Self.canonicalLevels(month: month, text: stored[month]!) != expected[month] {
                 found.append(DerivedMismatch(asset: asset, table: table, field: "levels \(month)", stored: stored[month]!, replayed: expected[month] ?? "none"))
             }
         }
@@ -71,5 +71,15 @@ extension StoreSession {
             }
         }
         return found
+    }
+
+    /// A checkpoint row's text as this build writes it ("02:1" is "2:1"), nil when it does
+    /// not read back: rows are compared by value, not by spelling.
+    private static func canonicalLevels(month: String, text: String) -> String? {
+        var series = DatedSeries()
+        var monthText = month, levelsText = text
+        let readable = monthText.withUTF8 { m in levelsText.withUTF8 { l in QuantityCheckpoint.append(month: m, text: l, to: &series) } }
+        guard readable else { return nil }
+        return (try? QuantityCheckpoint.rows(of: series))?.first?.text ?? ""
     }
 }
