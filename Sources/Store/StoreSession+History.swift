@@ -49,9 +49,7 @@ extension StoreSession {
     /// monthly one). For most of the store's assets the tables are scanned rather than read
     /// through their indexes (see `scansWholeTables`).
     public func timeline(of assets: [Asset], dates: [CalendarDate], in currency: String? = nil) throws -> [(date: CalendarDate, value: ExactDecimal)] {
-        try readingOneSnapshot { ownTransaction in
-            try walkTimeline(of: assets, dates: dates, in: currency, storing: ownTransaction)
-        }
+        try readingOneSnapshot { _ in try walkTimeline(of: assets, dates: dates, in: currency) }
     }
 
     /// Runs `body` inside a transaction: the one in progress, else a deferred one of its own
@@ -69,13 +67,13 @@ extension StoreSession {
         return result!
     }
 
-    private func walkTimeline(of assets: [Asset], dates: [CalendarDate], in currency: String?, storing: Bool) throws -> [(date: CalendarDate, value: ExactDecimal)] {
+    private func walkTimeline(of assets: [Asset], dates: [CalendarDate], in currency: String?) throws -> [(date: CalendarDate, value: ExactDecimal)] {
         let target = try reportingCurrency(currency)
         let slots = AssetSlots(assets.compactMap(\.id))
         guard slots.count > 0 else { return dates.map { ($0, ExactDecimal.zero) } }
         let rates = try rateTable(for: Set(assets.map(\.currency)).union([target]), through: dates.last)
         let scan = try scansWholeTables(for: slots)
-        let quantities = try quantityLevels(slots, scan: scan, storing: storing)
+        let quantities = try quantityLevels(slots, scan: scan)
         let prices = dates.count * slots.count <= 20_000 ? try pricesOn(dates, slots) : try priceSeries(slots, scan: scan)
         let days = dates.map { Int32(truncatingIfNeeded: $0.dayNumber) }
         var totals = [ExactDecimal](repeating: 0, count: dates.count)

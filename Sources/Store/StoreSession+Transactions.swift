@@ -33,15 +33,15 @@ extension StoreSession {
     /// `RecordTransaction` command.
     public func record(_ draft: Transaction) throws -> Transaction { try execute(RecordTransaction(draft)) }
 
-    /// The asset's position from all its transactions (cached until the asset changes).
+    /// The asset's position from all its transactions (cached until the asset changes). A
+    /// missing snapshot is written again only inside a write transaction (`storeSnapshot`).
     public func position(ofAsset id: Int64) throws -> Position {
         if let cached = positionCache[id] { return cached.position }
         if let stored = try storedSnapshot(ofAsset: id) {
             positionCache[id] = stored
             return stored.position
         }
-        let history = try transactions(ofAsset: id)
-        let cached = CachedPosition(position: Position.of(history), lastDate: history.last?.date, lastID: history.last?.id ?? 0)
+        let cached = CachedPosition(try transactions(ofAsset: id))
         positionCache[id] = cached
         try storeSnapshot(cached, ofAsset: id)
         return cached.position

@@ -22,6 +22,9 @@ public final class StoreSession {
     /// Assets whose snapshot a write removed (the triggers) without writing it again: a
     /// backdated, edited or deleted transaction. `commit` writes each once.
     var unsnapshotted: Set<Int64> = []
+    /// The derived tables whose stored rows this build's rule made (nil: not looked up since
+    /// the last commit of another connection or rollback). See `DerivedTable`.
+    var currentDerivedTables: Set<DerivedTable>?
     /// Off: every change of an asset's ledger reads its history for the holdings rule, as
     /// before the ledgers (the reference the tests compare the quick check with).
     var quickHoldingsCheck = true
@@ -45,9 +48,11 @@ public final class StoreSession {
 
     /// Begins a write transaction: takes the write lock now (waiting for another writer),
     /// so that a script never fails halfway on a lock another process took after it read.
+    /// Derived tables of another rule's version are rebuilt here, in a write the user asked for.
     public func begin() throws {
         do { try db.beginTransaction(.immediate) } catch { throw StoreError.translating(error, waited: busyWait) }
         try dropCachesIfOthersCommitted()
+        try renewOutdatedDerivedTables()
     }
 
     /// Begins a read transaction: it sees the store as of its first read and never waits
@@ -91,6 +96,7 @@ public final class StoreSession {
             try db.inSavepoint {
                 if startsTransaction { try dropCachesIfOthersCommitted() }
                 result = try body()
+                if startsTransaction { try writeDeferredSnapshots() }
                 return .commit
             }
         } catch {
@@ -110,6 +116,7 @@ public final class StoreSession {
         latestPriceCache.removeAll()
         performanceRecordsCache = nil
         ledgers.removeAll()
+        currentDerivedTables = nil
     }
 
     func noteChange(_ kind: String, _ change: ChangeCounter.Change, count: Int = 1) { changes.record(kind, change, count: count) }

@@ -45,8 +45,8 @@ SUBCOMMANDS:
   run                     Run a Lua script against the store, as one
                           transaction.
   report                  Run a report script and print or save the report.
-  check                   Check the store thoroughly (read-only): pages,
-                          schema, foreign keys, every value.
+  check                   Check the store thoroughly: pages, schema, foreign
+                          keys, every value, derived data.
   rates                   Fetch, import and list exchange rates.
   currency                Show or change the main currency totals are reported
                           in.
@@ -258,19 +258,24 @@ OPTIONS:
         #expect(r.status == 0)
         #expect(r.err == "")
         #expect(r.out == #"""
-OVERVIEW: Check the store thoroughly (read-only): pages, schema, foreign keys,
-every value.
+OVERVIEW: Check the store thoroughly: pages, schema, foreign keys, every value,
+derived data.
 
 Every command runs a quick check when it opens the store and refuses a store
 that fails it, without writing to it. This command runs SQLite's full
 integrity_check, compares the schema with the one AssetFlow expects, checks
-foreign keys and reads every stored value back. It prints what it found and
-exits 1 when anything is wrong.
+foreign keys, reads every stored value back, and compares every position
+snapshot and quantity checkpoint with a replay of its asset's history. It only
+reads, prints what it found and exits 1 when anything is wrong. With --repair
+it first rebuilds those derived rows, and nothing else, in one transaction.
 
-USAGE: assetflow check [--store <path>]
+USAGE: assetflow check [--store <path>] [--repair]
 
 OPTIONS:
   --store <path>          The store file.
+  --repair                Rebuild position snapshots and quantity checkpoints
+                          from the transactions first; source rows are never
+                          changed.
   --version               Show the version.
   -h, --help              Show help information.
 

@@ -83,4 +83,14 @@ extension ScriptRun {
             throw ScriptRunError("Cannot check the store at \(path). \(error)")
         }
     }
+
+    /// `assetflow check --repair`: rebuilds the store's derived rows (never its source rows)
+    /// in one transaction, and returns what differed before.
+    public static func repairDerivedData(at path: String) throws -> [DerivedMismatch] {
+        let store: AssetFlowStore
+        do { store = try AssetFlowStore(path: path) } catch {
+            throw ScriptRunError("Cannot repair the store at \(path). \(error)")
+        }
+        return try store.repairDerivedData()
+    }
 }

@@ -10,28 +10,27 @@ import GRDBSQLite
 /// `complete` row is rebuilt here by one walk of its transactions, then written back.
 extension StoreSession {
     /// Each asset's quantity levels (day, quantity at the end of that day), in day order.
-    /// Rebuilt levels are written back when `storing` (the caller's own transaction) or
-    /// when the transaction in progress already writes; inside someone else's read
-    /// transaction (a report: rolled back at its end, and it must not hold the write lock
-    /// while it runs) they are only computed.
-    func quantityLevels(_ slots: AssetSlots, scan: Bool, storing: Bool) throws -> [DatedSeries] {
+    /// Rebuilt levels are written back only inside a write transaction the caller already
+    /// holds (`mayWriteDerived`); inside a read (a report: it must not take the write lock
+    /// while it runs) they are only computed. Rows of another rule's version are not read.
+    func quantityLevels(_ slots: AssetSlots, scan: Bool) throws -> [DatedSeries] {
         var levels = [DatedSeries](repeating: DatedSeries(), count: slots.count)
         var complete = [Bool](repeating: false, count: slots.count)
         let sql = "SELECT asset_id, month, levels FROM quantity_checkpoint"
             + (scan ? "" : " WHERE asset_id IN (\(Self.idList(slots)))")
-        try forEachRawRow(sql) { row in
+        if try derivedRowsAreCurrent(.quantityCheckpoint) { try forEachRawRow(sql) { row in
             guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
             let month = row.bytes(1)
             if month.elementsEqual(Self.completeMonth) { complete[slot] = true; return }
             if !QuantityCheckpoint.append(month: month, text: row.bytes(2), to: &levels[slot]) {
                 throw StoreError.corrupt("quantity checkpoint '\(row.string(1))' holds '\(row.string(2))'")
             }
-        }
+        } }
         let stale = slots.ids.indices.filter { !complete[$0] }
         guard !stale.isEmpty else { return levels }
         let staleSlots = AssetSlots(stale.map { slots.ids[$0] })
         let moves = try unitMoves(staleSlots, scan: try scansWholeTables(for: staleSlots))
-        let store = storing || sqlite3_txn_state(db.sqliteConnection, "main") == SQLITE_TXN_WRITE
+        let store = try mayWriteDerived(.quantityCheckpoint)
         for (i, slot) in stale.enumerated() {
             levels[slot] = QuantityCheckpoint.levels(from: moves[i])
             if store { try? storeCheckpoints(levels[slot], ofAsset: slots.ids[slot]) }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import GRDB
 
@@ -11,6 +12,8 @@ public struct StoreCheckReport: Sendable {
     public var facts: [String] = []
     /// The store comes from a newer AssetFlow: upgrading, not restoring, is the fix.
     public var isFromNewerVersion = false
+    /// Derived rows that differ from a replay (also in `problems`): `check --repair` fixes them.
+    public var derivedMismatches: [DerivedMismatch] = []
 
     public var isSound: Bool { problems.isEmpty }
 }
@@ -57,11 +60,42 @@ extension AssetFlowStore {
         report.problems += schema.map { "schema: \($0)" }
         guard schema.isEmpty, applied > 0 else { return report }
         report.problems += try StoreChecks.foreignKeys(db).map { "foreign key: \($0)" }
-        report.problems += try StoreChecks.values(db)
+        let values = try StoreChecks.values(db)
+        report.problems += values
+        if values.isEmpty { try compareDerivedRows(db, into: &report) }
         for (table, noun) in [("portfolio", "portfolio"), ("asset", "asset"), ("asset_transaction", "transaction"), ("price_history", "price")] {
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
             report.facts.append("\(count) \(noun)\(count == 1 ? "" : "s")")
         }
         return report
+    }
+}
+
+extension AssetFlowStore {
+    /// Every position snapshot and quantity checkpoint compared with a replay of its asset's
+    /// history (the rows are only read: the check's transaction is rolled back).
+    private static func compareDerivedRows(_ db: Database, into report: inout StoreCheckReport) throws {
+        guard try db.tableExists(DerivedTable.quantityCheckpoint.rawValue) else { return }  // a store from before checkpoints
+        let (mismatches, outdated) = try StoreSession(db: db, today: .today()).derivedMismatches()
+        report.derivedMismatches = mismatches
+        report.problems += mismatches.map { "derived data: \($0)" }
+        for table in outdated {
+            report.facts.append("\(table.rawValue) rows of another rule version (rebuilt at the next write)")
+        }
+    }
+
+    /// Rebuilds every derived row (position snapshots, quantity checkpoints) from a replay of
+    /// every asset, in one write transaction; source rows are never touched. Returns how
+    /// many stored rows differed from the replay before.
+    @discardableResult
+    public func repairDerivedData() throws -> [DerivedMismatch] {
+        try withSession { session in
+            try session.begin()
+            let (before, _) = try session.derivedMismatches(limit: .max)
+            try session.rebuildDerivedRows()
+            try DerivedRuleVersions.write(DerivedTable.allCases, session.db)
+            try session.commit()
+            return before
+        }
     }
 }

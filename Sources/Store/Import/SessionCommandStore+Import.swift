@@ -12,6 +12,7 @@ extension SessionCommandStore {
     static let transactionsPerStatement = 1, pricesPerStatement = 50
 
     func insertImported(_ plan: ImportPlan, newAssetIDs: [Int64]) throws {
+        var touched = Set<Int64>()
         if !plan.transactions.isEmpty {
             // Each touched asset's derived data is invalidated once, not by triggers per row.
             var earliest: [Int64: CalendarDate] = [:]
@@ -20,9 +21,14 @@ extension SessionCommandStore {
                 earliest[id] = min(earliest[id] ?? new.transaction.date, new.transaction.date)
             }
             try InsertTriggerPause.run(db, earliest: earliest.mapValues(\.isoText)) { try insertTransactions(plan, newAssetIDs: newAssetIDs) }
+            touched = Set(earliest.keys)
         }
         try insertPrices(plan, newAssetIDs: newAssetIDs)
         session.invalidateAll()
+        // The snapshots the pause removed are written again before the import commits (one
+        // replay of the touched assets), so that the next read finds them: a report, which
+        // only reads, would otherwise replay them every time.
+        try session.rewriteSnapshots(of: touched)
     }
 
     /// The plan's transactions, in the order of the file.

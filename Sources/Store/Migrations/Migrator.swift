@@ -217,6 +217,7 @@ enum Migrations {
                 CREATE INDEX transaction_source ON asset_transaction(source_asset_id) WHERE source_asset_id IS NOT NULL;
                 """)
         }
+        DerivedRuleMigration.register(&migrator)
         return migrator
     }
 }

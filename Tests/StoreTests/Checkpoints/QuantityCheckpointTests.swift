@@ -34,7 +34,23 @@ struct QuantityCheckpointTests: StoreRuleTesting {
 
     func days() throws -> [CalendarDate] { try StoreSession.timelineDates(from: d("2023-12-25"), to: d("2024-06-01"), monthly: false) }
 
-    func timeline(_ s: StoreSession, _ a: Asset) throws -> [ExactDecimal] { try s.timeline(of: [a], dates: days()).map(\.value) }
+    /// The asset's daily values, read inside a write transaction (as a script or a REPL
+    /// statement reads them): only there are missing checkpoints written (a read never writes).
+    func timeline(_ s: StoreSession, _ a: Asset) throws -> [ExactDecimal] { try inWrite(s) { try s.timeline(of: [a], dates: days()).map(\.value) } }
+
+    /// Runs `body` in the transaction in progress, else in a write transaction of its own.
+    func inWrite<T>(_ s: StoreSession, _ body: () throws -> T) throws -> T {
+        if s.isInsideTransaction { return try body() }
+        try s.begin()
+        do {
+            let result = try body()
+            try s.commit()
+            return result
+        } catch {
+            try s.rollback()
+            throw error
+        }
+    }
 
     func months(_ s: StoreSession, _ a: Asset) throws -> [String] {
         try String.fetchAll(s.db, sql: "SELECT month FROM quantity_checkpoint WHERE asset_id = ? ORDER BY month", arguments: [a.id!])
@@ -94,7 +110,7 @@ struct QuantityCheckpointTests: StoreRuleTesting {
         try withStore { s in
             let a = try history(s)
             let b = try asset(s, "B", .stock, quantity: "1", price: "100", date: "2024-01-10")
-            _ = try s.timeline(of: [a, b], dates: days())
+            _ = try inWrite(s) { try s.timeline(of: [a, b], dates: days()) }
             try s.db.execute(sql: "UPDATE asset_transaction SET quantity = '7' WHERE asset_id = ? AND date = '2024-04-30'", arguments: [a.id!])
             #expect(try months(s, a) == ["2024-01", "2024-02", "2024-03"])
             try s.db.execute(sql: "UPDATE asset_transaction SET date = '2024-01-25' WHERE asset_id = ? AND date = '2024-02-10'", arguments: [a.id!])
@@ -102,7 +118,7 @@ struct QuantityCheckpointTests: StoreRuleTesting {
             s.invalidateAll()
             #expect(try timeline(s, a) == replayed(s, a))
 
-            _ = try s.timeline(of: [a, b], dates: days())
+            _ = try inWrite(s) { try s.timeline(of: [a, b], dates: days()) }
             try s.db.execute(sql: "UPDATE asset_transaction SET asset_id = ? WHERE asset_id = ? AND date = '2024-03-05' AND quantity = '3'", arguments: [b.id!, a.id!])
             #expect(try months(s, a) == ["2024-01"])  // February lost its sell to January
             #expect(try months(s, b) == ["2024-01"])

@@ -1,0 +1,85 @@
+import Core
+import GRDB
+
+/// `assetflow check`'s comparison of every derived row with a replay. A missing row is
+/// fine (it is computed when read); a stored one must equal the replay.
+extension StoreSession {
+    /// Every stored snapshot and checkpoint row that differs from the replay, in table,
+    /// asset and field order. Tables whose rows another rule made are not compared (they
+    /// are never read, and are rebuilt at the next write): `outdated` lists them.
+    func derivedMismatches(limit: Int = 50) throws -> (mismatches: [DerivedMismatch], outdated: [DerivedTable]) {
+        let replay = try replayDerived()
+        let names = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, name FROM asset").map { row -> (Int64, String) in (row[0], row[1]) })
+        func name(_ id: Int64) -> String { names[id] ?? "#\(id)" }
+        var found: [DerivedMismatch] = []
+        var outdated: [DerivedTable] = []
+        if try derivedRowsAreCurrent(.positionSnapshot) {
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM position_snapshot ORDER BY asset_id") {
+                let id: Int64 = row["asset_id"]
+                found += Self.snapshotMismatches(row, replay.snapshots[id], asset: name(id))
+            }
+        } else {
+            outdated.append(.positionSnapshot)
+        }
+        if try derivedRowsAreCurrent(.quantityCheckpoint) {
+            var stored: [Int64: [String: String]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT asset_id, month, levels FROM quantity_checkpoint") {
+                stored[row[0], default: [:]][row[1]] = row[2]
+            }
+            for (id, months) in stored.sorted(by: { $0.key < $1.key }) {
+                found += try Self.checkpointMismatches(months, replay.levels[id] == nil ? nil : replay.checkpointRows(ofAsset: id), asset: name(id))
+            }
+        } else {
+            outdated.append(.quantityCheckpoint)
+        }
+        return (Array(found.prefix(limit)), outdated)
+    }
+
+    private static func snapshotMismatches(_ row: Row, _ replayed: CachedPosition?, asset: String) -> [DerivedMismatch] {
+        let table = DerivedTable.positionSnapshot.rawValue
+        guard let replayed, let lastDate = replayed.lastDate else {
+            return [DerivedMismatch(asset: asset, table: table, field: "row", stored: "present", replayed: "none (no transactions)")]
+        }
+        let p = replayed.position
+        let expected: [(String, String)] = [("last_date", lastDate.description), ("last_id", String(replayed.lastID)),
+                                            ("quantity", p.quantity.plainText), ("cost_basis", p.costBasis.plainText),
+                                            ("realized_gain", p.realizedGain.plainText)]
+        return expected.compactMap { column, value in
+            let text = Self.text(row[column] as DatabaseValue)
+            let same = column.hasPrefix("last_") ? text == value : ExactDecimal.parseOrNil(text ?? "") == ExactDecimal.parseOrNil(value)
+            return same ? nil : DerivedMismatch(asset: asset, table: table, field: column, stored: text ?? "NULL", replayed: value)
+        }
+    }
+
+    /// Rows of one asset against its replay: every stored month must match; when the
+    /// `complete` row is there, every month of the replay must be there too.
+    private static func checkpointMismatches(_ stored: [String: String], _ replayed: [(month: String, text: String)]?, asset: String) -> [DerivedMismatch] {
+        let table = DerivedTable.quantityCheckpoint.rawValue
+        guard let replayed else {
+            return [DerivedMismatch(asset: asset, table: table, field: "row", stored: "present", replayed: "none (no such asset)")]
+        }
+        let expected = Dictionary(uniqueKeysWithValues: replayed.map { ($0.month, $0.text) })
+        var found: [DerivedMismatch] = []
+        for month in stored.keys.sorted() where month != QuantityCheckpoint.complete {
+            if Self.canonicalLevels(month: month, text: stored[month]!) != expected[month] {
+                found.append(DerivedMismatch(asset: asset, table: table, field: "levels \(month)", stored: stored[month]!, replayed: expected[month] ?? "none"))
+            }
+        }
+        if stored[QuantityCheckpoint.complete] != nil {
+            for (month, text) in replayed where stored[month] == nil {
+                found.append(DerivedMismatch(asset: asset, table: table, field: "levels \(month)", stored: "none (the rows say they are complete)", replayed: text))
+            }
+        }
+        return found
+    }
+
+    /// A checkpoint row's text as this build writes it ("02:1" is "2:1"), nil when it does
+    /// not read back: rows are compared by value, not by spelling.
+    private static func canonicalLevels(month: String, text: String) -> String? {
+        var series = DatedSeries()
+        var monthText = month, levelsText = text
+        let readable = monthText.withUTF8 { m in levelsText.withUTF8 { l in QuantityCheckpoint.append(month: m, text: l, to: &series) } }
+        guard readable else { return nil }
+        return (try? QuantityCheckpoint.rows(of: series))?.first?.text ?? ""
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Core
+@testable import Store
+
+/// `assetflow check` compares every derived row with a replay; `--repair` rebuilds them
+/// and touches no source row.
+@Suite("Derived data: check and repair")
+struct DerivedCheckTests: StoreRuleTesting {
+    /// A store with two assets, their snapshots and their checkpoints written.
+    func makeStore(_ path: String) throws {
+        try AssetFlowStore(path: path).withSession(today: Self.today) { s in
+            try s.begin()
+            let a = try asset(s, "ACME", .stock, quantity: "10", price: "10", date: "2024-01-02")
+            _ = try s.record(Transaction(assetID: a.id!, type: .buy, date: d("2024-02-10"), quantity: 8, pricePerUnit: 12, currency: "USD"))
+            _ = try s.record(Transaction(assetID: a.id!, type: .sell, date: d("2024-03-05"), quantity: 3, pricePerUnit: 15, currency: "USD"))
+            _ = try asset(s, "BETA", .stock, quantity: "4", price: "50", date: "2024-01-10")
+            _ = try s.timeline(of: s.assets(), dates: [d("2024-04-01")])
+            _ = try s.allPositions()
+            try s.commit()
+        }
+    }
+
+    func sourceRows(_ path: String) throws -> String { try AssetFlowStore(path: path).contentDump() }
+
+    @Test("a sound store's derived rows match; each hand-edited row is named with asset, table, field, stored and replayed")
+    func mismatchesNamed() throws {
+        let folder = try StoreTestFolder()
+        defer { folder.remove() }
+        let path = folder.file("s.sqlite")
+        try makeStore(path)
+        #expect(try AssetFlowStore.check(path: path).problems == [])
+        try StoreSurgery.edit(path) { db in
+            try db.execute(sql: "UPDATE position_snapshot SET quantity = '999' WHERE asset_id = 1")
+            try db.execute(sql: "UPDATE quantity_checkpoint SET levels = '10:17' WHERE asset_id = 1 AND month = '2024-02'")
+            try db.execute(sql: "DELETE FROM quantity_checkpoint WHERE asset_id = 2 AND month = '2024-01'")
+        }
+        let report = try AssetFlowStore.check(path: path)
+        #expect(report.derivedMismatches == [
+            DerivedMismatch(asset: "ACME", table: "position_snapshot", field: "quantity", stored: "999", replayed: "15"),
+            DerivedMismatch(asset: "ACME", table: "quantity_checkpoint", field: "levels 2024-02", stored: "10:17", replayed: "10:18"),
+            DerivedMismatch(asset: "BETA", table: "quantity_checkpoint", field: "levels 2024-01", stored: "none (the rows say they are complete)", replayed: "10:4"),
+        ])
+        #expect(report.problems.first == "derived data: position_snapshot of ACME: quantity is 999, the replay of its history gives 15")
+    }
+
+    @Test("--repair rebuilds the derived rows in one transaction, changes no source row, and the check passes again")
+    func repair() throws {
+        let folder = try StoreTestFolder()
+        defer { folder.remove() }
+        let path = folder.file("s.sqlite")
+        try makeStore(path)
+        try StoreSurgery.edit(path) { db in
+            try db.execute(sql: "UPDATE position_snapshot SET cost_basis = '1', last_id = 77 WHERE asset_id = 1")
+            try db.execute(sql: "INSERT INTO position_snapshot VALUES (2, '2020-01-01', 1, '1', '1', '1') ON CONFLICT DO UPDATE SET realized_gain = '5'")
+            try db.execute(sql: "UPDATE quantity_checkpoint SET levels = '2:1' WHERE asset_id = 2 AND month = '2024-01'")
+        }
+        let before = try sourceRows(path)
+        let fixed = try AssetFlowStore(path: path).repairDerivedData()
+        #expect(fixed.map { "\($0.asset) \($0.table) \($0.field)" } == [
+            "ACME position_snapshot last_id", "ACME position_snapshot cost_basis", "BETA position_snapshot realized_gain",
+            "BETA quantity_checkpoint levels 2024-01",
+        ])
+        #expect(try sourceRows(path) == before)
+        #expect(try AssetFlowStore.check(path: path).problems == [])
+        try AssetFlowStore(path: path).withSession(today: Self.today) { (s: StoreSession) throws in
+            #expect(try s.storedSnapshot(ofAsset: 1)?.position == Position.of(s.transactions(ofAsset: 1)))
+            #expect(try s.storedSnapshot(ofAsset: 1)?.position.quantity == 15)
+        }
+    }
+
+    @Test("a snapshot for an asset without transactions is a mismatch")
+    func snapshotWithoutHistory() throws {
+        let folder = try StoreTestFolder()
+        defer { folder.remove() }
+        let path = folder.file("s.sqlite")
+        try makeStore(path)
+        try StoreSurgery.edit(path) { db in
+            try db.execute(sql: "INSERT INTO asset(name, type, currency) VALUES ('EMPTY', 'stock', 'USD')")
+            try db.execute(sql: "INSERT INTO position_snapshot VALUES (3, '2024-01-01', 1, '1', '1', '0')")
+        }
+        #expect(try AssetFlowStore.check(path: path).derivedMismatches
+                == [DerivedMismatch(asset: "EMPTY", table: "position_snapshot", field: "row", stored: "present", replayed: "none (no transactions)")])
+    }
+}
