@@ -78,8 +78,7 @@ enum ImportBindings {
     static func data(_ args: ImportArguments, env: ScriptEnvironment) throws -> Data {
         if let text = args.text { return Data(text.utf8) }
         guard let path = args.path else { throw LuaArgumentError("af.import: field 'path' or 'text' is required") }
-        let file = try env.policy.checkReadable(path, function: "af.import")
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let data = try env.policy.read(path, function: "af.import") else {
             throw RuleViolation("Could not open file. Please check the file is a valid CSV. (\(path))")
         }
         return data
