@@ -21,6 +21,7 @@ public struct RecordTransaction: Command {
             let history = try store.holdings(ofAsset: id, from: HoldingsHistory.ledgerKey(t))
             try HoldingsRules.checkNew(t, asset: asset, history: history)
         }
+        try AmountRange.checkHeld(try store.quantity(ofAsset: id) + t.quantityImpact, asset: asset.name)
         return try store.insert(t)
     }
 }
