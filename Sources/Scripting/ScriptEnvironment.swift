@@ -126,7 +126,7 @@ public final class ScriptEnvironment {
                 },
                 "__tostring": { [unowned self] call in
                     guard let id = self.lua.objectID(at: 1, className: className) else { return 0 }
-                    call.pushString(try tostring(self, id))
+                    call.pushString(VisibleText.escaped(try tostring(self, id), keepingLineBreaks: false))  // a name never sends raw escape codes
                     return 1
                 },
                 "__eq": { [unowned self] call in

@@ -12,7 +12,7 @@ extension StoreSession {
         var counts: [String: Int] = [:]
         for table in try dataTableNames() {
             let dump = try dump(table: table)
-            files.append(("\(table).csv", Data(dump.csv.utf8)))
+            files.append(("\(table).csv", Data(dump.exactCSV.utf8)))
             counts[table] = dump.rows.count
         }
         let formatter = ISO8601DateFormatter()
