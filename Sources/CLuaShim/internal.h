@@ -23,6 +23,8 @@ int clua_raise_abort(lua_State *L);
 /* The watchdog (watchdog.c): ends the process when a watched run is stuck past its deadline. */
 void clua_watch(clua_host *h, int64_t deadline_ns);
 void clua_unwatch(void);
+/* Ctrl-C came during a watched run: the watchdog ends the process if it does not stop soon. */
+void clua_watch_interrupted(void);
 
 /* Installs the guarded coroutine, string.rep and table functions (limits.c). */
 void clua_install_guards(lua_State *L);

@@ -159,12 +159,17 @@ static int clua_setmetatable(lua_State *L) {
 /* ---- string.rep ----------------------------------------------------------------- */
 
 /* Copies the first `unit` bytes over the rest of `out` by doubling, checking the limits
-   between steps, so a gigabyte-sized result still stops at the deadline. */
+   between steps, so a gigabyte-sized result still stops at the deadline. Each copy starts
+   at offset 0, so `done` must stay a whole number of units: a step capped at 16 MiB is
+   rounded down to whole units (a 3-byte unit would otherwise shift every later copy). */
 static void clua_fill(lua_State *L, char *out, size_t unit, size_t total) {
+    const size_t cap = 16u << 20;
+    size_t whole = cap - cap % unit;
+    if (whole == 0) whole = unit;
     size_t done = unit;
     while (done < total) {
         size_t step = done < total - done ? done : total - done;
-        if (step > (16u << 20)) step = 16u << 20;
+        if (step > whole) step = whole;
         memcpy(out + done, out, step);
         done += step;
         if (clua_limit_reached(L)) clua_raise_abort(L);

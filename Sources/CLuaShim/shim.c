@@ -186,81 +186,106 @@ static void clua_deny(lua_State *L, int table, const char *lib, const char *name
     lua_setfield(L, table, name);
 }
 
-/* Calls the wrapped original (upvalue 1) with every argument and returns all it returns:
-   the end of each guard below, once its check has passed. */
-static int clua_call_wrapped(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/* The same with the arguments from stack index `first` on (values below stay); returns how
-   many results it left above them. */
-static int clua_call_wrapped_from(lua_State *L, int first) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, first);
-    lua_call(L, lua_gettop(L) - first, LUA_MULTRET);
-    return lua_gettop(L) - first + 1;
-}
-
-/* 1 when `resolved` lies in one of the folders listed in registry[key]. */
-static int clua_allowed(lua_State *L, const char *key, const char *resolved) {
-    int ok = 0;
+/* The folder listed in registry[key] that `resolved` lies in, or NULL. The string stays
+   alive in the registry's table. */
+static const char *clua_allowed(lua_State *L, const char *key, const char *resolved) {
+    const char *found = NULL;
     if (lua_getfield(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) {
         lua_Integer n = luaL_len(L, -1);
-        for (lua_Integer i = 1; i <= n && !ok; i++) {
+        for (lua_Integer i = 1; i <= n && !found; i++) {
             lua_rawgeti(L, -1, i);
             const char *dir = lua_tostring(L, -1);
-            if (dir && clua_path_inside(resolved, dir)) ok = 1;
+            if (dir && clua_path_inside(resolved, dir)) found = dir;
             lua_pop(L, 1);
         }
     }
     lua_pop(L, 1);
-    return ok;
+    return found;
 }
 
-/* io.open and io.lines limited to the --allow-read and --allow-write folders. Messages name
-   the path as the script gave it, never where it resolved to, and a refusal reads the same
-   whether or not the file exists. The original (upvalue 1) opens the resolved path; a file
-   to write is created first without following a symbolic link. */
+/* open(2) flags for an io.open mode ("r", "w+", "ab" ...); -1 for a mode io.open refuses.
+   O_TRUNC is left out: "w" truncates only once the file has been checked. */
+static int clua_mode_flags(const char *mode) {
+    int flags;
+    switch (mode[0]) {
+    case 'r': flags = 0; break;
+    case 'w': flags = O_CREAT; break;
+    case 'a': flags = O_CREAT | O_APPEND; break;
+    default: return -1;
+    }
+    const char *rest = mode + 1;
+    int plus = rest[0] == '+';
+    if (plus) rest++;
+    if (strspn(rest, "b") != strlen(rest)) return -1;
+    return flags | (plus ? O_RDWR : (mode[0] == 'r' ? O_RDONLY : O_WRONLY));
+}
+
+static int clua_io_fclose(lua_State *L) {
+    luaL_Stream *p = (luaL_Stream *)luaL_checkudata(L, 1, LUA_FILEHANDLE);
+    int ok = fclose(p->f) == 0;
+    return luaL_fileresult(L, ok, NULL);
+}
+
+/* io.open and io.lines limited to the --allow-read and --allow-write folders: one path policy
+   with af.import, require and the REPL's .load (Security.md). The path is resolved once, the
+   resolved path must lie inside an allowed folder, and the file is opened under that folder's
+   descriptor without following any link (clua_open_under): a regular file with one link only.
+   Messages name the path as the script gave it, never where it resolved to, and a refusal
+   reads the same whether or not the file exists. */
 static int clua_checked_io(lua_State *L) {
     const char *given = luaL_checkstring(L, 1);
     const char *fn = lua_tostring(L, lua_upvalueindex(2));
     int opening = strcmp(fn, "open") == 0;
     const char *mode = opening ? luaL_optstring(L, 2, "r") : "r";
+    int flags = clua_mode_flags(mode);
+    luaL_argcheck(L, flags >= 0, 2, "invalid mode");
     int writing = strpbrk(mode, "wa+") != NULL;
-    int creating = strpbrk(mode, "wa") != NULL;
     char resolved[PATH_MAX];
     int state = clua_resolve_path(given, resolved, sizeof resolved);
-    int ok = state >= 0 && (writing ? clua_allowed(L, "clua.allow_write", resolved)
-                                    : (clua_allowed(L, "clua.allow_read", resolved) || clua_allowed(L, "clua.allow_write", resolved)));
-    if (!ok)
+    const char *folder = NULL;
+    if (state >= 0) {
+        folder = clua_allowed(L, "clua.allow_write", resolved);
+        if (!folder && !writing) folder = clua_allowed(L, "clua.allow_read", resolved);
+    }
+    int fd = -1, err = 0;
+    if (folder) {
+        fd = clua_open_under(resolved, folder, flags, 0600);
+        if (fd < 0) err = errno;
+        else if (mode[0] == 'w' && ftruncate(fd, 0) != 0) { err = errno; close(fd); fd = -1; }
+    }
+    if (!folder || err == CLUA_REFUSED_ERRNO)
         return luaL_error(L, "io.%s: %s '%s' is not allowed in the sandbox (run with %s DIR for a folder containing it, or --trusted)",
                           fn, writing ? "writing" : "reading", given, writing ? "--allow-write" : "--allow-read");
-    int err = 0;
-    if (state == 1 && !creating) err = ENOENT;
-    if (!err && creating) {
-        int fd = open(resolved, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (fd < 0) err = errno; else close(fd);
-    }
-    if (err) {
+    if (fd < 0) {
         if (!opening) return luaL_error(L, "%s: %s", given, strerror(err));
         luaL_pushfail(L);
         lua_pushfstring(L, "%s: %s", given, strerror(err));
         lua_pushinteger(L, err);
         return 3;
     }
-    lua_pushstring(L, resolved);
-    lua_replace(L, 1);
-    lua_pushstring(L, given);
-    lua_insert(L, 1);  /* kept below the call for the failure message */
-    int n = clua_call_wrapped_from(L, 2);
-    if (opening && n >= 3 && lua_isnil(L, 2) && lua_isinteger(L, 4)) {
-        lua_pushfstring(L, "%s: %s", lua_tostring(L, 1), strerror((int)lua_tointeger(L, 4)));
-        lua_replace(L, 3);
+    luaL_Stream *p = (luaL_Stream *)lua_newuserdatauv(L, sizeof(luaL_Stream), 0);
+    p->closef = NULL;  /* a closed file until fdopen succeeds */
+    luaL_setmetatable(L, LUA_FILEHANDLE);
+    p->f = fdopen(fd, mode);
+    if (!p->f) {
+        err = errno;
+        close(fd);
+        return luaL_error(L, "%s: %s", given, strerror(err));
     }
-    return n;
+    p->closef = clua_io_fclose;
+    if (opening) return 1;
+    /* io.lines(name, ...): the file's own lines iterator, and the file as the to-be-closed
+       value of a generic for, as Lua's io.lines returns them. */
+    int file = lua_gettop(L);
+    lua_getfield(L, file, "lines");
+    lua_pushvalue(L, file);
+    int formats = file - 2;  /* the arguments after the name, below the file */
+    for (int i = 2; i < file; i++) lua_pushvalue(L, i);
+    lua_call(L, 1 + formats, 1);
+    lua_pushnil(L);
+    lua_pushnil(L);
+    lua_pushvalue(L, file);
+    return 4;
 }
 
 static int clua_sandbox_k(lua_State *L) {
@@ -275,7 +300,7 @@ static int clua_sandbox_k(lua_State *L) {
     const char *file_fns[] = {"open", "lines", NULL};
     for (const char **n = file_fns; *n; n++) {
         if (files) {
-            lua_getfield(L, real_io, *n);
+            lua_pushnil(L);  /* the checked version opens files itself */
             lua_pushstring(L, *n);
             lua_pushcclosure(L, clua_checked_io, 2);
             lua_setfield(L, io, *n);
@@ -520,8 +545,8 @@ void clua_begin_run(lua_State *L) {
         h->deadline_ns = clua_now_ns() + (int64_t)(h->timeout_seconds * 1e9);
         h->run_deadline_ns = h->deadline_ns;
         lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1000);
-        clua_watch(h, h->deadline_ns);
     }
+    clua_watch(h, h->deadline_ns);  /* with no deadline too: Ctrl-C takes the watchdog's path */
 }
 
 void clua_end_run(lua_State *L) {
@@ -557,6 +582,7 @@ static void clua_on_sigint(int sig) {
     lua_State *L = g_sigint_state;
     signal(SIGINT, SIG_DFL); /* a second Ctrl-C kills, as in lua.c */
     if (L) clua_interrupt(L);
+    clua_watch_interrupted();
 }
 
 void clua_install_sigint(lua_State *L) {

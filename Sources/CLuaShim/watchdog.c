@@ -6,6 +6,10 @@
  * 0.1 s past its deadline and still has not returned: it prints the timeout message and
  * exits with the given status, before anything was committed (the store's transaction
  * rolls back as after a crash: SQLite's journal guarantees all or nothing).
+ *
+ * Ctrl-C takes the same path: a run still going 0.5 s after the first Ctrl-C (a looping
+ * xpcall handler, a finalizer reached from a C function) ends the same way, with the
+ * interrupt's message, so the first Ctrl-C stops whatever the timeout stops.
  */
 #include "internal.h"
 #include <pthread.h>
@@ -15,11 +19,14 @@
 #include <unistd.h>
 
 #define CLUA_GRACE_NS 100000000LL  /* 0.1 s */
+#define CLUA_INTERRUPT_GRACE_NS 500000000LL  /* 0.5 s: an interrupted run unwinds well within it */
 
 static volatile int g_watch_enabled = 0;
 static volatile int g_watch_exit_status = 1;
 static volatile int64_t g_watch_deadline_ns = 0;  /* 0: no run is being watched */
 static volatile double g_watch_timeout_seconds = 0;
+static volatile int g_watch_running = 0;          /* a run is going (with or without deadline) */
+static volatile int64_t g_watch_interrupt_ns = 0; /* when Ctrl-C came during it; 0: not yet */
 static pthread_once_t g_watch_once = PTHREAD_ONCE_INIT;
 
 static void *clua_watchdog_main(void *unused) {
@@ -27,7 +34,16 @@ static void *clua_watchdog_main(void *unused) {
     struct timespec pause = {0, 10000000};  /* 10 ms */
     for (;;) {
         nanosleep(&pause, NULL);
-        int64_t deadline = g_watch_deadline_ns;
+        int64_t deadline = g_watch_deadline_ns, interrupt = g_watch_interrupt_ns;
+        if (g_watch_running && interrupt && clua_now_ns() > interrupt + CLUA_INTERRUPT_GRACE_NS) {
+            static const char message[] =
+                "interrupted: the script was stopped where the interpreter could not be interrupted "
+                "(a __gc finalizer, an error handler or a long host computation)\n"
+                "The store is unchanged (the script's changes were rolled back).\n";
+            ssize_t w = write(STDERR_FILENO, message, sizeof message - 1);
+            (void)w;
+            _exit(g_watch_exit_status);
+        }
         if (deadline && clua_now_ns() > deadline + CLUA_GRACE_NS) {
             char message[256];
             int n = snprintf(message, sizeof message,
@@ -57,10 +73,21 @@ void clua_enable_watchdog(int exit_status) {
 }
 
 void clua_watch(clua_host *h, int64_t deadline_ns) {
-    if (!g_watch_enabled || !deadline_ns) return;
+    if (!g_watch_enabled) return;
     pthread_once(&g_watch_once, clua_watchdog_start);
     g_watch_timeout_seconds = h->timeout_seconds;
+    g_watch_interrupt_ns = 0;
     g_watch_deadline_ns = deadline_ns;
+    g_watch_running = 1;
 }
 
-void clua_unwatch(void) { g_watch_deadline_ns = 0; }
+/* From the SIGINT handler: clock_gettime and plain stores are async-signal-safe. */
+void clua_watch_interrupted(void) {
+    if (g_watch_running) g_watch_interrupt_ns = clua_now_ns();
+}
+
+void clua_unwatch(void) {
+    g_watch_running = 0;
+    g_watch_deadline_ns = 0;
+    g_watch_interrupt_ns = 0;
+}

@@ -17,6 +17,13 @@ public final class ScriptEnvironment {
     public let reports = ReportSession()  // af.report documents, where they may be saved, colour
     /// Where `print` and reports write; tests capture it.
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    /// Rows written so far that were counted against --max-memory (`chargeRowsWritten`).
+    private var rowsCharged = 0
+    /// Host memory counted per row a script writes: the session's caches, SQLite's pages and
+    /// journal for the open transaction. An estimate, so that a script writing rows in a loop
+    /// meets --max-memory while Lua's own heap stays small.
+    static let hostBytesPerRowWritten = 1024
+
     /// A table from our functions to their registry names (`help(af.create_asset)`).
     private var documentedNames: LuaReference?
 
@@ -53,6 +60,15 @@ public final class ScriptEnvironment {
         let stopped = lua.close()
         session.setInterruptCheck(nil, context: nil)
         return stopped
+    }
+
+    /// Counts the rows written since the last call against --max-memory, as memory held until
+    /// the run ends; throws (the memory limit's error, once the binding has returned) past it.
+    func chargeRowsWritten(_ call: LuaCall) throws {
+        let total = session.changes.total
+        defer { rowsCharged = total }
+        guard total > rowsCharged else { return }
+        try call.reserveHostMemory((total - rowsCharged) * Self.hostBytesPerRowWritten, retained: true)
     }
 
     private func installRequire(_ loader: ModuleLoader, trusted: Bool) throws {
@@ -110,7 +126,7 @@ public final class ScriptEnvironment {
                 },
                 "__tostring": { [unowned self] call in
                     guard let id = self.lua.objectID(at: 1, className: className) else { return 0 }
-                    call.pushString(try tostring(self, id))
+                    call.pushString(VisibleText.escaped(try tostring(self, id), keepingLineBreaks: false))  // a name never sends raw escape codes
                     return 1
                 },
                 "__eq": { [unowned self] call in

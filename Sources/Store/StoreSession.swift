@@ -166,6 +166,9 @@ public struct ChangeCounter: Equatable, Sendable {
 
     public var isEmpty: Bool { counts.isEmpty }
 
+    /// Rows added, changed and deleted, of every kind.
+    public var total: Int { counts.values.reduce(0) { $0 + $1.reduce(0, +) } }
+
     /// "transaction: 3 added, 0 changed, 0 deleted" per kind, sorted.
     public var summary: [String] {
         counts.keys.sorted().map { kind in

@@ -27,6 +27,40 @@ struct LimitsUnderAttackTests {
         return (printed, outcome)
     }
 
+    // MARK: issue 23: host memory a script causes
+
+    @Test("23: af.import of script text counts the host's reading of it against --max-memory; nothing is written")
+    func importTextCounted() throws {
+        let (printed, outcome) = try run("""
+            local text = "Date,Asset,Price\\n" .. string.rep("2024-01-02,A,1\\n", 200000)  -- 3 MB
+            collectgarbage()
+            print(collectgarbage("count") < 12 * 1024)
+            print(pcall(af.import, { kind = "prices", text = text }))
+            print(#af.assets())
+            """, memoryMB: 24)
+        #expect(printed.hasPrefix("true\n"))  // Lua's own heap is far below the limit
+        #expect(!outcome.succeeded)
+        #expect(outcome.error?.contains("memory limit exceeded: 24 MB (raise it with --max-memory)") == true, "\(outcome.error ?? "")")
+        #expect(!printed.contains("\ntrue"))
+    }
+
+    @Test("23: rows a script writes count against --max-memory (a loop of writes stops with the limit's message)")
+    func rowsWrittenCounted() throws {
+        let (printed, outcome) = try run("""
+            local rows = { "Date,Asset,Price" }
+            for i = 1, 2000 do rows[#rows + 1] = string.format("2020-%02d-%02d,A%d,%d", i % 12 + 1, i % 28 + 1, i, i) end
+            local text = table.concat(rows, "\\n")
+            rows = nil
+            for i = 1, 20 do
+              af.import{ kind = "prices", text = text:gsub(",A(%d+),", ",B" .. i .. "_%1,") }
+              print(i)
+            end
+            """, memoryMB: 16)
+        #expect(!outcome.succeeded)
+        #expect(outcome.error?.contains("memory limit exceeded: 16 MB") == true, "\(outcome.error ?? "")")
+        #expect(!printed.contains("20\n"))
+    }
+
     // MARK: 4. coroutine nesting
 
     @Test("4: coroutine.close nested through __close handlers over 20,000 coroutines ends with an error, not SIGSEGV")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Core
+import LuaBridge
 @testable import Scripting
 @testable import Store
 
@@ -68,10 +69,10 @@ struct ReplGuideTests {
 
 @Suite("REPL commands and display")
 struct ReplCommandTests {
-    func session(_ lines: [String]) throws -> (out: String, err: [String]) {
+    func session(_ lines: [String], policy: SandboxPolicy = SandboxPolicy()) throws -> (out: String, err: [String]) {
         var out = "", err: [String] = []
         try AssetFlowStore(path: nil).withSession(today: CalendarDate("2024-06-01")!) { s in
-            let env = try ScriptEnvironment(session: s)
+            let env = try ScriptEnvironment(session: s, policy: policy)
             env.output = { out += $0 }
             let repl = Repl(env: env, reader: ScriptedReader(lines))
             repl.errorOutput = { err.append($0) }
@@ -99,10 +100,14 @@ struct ReplCommandTests {
         #expect(!r.out.contains("not reached"))
     }
 
-    @Test(".load runs a file in the session")
+    @Test(".load runs a file in the session (in the sandbox, from an --allow-read folder)")
     func load() throws {
-        let path = try temporaryFile("load.lua", "loaded_value = 41 + 1")
-        let r = try session([".load \(path)", "loaded_value"])
+        let folder = NSTemporaryDirectory() + "af-load-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/load.lua"
+        try "loaded_value = 41 + 1".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try session([".load \(path)", "loaded_value"], policy: SandboxPolicy(allowRead: [folder]))
         #expect(r.out == "42\n")
     }
 

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Core
 @testable import LuaBridge
 @testable import Scripting
@@ -8,7 +11,7 @@ import Testing
 /// The probe's sandbox escapes (issue 15, items 6–9). Every link and target lives inside a
 /// temporary folder this suite makes: "outside" is a sibling folder in it, never a system path.
 @Suite("Sandbox escapes")
-struct SandboxEscapeTests {
+final class SandboxEscapeTests {
     let root = NSTemporaryDirectory() + "af-escape-\(UUID().uuidString)"
     var reports: String { root + "/reports" }
     var outside: String { root + "/outside" }
@@ -20,6 +23,8 @@ struct SandboxEscapeTests {
         }
         try "hidden\n".write(toFile: root + "/outside/secret.txt", atomically: true, encoding: .utf8)
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
 
     func link(_ path: String, to target: String) throws {
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
@@ -150,5 +155,212 @@ struct SandboxEscapeTests {
         #expect(printed.contains("module 'nowhere.module' not found"))
         #expect(!printed.contains(root))
         #expect(!printed.contains(NSHomeDirectory()))
+    }
+
+    // MARK: issue 23: one path policy for io, require, af.import, .load and reports
+
+    func hardLink(_ path: String, to target: String) throws {
+        guard Glibc.link(target, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// A script written into `folder` (its folder is where `require` looks first).
+    func runScript(in folder: String, _ source: String, _ options: ScriptRun = ScriptRun()) throws -> (printed: String, outcome: ScriptRunner.Outcome) {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/main.lua"
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        var printed = ""
+        let outcome = try ScriptRunner.run(path: path, arguments: [], store: AssetFlowStore(path: nil), options: options,
+                                           today: CalendarDate("2024-06-01")!, output: { printed += $0 })
+        return (printed, outcome)
+    }
+
+    @Test("23: require does not follow a module linked out of the script's folder (../secret.txt, an environ-like file)")
+    func requireThroughLinks() throws {
+        let pack = root + "/pack"
+        try FileManager.default.createDirectory(atPath: pack + "/sub", withIntermediateDirectories: true)
+        try "return 'hidden module text'\n".write(toFile: root + "/secret.txt", atomically: true, encoding: .utf8)
+        // Like /proc/self/environ: NUL-separated NAME=value pairs, made here.
+        try FileManager.default.createDirectory(atPath: outside + "/self", withIntermediateDirectories: true)
+        try "AF_TEST_TOKEN=s3cr3t\u{0}HOME=/nowhere\u{0}".write(toFile: outside + "/self/environ", atomically: true, encoding: .utf8)
+        try link(pack + "/notes.lua", to: "../secret.txt")
+        try link(pack + "/env.lua", to: outside + "/self/environ")
+        try link(pack + "/linked", to: outside)
+        try "return 'ok'".write(toFile: outside + "/inner.lua", atomically: true, encoding: .utf8)
+        try "return 'plain'".write(toFile: pack + "/sub/plain.lua", atomically: true, encoding: .utf8)
+        let (printed, outcome) = try runScript(in: pack, """
+            for _, name in ipairs{ "notes", "env", "linked.inner" } do print(pcall(require, name)) end
+            print(require("sub.plain"))
+            """)
+        #expect(outcome.succeeded, "\(outcome.error ?? "")")
+        let lines = printed.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        for line in lines.prefix(3) {
+            #expect(line.hasPrefix("false\t") && line.contains("is not a plain file"), "\(line)")
+            for leak in ["hidden", "s3cr3t", "AF_TEST_TOKEN", outside, root] { #expect(!line.contains(leak), "\(line)") }
+        }
+        #expect(lines.last == "plain")
+    }
+
+    @Test("23: require loads through the host's own loader: a script that replaces load sees no module text")
+    func requireIgnoresGlobalLoad() throws {
+        let pack = root + "/pack"
+        try FileManager.default.createDirectory(atPath: pack, withIntermediateDirectories: true)
+        try "return 40 + 2".write(toFile: pack + "/answer.lua", atomically: true, encoding: .utf8)
+        let (printed, outcome) = try runScript(in: pack, """
+            local seen
+            load = function(text, ...) seen = text; return function() return "fake" end end
+            print(require("answer"), seen)
+            """)
+        #expect(outcome.succeeded, "\(outcome.error ?? "")")
+        #expect(printed == "42\tnil\n")
+    }
+
+    @Test("23: modules name their chunks relative to their folder (the user library as lib/…), never by absolute path")
+    func moduleChunkNames() throws {
+        let library = root + "/config/assetflow/lib"
+        try FileManager.default.createDirectory(atPath: library + "/report", withIntermediateDirectories: true)
+        try "error('broken')".write(toFile: library + "/report/helpers.lua", atomically: true, encoding: .utf8)
+        let loader = ModuleLoader(folders: [allowed, library])
+        let module = try loader.source(of: "report.helpers")
+        #expect(module.path == "lib/report/helpers.lua")
+        try hardLink(library + "/twice.lua", to: library + "/report/helpers.lua")
+        #expect(throws: (any Error).self) { try loader.source(of: "twice") }
+    }
+
+    @Test("23: a hard link inside an --allow-read folder to a file outside is refused (io.open, io.lines, af.import)")
+    func hardLinkRead() throws {
+        try hardLink(allowed + "/hl.txt", to: outside + "/secret.txt")
+        var options = ScriptRun()
+        options.allowRead = [allowed]
+        let (printed, outcome) = try runScript("""
+            print(pcall(io.open, "\(allowed)/hl.txt"))
+            print(pcall(io.lines, "\(allowed)/hl.txt"))
+            print(pcall(af.import, { kind = "prices", path = "\(allowed)/hl.txt" }))
+            """, options)
+        #expect(outcome.succeeded, "\(outcome.error ?? "")")
+        let lines = printed.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        for line in lines {
+            #expect(line.hasPrefix("false\t") && line.contains("reading '\(allowed)/hl.txt' is not allowed in the sandbox"), "\(line)")
+            #expect(!line.contains("hidden") && !line.contains(outside), "\(line)")
+        }
+    }
+
+    @Test("23: a hard link inside an --allow-write folder to a file outside cannot be written or appended to")
+    func hardLinkWrite() throws {
+        try hardLink(allowed + "/hl.txt", to: outside + "/secret.txt")
+        var options = ScriptRun()
+        options.allowWrite = [allowed]
+        let (printed, outcome) = try runScript("""
+            for _, mode in ipairs{ "a", "w", "r+", "r" } do print(pcall(io.open, "\(allowed)/hl.txt", mode)) end
+            local f = assert(io.open("\(allowed)/own.txt", "w")); f:write("mine"); f:close()
+            for line in io.lines("\(allowed)/own.txt") do print(line) end
+            """, options)
+        #expect(outcome.succeeded, "\(outcome.error ?? "")")
+        let lines = printed.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        for line in lines.prefix(4) { #expect(line.hasPrefix("false\t") && line.contains("is not allowed in the sandbox"), "\(line)") }
+        #expect(lines.last == "mine")
+        #expect(try String(contentsOfFile: outside + "/secret.txt", encoding: .utf8) == "hidden\n")
+    }
+
+    @Test("23: FIFOs and other non-files in an allowed folder are refused, without blocking")
+    func fifoInAllowedFolder() throws {
+        #expect(mkfifo(allowed + "/pipe", 0o600) == 0)
+        var options = ScriptRun()
+        options.allowWrite = [allowed]
+        let (printed, _) = try runScript("""
+            print(pcall(io.open, "\(allowed)/pipe"))
+            print(pcall(io.open, "\(allowed)/pipe", "w"))
+            """, options)
+        for line in printed.split(separator: "\n") { #expect(line.hasPrefix("false\t") && line.contains("is not allowed in the sandbox"), "\(line)") }
+    }
+
+    @Test("23: a reports folder that is a symbolic link does not carry Report:save outside; refusals do not name the folder")
+    func symlinkedReportsFolder() throws {
+        let linked = root + "/linked-reports"
+        try link(linked, to: outside)
+        let out = try runReportLua("""
+            local r = af.report.new{ title = "T" }
+            r:text("x")
+            print(pcall(r.save, r, "\(linked)/r.html"))
+            print(pcall(r.save, r, "\(outside)/r.html"))
+            """, folder: linked)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        for line in lines {
+            #expect(line.hasPrefix("false\t"), "\(line)")
+            #expect(!line.contains("reports folder \(linked)") && !line.contains("reports folder \(outside)"), "\(line)")
+        }
+        #expect(contents(outside) == ["secret.txt"])
+    }
+
+    @Test("23: a sibling folder whose name starts with the allowed folder's name is outside it (data allowed, data-secret refused)")
+    func prefixSibling() throws {
+        let data = root + "/data", secret = root + "/data-secret"
+        for folder in [data, secret] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try "Date,Asset,Price\n".write(toFile: secret + "/s.csv", atomically: true, encoding: .utf8)
+        try "x = 1".write(toFile: secret + "/s.lua", atomically: true, encoding: .utf8)
+        var options = ScriptRun()
+        options.allowRead = [data]
+        options.allowWrite = [data]
+        let (printed, outcome) = try runScript("""
+            print(pcall(io.open, "\(secret)/s.csv"))
+            print(pcall(io.open, "\(data)/../data-secret/s.csv"))
+            print(pcall(io.open, "\(secret)/new.txt", "w"))
+            print(pcall(af.import, { kind = "prices", path = "\(secret)/s.csv" }))
+            """, options)
+        #expect(outcome.succeeded, "\(outcome.error ?? "")")
+        let lines = printed.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        for line in lines { #expect(line.hasPrefix("false\t") && line.contains("is not allowed in the sandbox"), "\(line)") }
+        #expect(!FileManager.default.fileExists(atPath: secret + "/new.txt"))
+        let repl = try replSession([".load \(secret)/s.lua", "print(x)"], policy: SandboxPolicy(allowRead: [data]))
+        #expect(repl.out == "nil\n")
+        #expect(repl.err.first?.contains(".load: reading '\(secret)/s.lua' is not allowed in the sandbox") == true, "\(repl.err)")
+    }
+
+    @Test("23: the REPL's .load follows --allow-read: refused outside (the file's first token never shown), allowed inside")
+    func replLoad() throws {
+        try "x = 1".write(toFile: allowed + "/ok.lua", atomically: true, encoding: .utf8)
+        try "SECRETTOKEN rest".write(toFile: outside + "/notlua.lua", atomically: true, encoding: .utf8)
+        try hardLink(allowed + "/hl.lua", to: outside + "/notlua.lua")
+        let sandboxed = try replSession([".load \(outside)/notlua.lua", ".load \(allowed)/ok.lua", ".load \(allowed)/hl.lua"],
+                                        policy: SandboxPolicy())
+        #expect(sandboxed.err.count == 3)
+        for line in sandboxed.err { #expect(line.contains("is not allowed in the sandbox") && !line.contains("SECRETTOKEN"), "\(line)") }
+        let allowedRead = try replSession([".load \(allowed)/ok.lua", "x", ".load \(allowed)/hl.lua"],
+                                          policy: SandboxPolicy(allowRead: [allowed]))
+        #expect(allowedRead.out == "1\n")
+        #expect(allowedRead.err.count == 1)
+        #expect(allowedRead.err.first?.contains("is not allowed in the sandbox") == true)
+    }
+
+    @Test("23: af.import refusals read the same whether the outside file exists, and never name where a link leads")
+    func importLeaks() throws {
+        try link(allowed + "/tosecret.csv", to: outside + "/secret.txt")
+        var options = ScriptRun()
+        options.allowRead = [allowed]
+        let (printed, _) = try runScript("""
+            print(select(2, pcall(af.import, { kind = "prices", path = "\(allowed)/tosecret.csv" })))
+            print(select(2, pcall(af.import, { kind = "prices", path = "\(outside)/secret.txt" })))
+            print(select(2, pcall(af.import, { kind = "prices", path = "\(outside)/nothing.txt" })))
+            """, options)
+        let lines = printed.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(!lines[0].contains(outside) && !lines[0].contains("hidden"))
+        #expect(lines[1].replacingOccurrences(of: "secret.txt", with: "X") == lines[2].replacingOccurrences(of: "nothing.txt", with: "X"))
+    }
+
+    func replSession(_ lines: [String], policy: SandboxPolicy) throws -> (out: String, err: [String]) {
+        var out = "", err: [String] = []
+        try AssetFlowStore(path: nil).withSession(today: CalendarDate("2024-06-01")!) { s in
+            let env = try ScriptEnvironment(session: s, policy: policy)
+            env.output = { out += $0 }
+            let repl = Repl(env: env, reader: ScriptedReader(lines))
+            repl.errorOutput = { err.append($0) }
+            repl.run()
+        }
+        return (out, err)
     }
 }

@@ -87,4 +87,37 @@ struct HostSafetyCommandTests {
         let check = try run(["run", "--store", store, try script("print(af.portfolio('Lost') == nil)")])
         #expect(check.out == "true\n", "\(check.err)")
     }
+
+    @Test("23: the first Ctrl-C stops what the timeout stops: a looping xpcall handler, finalizers reached from C; nothing committed",
+          .timeLimit(.minutes(1)), arguments: [
+        "xpcall(function() error('x') end, function(m) while true do end end)",
+        "while true do xpcall(error, function() while true do end end) end",
+        "local mt = {__gc = function() end}\nsetmetatable({}, mt)\nmt.__gc = function() while true do end end\ncollectgarbage()",
+        "local mt = {__gc = true}\nsetmetatable({}, mt)\nrawset(mt, '__gc', function() while true do end end)\nwhile true do local s = string.rep('x', 1000) .. tostring({}) end",
+    ])
+    func firstCtrlC(code: String) throws {
+        let store = folder + "/store.sqlite"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        process.arguments = ["run", "--store", store, try script("af.create_portfolio{ name = 'Lost' }\nprint('go')\n" + code)]
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("go") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        usleep(200_000)  // into the loop
+        kill(process.processIdentifier, SIGINT)
+        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 1)
+        #expect(err.hasPrefix("interrupted"), "\(err)")
+        let check = try run(["run", "--store", store, try script("print(af.portfolio('Lost') == nil)")])
+        #expect(check.out == "true\n", "\(check.err)")
+    }
 }

@@ -9,6 +9,8 @@
 #include <lauxlib.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <errno.h>
+#include <sys/types.h>
 
 /* What a Swift binding returns to the trampoline instead of raising. */
 #define CLUA_RAISE (-1)      /* error message on top of the stack: add "file:line:" and raise */
@@ -66,6 +68,15 @@ int clua_path_inside(const char *resolved, const char *folder);
 /* Creates the missing folders of resolved path `folder`, only inside `inside`, refusing any
    component that is not a real folder. 0 on success. */
 int clua_make_folders(const char *folder, const char *inside);
+
+/* The errno of a file the confined opener refuses: a symbolic link, a device, a FIFO, a
+   socket, a folder, or a file with more than one name (a hard link). */
+#define CLUA_REFUSED_ERRNO EXDEV
+/* Opens `relative` under `folder` without following any link below the folder, and only a
+   regular file with one link (paths.c). Returns a descriptor, or -1 with errno. */
+int clua_open_relative(const char *folder, const char *relative, int flags, mode_t mode);
+/* The same for `resolved` (as clua_resolve_path wrote it), which must lie inside `folder`. */
+int clua_open_under(const char *resolved, const char *folder, int flags, mode_t mode);
 
 /* For sqlite3_progress_handler: 1 once Ctrl-C or the deadline has come. */
 int clua_should_interrupt(void *host);

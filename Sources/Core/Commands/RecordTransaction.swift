@@ -22,6 +22,7 @@ public struct RecordTransaction: Command {
         t.currency = asset.currency
         try RuleViolation.about(asset: asset.name, date: t.date) { try TransactionRules.validateFields(t, asset: asset, today: store.today) }
         try HoldingsRules.check(removing: nil, adding: t, asset: asset, in: store)
+        try AmountRange.checkHeld(try store.quantity(ofAsset: asset.id!) + t.quantityImpact, asset: asset.name)
         return try store.insert(t)
     }
 }

@@ -36,8 +36,10 @@ public struct CSVRenderer: Sendable {
         }
     }
 
-    func quote(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    /// Text as a cell: a would-be formula as text (`CSVWriting.formulaSafe`), then quoted if needed.
+    func quote(_ field: String) -> String {
+        let text = CSVWriting.formulaSafe(field)
+        guard text.hasPrefix("'") || text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -25,7 +25,8 @@ public struct TerminalRenderer: Sendable {
 
     public init(style: Style) { self.style = style }
 
-    public func render(_ document: ReportDocument) -> String {
+    public func render(_ shown: ReportDocument) -> String {
+        let document = shown.visible  // names with control characters are shown escaped, never raw
         let formatter = ReportFormatter(currency: document.currency)
         var blocks: [String] = [paint(document.title, "1") + "\n" + String(repeating: "═", count: max(3, document.title.count))]
         for element in document.elements {

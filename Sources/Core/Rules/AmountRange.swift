@@ -22,6 +22,16 @@ public enum AmountRange {
         }
     }
 
+    /// The quantity of an asset held after a write: below 10^18 like a single quantity, so that
+    /// its value at any accepted price (below 10^18) stays below 10^36 and every total of
+    /// values stays in range. Many buys of a huge quantity would otherwise pass one by one
+    /// and leave a position whose value no total can hold.
+    public static func checkHeld(_ quantity: ExactDecimal, asset: String) throws {
+        guard quantity.isOutOfRange || quantity.magnitude >= unitLimit else { return }
+        throw RuleViolation("The quantity held of \(asset) would be out of range after this transaction: "
+            + "it must stay below \(unitLimit.plainText).", rule: .outOfRange, asset: asset)
+    }
+
     /// quantity × price, exactly, or a RuleViolation naming both when the product is out of
     /// range or would need rounding.
     public static func total(quantity: ExactDecimal, price: ExactDecimal) throws -> ExactDecimal {

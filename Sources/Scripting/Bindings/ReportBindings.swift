@@ -130,12 +130,16 @@ enum ReportBindings {
             let format = try call.isNil(at: 3) ? ReportFormat.forPath(path) : ReportFormat.parse(call.string(at: 3) ?? call.typeName(at: 3))
             let target = try env.reports.checkWritable(path, trusted: env.policy.trusted, function: fn)
             let text = format.render(env.reports.documents[r.id]!, terminalStyle: .plain)
+            // In place only what the user named (the --output file) or a trusted script; a link or
+            // device a sandboxed script names is refused, never replaced.
+            let named = env.policy.trusted || env.reports.outputPath.flatMap(ReportSession.resolveForWriting) == target
             do {
-                try OwnerOnlyFiles.write(text, to: target)
+                try OwnerOnlyFiles.write(text, to: target, special: named ? .writeInPlace : .refuse)
             } catch {
-                throw RuleViolation("\(fn): cannot write \(target): \(error.localizedDescription)")
+                // The path as the script gave it: where it resolved to stays untold.
+                throw RuleViolation("\(fn): cannot write '\(path)': it exists and is not a regular file, or the folder is not writable.")
             }
-            call.pushString(target)
+            call.pushString(env.policy.trusted ? target : path)
             return 1
         },
     ]

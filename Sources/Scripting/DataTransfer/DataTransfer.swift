@@ -75,7 +75,7 @@ public enum DataTransfer {
                 if format == "journal" {
                     let text = try session.journal()
                     guard let path else { return ([], text) }
-                    try OwnerOnlyFiles.write(text, to: path)
+                    try OwnerOnlyFiles.write(text, to: path, special: .writeInPlace)
                     return ([path], nil)
                 }
                 guard let kind = StoreExport.Format(rawValue: format), let path else {
@@ -91,7 +91,9 @@ public enum DataTransfer {
     public static func backup(to path: String?, appVersion: String, storePath: String) throws -> String {
         let file = path ?? BackupManifest.defaultFileName(on: CalendarDate.today().description)
         try userErrors {
-            try open(storePath).withSession { try $0.writeBackup(to: file, appVersion: appVersion) }
+            try open(storePath).withSession {
+                try $0.writeBackup(to: file, appVersion: appVersion, special: path == nil ? .refuse : .writeInPlace)
+            }
         }
         return file
     }

@@ -102,7 +102,9 @@ extension Binding {
             let outer = env.currentFunction
             env.currentFunction = qualified
             defer { env.currentFunction = outer }  // a binding may run Lua that calls another
-            return try body(env, call, try A.decodeArguments(reader, from: first))
+            let results = try body(env, call, try A.decodeArguments(reader, from: first))
+            try env.chargeRowsWritten(call)
+            return results
         })
     }
 
@@ -127,7 +129,9 @@ extension Binding {
             let outer = env.currentFunction
             env.currentFunction = qualified
             defer { env.currentFunction = outer }  // a binding may run Lua that calls another
-            return try body(env, call, this, try A.decodeArguments(reader, from: 2))
+            let results = try body(env, call, this, try A.decodeArguments(reader, from: 2))
+            try env.chargeRowsWritten(call)
+            return results
         })
     }
 

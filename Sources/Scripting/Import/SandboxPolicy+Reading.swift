@@ -1,23 +1,53 @@
+import CLuaShim
 import Foundation
 import LuaBridge
 
 extension SandboxPolicy {
-    /// Whether Lua code under this policy may read `path`: trusted code may read anything,
-    /// sandboxed code only files inside an --allow-read or --allow-write folder (after
-    /// resolving symbolic links, as io.open's check does). The error names the flag.
-    func checkReadable(_ path: String, function: String) throws -> String {
-        guard let resolved = realpath(path, nil) else {
-            throw LuaArgumentError("\(function): cannot open '\(path)': no such file")
+    /// The bytes of `path` for Lua code under this policy: the one path policy that `io.open`,
+    /// `af.import` and the REPL's `.load` share (Security.md). Trusted code reads anything.
+    /// Sandboxed code reads a file only when, resolved once (links included), it lies inside an
+    /// --allow-read or --allow-write folder, and then opens it under that folder without
+    /// following any link, only as a regular file with a single name (a hard link could be a
+    /// file outside under a second name). Refusals name the path as given and read the same
+    /// whether or not something exists there; the flag that allows it is named. Nil when the
+    /// file may be read but cannot be (missing, no permission): the caller says so in its words.
+    func read(_ path: String, function: String) throws -> Data? {
+        if trusted { return FileManager.default.contents(atPath: path) }
+        let refused = LuaArgumentError("\(function): reading '\(path)' is not allowed in the sandbox "
+            + "(run with --allow-read DIR for a folder containing it, or --trusted)")
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard clua_resolve_path(path, &buffer, buffer.count) >= 0 else { throw refused }
+        let resolved = String(cString: buffer)
+        let folders = (allowWrite + allowRead).compactMap(Self.realFolder)
+        guard let folder = folders.first(where: { clua_path_inside(resolved, $0) != 0 }) else { throw refused }
+        let fd = clua_open_under(resolved, folder, O_RDONLY, 0)
+        if fd < 0 {
+            if errno == CLUA_REFUSED_ERRNO { throw refused }
+            return nil
         }
-        defer { free(resolved) }
-        let file = String(cString: resolved)
-        if trusted { return file }
-        let folders = (allowRead + allowWrite).compactMap { folder -> String? in
-            guard let r = realpath(folder, nil) else { return nil }
-            defer { free(r) }
-            return String(cString: r)
+        return try? Self.readAll(fd, closing: true)
+    }
+
+    /// A folder as the kernel resolves it, or nil when it does not exist.
+    static func realFolder(_ folder: String) -> String? {
+        guard let real = realpath(folder, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Everything readable from `fd`.
+    static func readAll(_ fd: Int32, closing: Bool) throws -> Data {
+        defer { if closing { _ = Glibc.close(fd) } }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw LuaArgumentError("cannot read: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { return data }
+            data.append(contentsOf: chunk[0..<n])
         }
-        if folders.contains(where: { file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { return file }
-        throw LuaArgumentError("\(function): reading '\(file)' is not allowed in the sandbox (run with --allow-read DIR for a folder containing it, or --trusted)")
     }
 }

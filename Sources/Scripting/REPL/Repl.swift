@@ -206,7 +206,7 @@ public final class Repl {
     static let commandsHelp = """
         REPL commands (the Lua API's help is help(), or help(af.create_asset)):
           .help [NAME]      this list; with a NAME, the help of that binding
-          .load FILE        run a Lua file in this session
+          .load FILE        run a Lua file in this session (sandboxed: from an --allow-read folder)
           .begin            keep the following statements in one transaction…
           .commit           …and keep them,
           .rollback         …or undo them all
@@ -218,7 +218,13 @@ public final class Repl {
 
     private func load(file path: String) {
         guard !path.isEmpty else { return errorOutput("Usage: .load FILE") }
-        guard let source = try? String(contentsOfFile: (path as NSString).expandingTildeInPath, encoding: .utf8) else {
+        // The same path policy as io.open: in the sandbox, only a file in an --allow-read folder.
+        let data: Data?
+        do { data = try env.policy.read((path as NSString).expandingTildeInPath, function: ".load") } catch {
+            failures += 1
+            return errorOutput(String(describing: error))
+        }
+        guard let data, let source = String(data: data, encoding: .utf8) else {
             failures += 1
             return errorOutput("Cannot read \(path).")
         }

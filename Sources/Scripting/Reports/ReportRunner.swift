@@ -97,7 +97,8 @@ public enum ReportRunner {
                 return Outcome(text: nil, writtenPath: nil, error: "This report has no table to write as CSV. Use --format terminal, markdown, json or html.")
             }
             if let path = request.outputPath {
-                try OwnerOnlyFiles.write(format.render(document), to: path)
+                // The user named it: `--output /dev/stdout` streams, a link is written through.
+                try OwnerOnlyFiles.write(format.render(document), to: path, special: .writeInPlace)
                 return Outcome(text: nil, writtenPath: path, error: nil)
             }
             return Outcome(text: format.render(document, terminalStyle: env.reports.terminalStyle), writtenPath: nil, error: nil)

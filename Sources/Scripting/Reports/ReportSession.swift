@@ -78,7 +78,7 @@ public final class ReportSession {
         if trusted { return ReportSession.resolve(path) }
         let resolved = ReportSession.resolveForWriting(path)
         if let resolved, let outputPath, ReportSession.resolveForWriting(outputPath) == resolved { return resolved }
-        if let reportsFolder, let resolved {
+        if let reportsFolder, let resolved, !ReportSession.isLink(reportsFolder) {
             let folder = ReportSession.resolveForWriting(reportsFolder) ?? ReportSession.resolve(reportsFolder)
             if resolved.hasPrefix(folder + "/") {
                 let ext = (resolved as NSString).pathExtension.lowercased()
@@ -97,10 +97,19 @@ public final class ReportSession {
                 return resolved
             }
         }
-        let allowed = ([outputPath.map { "the --output file \($0)" }, reportsFolder.map { "the reports folder \($0)" }].compactMap { $0 })
+        // Where the reports folder is stays untold: a script must not learn where the user's files live.
+        let allowed = ([outputPath.map { _ in "the --output file" }, reportsFolder.map { _ in "inside the reports folder" }].compactMap { $0 })
         throw RuleViolation("\(function): a sandboxed script may not write '\(path)'. It may write "
             + (allowed.isEmpty ? "no file here" : allowed.joined(separator: " or "))
             + "; pass --output \(path) to `assetflow report`, save into the reports folder, or run with --trusted.")
+    }
+
+    /// Whether `path` itself is a symbolic link. A reports folder that is one leads elsewhere:
+    /// a sandboxed script does not write through it (Security.md).
+    static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        return lstat(trimmed, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// Where `path` leads once written (see `clua_resolve_path`), or nil when that cannot be

@@ -12,7 +12,7 @@ extension StoreSession {
         var counts: [String: Int] = [:]
         for table in try dataTableNames() {
             let dump = try dump(table: table)
-            files.append(("\(table).csv", Data(dump.csv.utf8)))
+            files.append(("\(table).csv", Data(dump.exactCSV.utf8)))
             counts[table] = dump.rows.count
         }
         let formatter = ISO8601DateFormatter()
@@ -34,8 +34,10 @@ extension StoreSession {
         return bytes
     }
 
-    /// Writes a backup to `path` (0600, folders 0700) and returns its manifest's row counts.
-    public func writeBackup(to path: String, appVersion: String, now: Date = Date()) throws {
-        try OwnerOnlyFiles.write(try backupArchive(appVersion: appVersion, now: now), to: path)
+    /// Writes a backup to `path` (0600, folders 0700; a device or link the user named is
+    /// written in place, see `OwnerOnlyFiles.write`).
+    public func writeBackup(to path: String, appVersion: String, now: Date = Date(),
+                            special: OwnerOnlyFiles.SpecialTarget = .refuse) throws {
+        try OwnerOnlyFiles.write(try backupArchive(appVersion: appVersion, now: now), to: path, special: special)
     }
 }

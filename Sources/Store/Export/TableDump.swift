@@ -9,9 +9,16 @@ public struct TableDump: Equatable, Sendable {
     /// Values as text; nil for SQL NULL.
     public var rows: [[String?]]
 
-    public var csv: String {
-        var text = CSVText.line(columns) + "\n"
-        for row in rows { text += CSVText.line(row.map { $0 ?? "" }) + "\n" }
+    /// For people (`export csv`): cells a spreadsheet would run as formulas are written as
+    /// text (`CSVWriting.formulaSafe`).
+    public var csv: String { text(formulaSafe: true) }
+
+    /// Exactly as stored, for `restore` (backups).
+    public var exactCSV: String { text(formulaSafe: false) }
+
+    func text(formulaSafe: Bool) -> String {
+        var text = CSVText.line(columns, formulaSafe: formulaSafe) + "\n"
+        for row in rows { text += CSVText.line(row.map { $0 ?? "" }, formulaSafe: formulaSafe) + "\n" }
         return text
     }
 }
@@ -54,5 +61,5 @@ extension StoreSession {
 
 /// CSV lines (Core's writer, re-exported here for the Store's files).
 enum CSVText {
-    static func line(_ fields: [String]) -> String { Core.CSVWriting.line(fields) }
+    static func line(_ fields: [String], formulaSafe: Bool) -> String { Core.CSVWriting.line(fields, formulaSafe: formulaSafe) }
 }

@@ -18,12 +18,15 @@ public enum OwnerOnlyFiles {
         public var errorDescription: String? { description }
     }
 
-    /// Creates `path` and its missing parents as 0700 folders.
+    /// Creates `path` and its missing parents as 0700 folders. Something that exists at
+    /// `path` is left as it is: a folder is used, anything else (a device, a file) refused.
     public static func createFolder(_ path: String) throws {
         guard !path.isEmpty, !isFolder(path) else { return }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != path { try createFolder(parent) }
-        if mkdir(path, folderMode) != 0 && errno != EEXIST {
+        if mkdir(path, folderMode) != 0 {
+            if errno == EEXIST, isFolder(path) { return }  // made meanwhile by another process: its mode stays
+            if errno == EEXIST { throw Failure(description: "\(path) exists and is not a folder") }
             throw failure("cannot create the folder \(path)")
         }
         // mkdir applied the umask: set the mode itself (only on the folder just made).
@@ -45,12 +48,58 @@ public enum OwnerOnlyFiles {
         return true
     }
 
-    /// Writes `data` to `path` all at once: into a 0600 temporary file beside it, flushed,
-    /// then renamed over `path`. A reader never sees half a file, and a failure leaves the
-    /// old file as it was.
-    public static func write(_ data: Data, to path: String) throws {
+    /// What to do when the target exists and is not a regular file (a device, a FIFO, a
+    /// socket, a symbolic link).
+    public enum SpecialTarget: Sendable {
+        /// The user named it (`--output /dev/stdout`, `backup /dev/null`): write into it in place,
+        /// as a stream; a link is followed to what it leads to.
+        case writeInPlace
+        /// A script or a default named it: refuse. Nothing is ever replaced by a file.
+        case refuse
+    }
+
+    /// Writes `data` to `path`, the one way AssetFlow writes a file (reports, exports, backups).
+    ///
+    /// - A new or regular file is written all at once: into a temporary file beside it, flushed,
+    ///   then renamed over `path`. A reader never sees half a file, a failure leaves the old file
+    ///   as it was, and the temporary file is removed on every failure. A new file is 0600; an
+    ///   existing one keeps its mode (and, for root, its owner).
+    /// - Anything else that exists there is never replaced: written in place when `special` is
+    ///   `.writeInPlace` (the user named it), else refused.
+    public static func write(_ data: Data, to path: String, special: SpecialTarget = .refuse) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            guard errno == ENOENT else { throw failure("cannot write \(path)") }
+            try createFolder((path as NSString).deletingLastPathComponent)
+            return try replace(path, with: data, keeping: nil)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return try replace(path, with: data, keeping: info)
+        case S_IFDIR: throw Failure(description: "cannot write \(path): it is a folder")
+        default: break
+        }
+        guard special == .writeInPlace else {
+            throw Failure(description: "cannot write \(path): it exists and is not a regular file "
+                + "(a link, a device, a FIFO or a socket); AssetFlow does not replace it")
+        }
+        var target = stat()
+        guard stat(path, &target) == 0 else { throw failure("cannot write \(path)") }  // a dangling link
+        switch target.st_mode & S_IFMT {
+        case S_IFDIR: throw Failure(description: "cannot write \(path): it is a folder")
+        // A link to a regular file (`/dev/stdout` redirected to a file) is written in place too:
+        // truncated and rewritten, so the link and what holds the file open stay valid.
+        case S_IFREG: return try stream(data, into: path, truncating: true)
+        default: return try stream(data, into: path, truncating: false)
+        }
+    }
+
+    public static func write(_ text: String, to path: String, special: SpecialTarget = .refuse) throws {
+        try write(Data(text.utf8), to: path, special: special)
+    }
+
+    /// The temporary-file-and-rename write of a regular file (new when `existing` is nil).
+    private static func replace(_ path: String, with data: Data, keeping existing: stat?) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        try createFolder(folder)
         var template = Array(((folder.isEmpty ? "." : folder) + "/.assetflow-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 { throw failure("cannot write \(path)") }
@@ -60,7 +109,25 @@ public enum OwnerOnlyFiles {
             close(fd)
             if !done { unlink(temporary) }
         }
-        guard fchmod(fd, fileMode) == 0 else { throw failure("cannot make \(path) private") }
+        let mode = existing.map { $0.st_mode & 0o7777 } ?? fileMode
+        guard fchmod(fd, mode) == 0 else { throw failure("cannot make \(path) private") }
+        if let existing, geteuid() == 0 { _ = fchown(fd, existing.st_uid, existing.st_gid) }
+        try writeAll(data, to: fd, path: path)
+        guard fsync(fd) == 0 else { throw failure("cannot write \(path)") }
+        guard rename(temporary, path) == 0 else { throw failure("cannot write \(path)") }
+        done = true
+    }
+
+    /// Writes into what `path` leads to (a device, a FIFO, a terminal, a file behind a link) as
+    /// a stream: opened without creating anything, its mode untouched.
+    private static func stream(_ data: Data, into path: String, truncating: Bool) throws {
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | (truncating ? O_TRUNC : 0))
+        if fd < 0 { throw failure("cannot write \(path)") }
+        defer { close(fd) }
+        try writeAll(data, to: fd, path: path)
+    }
+
+    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
@@ -72,13 +139,6 @@ public enum OwnerOnlyFiles {
                 offset += written
             }
         }
-        guard fsync(fd) == 0 else { throw failure("cannot write \(path)") }
-        guard rename(temporary, path) == 0 else { throw failure("cannot write \(path)") }
-        done = true
-    }
-
-    public static func write(_ text: String, to path: String) throws {
-        try write(Data(text.utf8), to: path)
     }
 
     /// Sets an existing file to 0600 (a file written by a library that applied the umask).

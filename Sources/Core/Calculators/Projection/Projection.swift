@@ -119,6 +119,10 @@ public enum Projection {
 
     static func finite(_ x: Double, _ what: String, _ month: Int) throws -> Double {
         guard x.isFinite else { throw RuleViolation("In month \(month), \(what) returned \(x); a finite number expected.") }
+        // Beyond the decimal range it could only become a silent 0 when read back.
+        guard ExactDecimal(shortestTextOf: x) != nil else {
+            throw RuleViolation("In month \(month), \(what) returned \(x), beyond the decimal range (±3.4e38).", rule: .outOfRange)
+        }
         return x
     }
 
