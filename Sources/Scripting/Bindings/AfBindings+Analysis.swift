@@ -26,11 +26,11 @@ extension AfBindings {
 
     static let history: [Binding] = [
         .function("af", "net_worth", InCurrency.self, returns: .values([LuaRecordField("total", .decimal), LuaRecordField("fallbacks", .list(.string))]),
-                  "Σ current value of every asset in `currency` (default: the main currency), each converted at today's rate, else the latest earlier one; the second result lists the rates that were fallbacks. No rate is an error that says how to add one.",
+                  "Σ current value of every asset in `currency` (default: the main currency), each converted at today's rate, else the latest earlier one; the second result lists the rates that were fallbacks and each asset held without any price (\"valued at 0: no price for X\"). No rate is an error that says how to add one.",
                   example: #"print(af.net_worth(), af.net_worth("EUR"))"#) { env, call, args in
             let sum = try env.session.convertedTotal(of: env.session.assets(), in: args.currency)
             call.pushDecimal(sum.total)
-            env.pushList(sum.fallbacks, call) { call.pushString($0.explanation) }
+            env.pushList(sum.notices, call) { call.pushString($0) }
             return 2
         },
         .function("af", "timeline", PortfolioBindings.Timeline.self, returns: .value(.list(PortfolioBindings.valueRow)),

@@ -356,6 +356,7 @@ enum ReplFormatter {
     pretty = function(v, indent, seen, depth, key)
       if type(v) ~= "table" then return scalar(v, key) end
       if seen[v] then return "<cycle>" end
+      if v == rawget(af, "settings") then return tostring(v) end  -- its keys and values (its own __tostring)
       local class = model_class(v)
       if class then return model_table(v, class) end
       local cols = record_columns(v)
