@@ -20,7 +20,7 @@ enum Prelude {
                 local ok, value = pcall(settings[key].get)
                 lines[#lines + 1] = key .. " = " .. (ok and (type(value) == "string" and string.format("%q", value) or tostring(value)) or "(" .. tostring(value) .. ")")
             end
-            return "af.settings {\n  " .. table.concat(lines, "\n  ") .. "\n}"
+            return "af.settings {\\n  " .. table.concat(lines, "\\n  ") .. "\\n}"
         end
         af.settings = setmetatable({}, {
             __tostring = show,

@@ -15,6 +15,11 @@ public final class ScriptEnvironment {
     /// so a body names itself in errors without spelling its name again.
     var currentFunction = ""
     public let reports = ReportSession()  // af.report documents, where they may be saved, colour
+    /// What the last `af.asset`/`af.portfolio` that found nothing looked for, with the
+    /// closest names: added to an "attempt to index a nil value" error (`Suggestions`), so
+    /// `af.asset("KOO"):sell{…}` says which name was missing while `af.asset(x) == nil`
+    /// checks keep working.
+    public internal(set) var lastMissingName: String?
     /// Where `print` and reports write; tests capture it.
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
     /// A table from our functions to their registry names (`help(af.create_asset)`).

@@ -8,21 +8,39 @@ import Foundation
 /// cash assets too); each transaction moves units at its price (`10 "ACME" @ 12 USD`)
 /// against `equity:transfers`, fees go to `expenses:fees`, and income paid by another
 /// asset comes from `income:dividends:SOURCE` or `income:interest:SOURCE`. Each price
-/// record is a `P` directive; an asset with none is valued at 0, as in the store.
+/// record (and each trade's price on a day without one: `MarketPrices`) is a `P` directive;
+/// an asset with none is valued at 0, as in the store.
+///
+/// Exchange rates (issue 22): each other currency gets a `P` directive in the main currency
+/// on every day a rate for it is stored (the rate the store would use that day), and each
+/// asset in another currency a last `P` directive on the export day at its price × that
+/// day's rate, in the main currency. So `hledger bal assets -V` (which does not chain prices)
+/// and `-X MAIN` (which does), and ledger's `-V` and `-X MAIN`, all give `af.net_worth()`.
 public enum JournalExport {
     public struct Input {
         public var assets: [Asset]
         /// Every transaction, grouped by asset in date order.
         public var transactions: [Int64: [Transaction]]
-        /// Every price record, grouped by asset in date order.
+        /// Every market price, grouped by asset in date order.
         public var prices: [Int64: [PricePoint]]
         public var exportedOn: CalendarDate
+        public var mainCurrency: String
+        /// For each other currency, 1 unit in the main currency on each day a rate is stored.
+        public var rates: [String: [(date: CalendarDate, rate: ExactDecimal)]]
+        /// For each asset in another currency, its latest price in the main currency at the
+        /// export day's rate.
+        public var mainPrices: [Int64: ExactDecimal]
 
-        public init(assets: [Asset], transactions: [Int64: [Transaction]], prices: [Int64: [PricePoint]], exportedOn: CalendarDate) {
+        public init(assets: [Asset], transactions: [Int64: [Transaction]], prices: [Int64: [PricePoint]], exportedOn: CalendarDate,
+                    mainCurrency: String = "", rates: [String: [(date: CalendarDate, rate: ExactDecimal)]] = [:],
+                    mainPrices: [Int64: ExactDecimal] = [:]) {
             self.assets = assets
             self.transactions = transactions
             self.prices = prices
             self.exportedOn = exportedOn
+            self.mainCurrency = mainCurrency
+            self.rates = rates
+            self.mainPrices = mainPrices
         }
     }
 
@@ -38,6 +56,13 @@ public enum JournalExport {
             if points.isEmpty, let first = input.transactions[asset.id!]?.first {
                 lines.append("P \(first.date) \(symbol(asset)) 0 \(asset.currency)  ; no price record: valued at 0")
             }
+        }
+        for code in input.rates.keys.sorted() {
+            for r in input.rates[code]! { lines.append("P \(r.date) \(code) \(r.rate.plainText) \(input.mainCurrency)") }
+        }
+        for asset in input.assets {
+            guard let price = input.mainPrices[asset.id!] else { continue }
+            lines.append("P \(input.exportedOn) \(symbol(asset)) \(price.plainText) \(input.mainCurrency)  ; at \(input.exportedOn)'s rate")
         }
         lines.append("")
         let all = input.transactions.values.flatMap { $0 }.sorted { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
@@ -56,6 +81,9 @@ public enum JournalExport {
             let quantity = Position.of(input.transactions[asset.id!] ?? []).quantity
             let value = quantity * (input.prices[asset.id!]?.last?.price ?? 0)
             places[asset.currency] = max(places[asset.currency] ?? 2, fractionDigits(value))
+            if let price = input.mainPrices[asset.id!] {
+                places[input.mainCurrency] = max(places[input.mainCurrency] ?? 2, min(fractionDigits(quantity * price), 10))
+            }
             for t in input.transactions[asset.id!] ?? [] {
                 places[asset.currency] = max(places[asset.currency]!, fractionDigits(t.totalAmount), fractionDigits(t.fees))
             }
