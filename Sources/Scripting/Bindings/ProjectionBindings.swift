@@ -110,6 +110,7 @@ enum ProjectionBindings {
             try pushMonteCarlo(assumptions, runs: try wholeNumber(runs, "runs", reader), modelName: modelName, hooks: hooks,
                                args, reader, into: result)
         }
+        try env.markSummary(call)
         return 1
     }
 

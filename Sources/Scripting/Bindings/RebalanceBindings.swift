@@ -146,6 +146,7 @@ enum RebalanceBindings {
             throw LuaArgumentError("\(fn): \(e)")
         }
         pushPlan(plan, env, call)
+        try env.markSummary(call)
         return 1
     }
 

@@ -93,6 +93,7 @@ extension ReturnsBindings {
             call.pushOptionalDecimal(local.twr.value); call.setField("local_twr", of: -2)
             call.pushString(asset.currency); call.setField("local_currency", of: -2)
         }
+        try env.markSummary(call)
         return 1
     }
 

@@ -45,10 +45,19 @@ extension StoreSession {
                 rates[code, default: []].append((date, rate.rate))
             }
         }
-        var mainPrices: [Int64: ExactDecimal] = [:]
+        var mainPrices: [Int64: [PricePoint]] = [:]
         for asset in assets where asset.currency != main {
-            guard let price = prices[asset.id!]?.last?.price, let rate = try? table.rate(from: asset.currency, to: main, on: today) else { continue }
-            mainPrices[asset.id!] = rate.convert(price)
+            // Each price day with a rate, and the export day (today's value at today's rate).
+            let points = prices[asset.id!] ?? []
+            var converted: [PricePoint] = []
+            for p in points {
+                guard let rate = try? table.rate(from: asset.currency, to: main, on: p.date) else { continue }
+                converted.append(PricePoint(assetID: p.assetID, date: p.date, price: rate.convert(p.price)))
+            }
+            if let last = points.last, last.date < today, let rate = try? table.rate(from: asset.currency, to: main, on: today) {
+                converted.append(PricePoint(assetID: last.assetID, date: today, price: rate.convert(last.price)))
+            }
+            mainPrices[asset.id!] = converted
         }
         return JournalExport.render(JournalExport.Input(assets: assets, transactions: try allTransactionsByAsset(),
                                                         prices: prices, exportedOn: today, mainCurrency: main, rates: rates, mainPrices: mainPrices))

@@ -3,6 +3,7 @@ import Testing
 @testable import Core
 @testable import Scripting
 @testable import Store
+import LuaBridge
 
 @Suite("Prices from trades: a buy's or sell's price values the asset on a day without a recorded price")
 struct PricesFromTradesTests {
