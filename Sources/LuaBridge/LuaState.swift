@@ -318,6 +318,12 @@ public final class LuaState {
         lua_setmetatable(L, -2)
     }
 
+    /// The size in bytes of the userdata at `index` (0 for anything else): a class whose
+    /// values come in two layouts tells them apart by it. [-0, +0, -]
+    public func userdataSize(at index: Int32) -> Int {
+        lua_type(L, index) == LUA_TUSERDATA ? Int(lua_rawlen(L, index)) : 0
+    }
+
     /// The value inside a userdata of class `name` at `index` (pushed by `pushValue`), or nil.
     /// [-0, +0, -]
     public func value<T>(at index: Int32, ofClass name: String, as type: T.Type) -> T? {

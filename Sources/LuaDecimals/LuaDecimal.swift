@@ -4,7 +4,8 @@ import LuaBridge
 
 /// Exact decimals in Lua: a userdata with arithmetic, comparison, `tostring` and `..`, that
 /// mixes with integers, decimal strings and floats (floats read from their shortest text).
-/// `tostring` and `..` show the value for reading (at most 8 places); `d:exact()` is exact.
+/// `tostring` and `..` show the value for reading (at most 8 places, or the places it was
+/// rounded to: `D"13315":round(2)` is 13315.00); `d:exact()` is exact.
 ///
 /// Lua calls `__eq` only when both operands are userdata, so `D"1" == 1` is false; use
 /// `D"1":eq(1)` or `af.eq(a, b)`. `<` and `<=` mix freely. The named methods (`round`,
@@ -63,7 +64,7 @@ enum LuaDecimal {
             // For reading: at most 8 places, trailing zeros trimmed (DisplayFormat.plain);
             // d:exact() is every digit.
             "__tostring": { call in
-                call.pushString(DisplayFormat.plain(try operand(call, 1)))
+                call.pushString(shown(call, 1, try operand(call, 1)))
                 return 1
             },
             "__concat": { call in
@@ -89,8 +90,14 @@ enum LuaDecimal {
         }
     }
 
+    /// For reading: a rounded decimal with its places, any other at most 8, zeros trimmed.
+    static func shown(_ call: LuaCall, _ index: Int32, _ value: ExactDecimal) -> String {
+        if let places = call.state.decimalPlaces(at: index) { return value.fixedText(places: places) }
+        return DisplayFormat.plain(value)
+    }
+
     static func text(_ call: LuaCall, _ index: Int32) throws -> String {
-        if let value = call.state.decimalValue(at: index) { return DisplayFormat.plain(value) }
+        if let value = call.state.decimalValue(at: index) { return shown(call, index, value) }
         if let s = call.string(at: index) { return s }
         if call.type(at: index) == LuaTypeCode.number { return call.state.describe(at: index) }
         throw LuaArgumentError("attempt to concatenate a \(call.typeName(at: index)) value")

@@ -22,6 +22,22 @@ extension LuaState {
         pushValue(value, ofClass: LuaDecimal.className)
     }
 
+    /// Pushes a rounded decimal that remembers its places: `tostring` shows exactly that
+    /// many (`D"13315":round(2)` prints 13315.00). Arithmetic on it gives plain decimals;
+    /// every reader sees the same decimal (the value comes first in the userdata).
+    /// [-0, +1, m]
+    public func pushDecimal(_ value: ExactDecimal, places: Int) {
+        if value.isOutOfRange || places <= 0 { pushDecimal(value); return }
+        pushValue(RoundedDecimal(value: value, places: UInt8(min(places, ExactDecimal.maxScale))), ofClass: LuaDecimal.className)
+    }
+
+    /// The places a rounded decimal at `index` shows, nil for any other value. [-0, +0, -]
+    public func decimalPlaces(at index: Int32) -> Int? {
+        guard userdataSize(at: index) == MemoryLayout<RoundedDecimal>.size, decimalValue(at: index) != nil,
+              let rounded = value(at: index, ofClass: LuaDecimal.className, as: RoundedDecimal.self) else { return nil }
+        return Int(rounded.places)
+    }
+
     /// The decimal at `index` if it is a decimal userdata. [-0, +0, -]
     public func decimalValue(at index: Int32) -> ExactDecimal? {
         value(at: index, ofClass: LuaDecimal.className, as: ExactDecimal.self)
@@ -56,4 +72,11 @@ extension LuaCall {
     public func pushOptionalDecimal(_ value: ExactDecimal?) {
         if let value { pushDecimal(value) } else { pushNil() }
     }
+}
+
+/// A decimal with the places it was rounded to: the value first, so a reader of a plain
+/// decimal reads it unchanged.
+struct RoundedDecimal {
+    var value: ExactDecimal
+    var places: UInt8
 }

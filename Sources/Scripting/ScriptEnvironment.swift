@@ -15,6 +15,11 @@ public final class ScriptEnvironment {
     /// so a body names itself in errors without spelling its name again.
     var currentFunction = ""
     public let reports = ReportSession()  // af.report documents, where they may be saved, colour
+    /// What the last `af.asset`/`af.portfolio` that found nothing looked for, with the
+    /// closest names: added to an "attempt to index a nil value" error (`Suggestions`), so
+    /// `af.asset("KOO"):sell{…}` says which name was missing while `af.asset(x) == nil`
+    /// checks keep working.
+    public internal(set) var lastMissingName: String?
     /// Where `print` and reports write; tests capture it.
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
     /// Rows written so far that were counted against --max-memory (`chargeRowsWritten`).
@@ -40,6 +45,7 @@ public final class ScriptEnvironment {
         try installRequire(ModuleLoader(folders: moduleFolders + [ModuleLoader.userLibrary()]), trusted: policy.trusted)
         try lua.execute(Prelude.source, name: "=prelude")
         rememberSettingsTable()
+        try installSummaries()
         let check = lua.interruptCheck
         session.setInterruptCheck(check.function, context: check.context)
     }
@@ -165,6 +171,31 @@ public final class ScriptEnvironment {
     }
 
     /// `help(af.settings)` describes the settings: the table is remembered like a function.
+    /// A Lua function(t) giving `t` a metatable whose `__tostring` is the REPL's summary
+    /// (ReplFormatter): so `print(plan)` in a script shows what the REPL shows.
+    private var summaryMarker: LuaReference?
+
+    private func installSummaries() throws {
+        let call = LuaCall(lua.L)
+        try lua.execute(ReplFormatter.source, name: "=formatter", results: 1)
+        try lua.execute("""
+            local show = ...
+            local summary = { __tostring = function(t) return show(t) end }
+            return function(t) return setmetatable(t, summary) end
+            """, name: "=summary", results: 1) { call.pushValue(at: -2); return 1 }
+        summaryMarker = lua.makeReference()
+        call.pop()
+    }
+
+    /// Gives the table on top of the stack the summary `tostring` (performance results,
+    /// rebalancing plans, projections). [-0, +0]
+    func markSummary(_ call: LuaCall) throws {
+        guard let marker = summaryMarker else { return }
+        lua.push(marker)
+        try call.callFunction(at: -1, results: 0) { call.pushValue(at: -3); return 1 }
+        call.pop()
+    }
+
     private func rememberSettingsTable() {
         let call = LuaCall(lua.L)
         if lua.pushGlobal("af") == LuaTypeCode.table, call.rawField("settings", of: -1) == LuaTypeCode.table {

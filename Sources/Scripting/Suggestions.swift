@@ -12,6 +12,26 @@ enum Suggestions {
         return best?.name
     }
 
+    /// "no asset named 'KOO' (closest: KO, KOF)": up to three names within a third of the
+    /// letters (at least 2 edits), nearest first.
+    static func missing(_ kind: String, _ typed: String, among names: [String]) -> String {
+        let limit = max(2, typed.count / 3)
+        let close = names.map { ($0, distance(typed.lowercased(), $0.lowercased())) }
+            .filter { $0.1 <= limit || $0.0.lowercased().hasPrefix(typed.lowercased()) || typed.lowercased().hasPrefix($0.0.lowercased()) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
+        let call = "af.\(kind)(\"\(typed)\")"
+        return "\(call) is nil: no \(kind) named '\(typed)'" + (close.isEmpty ? "" : " (closest: \(close.joined(separator: ", ")))")
+    }
+
+    /// An "attempt to index a nil value" error with the last name `af.asset`/`af.portfolio`
+    /// did not find (`ScriptEnvironment.lastMissingName`).
+    static func annotate(_ text: String, missing: String?) -> String {
+        let annotated = annotate(text)
+        guard let missing, annotated.contains("attempt to index a nil value") else { return annotated }
+        let lines = annotated.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        return String(lines[0]) + " (" + missing + ")" + (lines.count > 1 ? "\n" + String(lines[1]) : "")
+    }
+
     /// Levenshtein distance (insert, delete, replace one character).
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)

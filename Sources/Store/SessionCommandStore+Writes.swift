@@ -64,6 +64,7 @@ extension SessionCommandStore {
         session.noteChange("transaction", .added)
         if try !session.advanceCachedPosition(with: t) { session.unsnapshotted.insert(t.assetID) }
         session.ledgers[t.assetID]?.insert(HoldingsHistory.ledgerKey(t), t.quantityImpact)
+        if MarketPrices.isTradePrice(t.type, t.pricePerUnit) { session.latestPriceCache[t.assetID] = nil }  // its price may be the latest
         return t
     }
 

@@ -74,8 +74,7 @@ final class SessionCommandStore: CommandStore {
     func currentPrice(ofAsset id: Int64) throws -> ExactDecimal { try session.valuation(ofAsset: id).currentPrice }
 
     func price(ofAsset id: Int64, onOrBefore date: CalendarDate) throws -> ExactDecimal? {
-        try String.fetchOne(db.cachedStatement(sql: "SELECT price FROM price_history WHERE asset_id = ? AND date <= ? ORDER BY date DESC LIMIT 1"),
-                            arguments: [id, date.description]).flatMap(ExactDecimal.parseOrNil)
+        try session.marketPrice(ofAsset: id, onOrBefore: date)?.price
     }
 
     func hasPrice(ofAsset id: Int64, on date: CalendarDate, excluding: Int64?) throws -> Bool {

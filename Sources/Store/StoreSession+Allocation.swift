@@ -18,6 +18,7 @@ extension StoreSession {
             case .category: key = asset.categoryID.flatMap { names[$0] } ?? Self.uncategorized
             case .platform: key = asset.platform.isEmpty ? Self.noPlatform : asset.platform
             case .asset: key = asset.name
+            case .currency: key = asset.currency
             }
             return (key: key, value: try sum.add(try valuation(ofAsset: asset.id!).currentValue, asset.currency, on: today))
         }

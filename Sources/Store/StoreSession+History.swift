@@ -25,7 +25,11 @@ extension StoreSession {
     /// The total of `totalValue` with the rates it used (to say which were fallbacks).
     public func convertedTotal(of assets: [Asset], in currency: String? = nil) throws -> ConvertedSum {
         var sum = try convertedSum(of: assets, in: try reportingCurrency(currency), through: today)
-        for asset in assets { try sum.add(try valuation(ofAsset: asset.id!).currentValue, asset.currency, on: today) }
+        for asset in assets {
+            let valuation = try valuation(ofAsset: asset.id!)
+            if valuation.isUnpriced { sum.noteUnpriced(asset.name) }
+            try sum.add(valuation.currentValue, asset.currency, on: today)
+        }
         return sum
     }
 

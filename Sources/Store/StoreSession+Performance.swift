@@ -75,7 +75,7 @@ extension StoreSession {
         var prices: [Int64: [PricePoint]] = [:]
         if case .everything = scope {
             transactions = try allTransactionsByAsset()
-            prices = try pricesByAsset()
+            prices = try marketPricesByAsset()
         } else if !ids.isEmpty {
             // Income paid by a scope asset into an outside asset is income of the scope (and
             // leaves it at once): those transactions come along, without the rest of the
@@ -84,7 +84,7 @@ extension StoreSession {
             transactions = try transactionsByAsset(where: """
                 WHERE asset_id IN (\(list)) OR (source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))
                 """)
-            prices = try pricesByAsset(where: "WHERE asset_id IN (\(list))")
+            prices = try marketPricesByAsset(assets: "asset_id IN (\(list))")
         }
         return PerformanceInput(scope: ids, cashAssets: cash, transactions: transactions, prices: prices)
     }

@@ -23,12 +23,18 @@ extension StoreSession {
             transactionCondition = "WHERE asset_id IN (\(list)) OR (source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))"
             priceCondition = "WHERE asset_id IN (\(list))"
         }
+        let tradePrices = try pricesFromTrades()
         try forEachRawRow("SELECT \(TransactionRecord.list([.id, .assetID, .type, .date, .quantity, .price, .fees, .sourceAssetID, .relatedID])) FROM \(TransactionRecord.table) \(transactionCondition)") { row in
             // id and asset_id are NOT NULL in the schema: read without the NULL check.
-            records.addTransaction(id: sqlite3_column_int64(row.statement, 0), assetID: sqlite3_column_int64(row.statement, 1),
-                                   type: try Self.transactionType(row.bytes(2)),
-                                   date: try row.date(3, "date"), quantity: try row.decimal(4, "quantity"), price: try row.decimal(5, "price"),
+            let assetID = sqlite3_column_int64(row.statement, 1), type = try Self.transactionType(row.bytes(2))
+            let date = try row.date(3, "date"), price = try row.decimal(5, "price")
+            records.addTransaction(id: sqlite3_column_int64(row.statement, 0), assetID: assetID, type: type,
+                                   date: date, quantity: try row.decimal(4, "quantity"), price: price,
                                    fees: try row.decimal(6, "fees"), sourceAssetID: row.optionalInt64(7), relatedID: row.optionalInt64(8))
+            // A trade's price is a market price (`MarketPrices`). Added before the records:
+            // prices are sorted stably and the last of a day wins, so a recorded price beats
+            // a trade of its day, and a later trade an earlier one (the scan is in id order).
+            if tradePrices, MarketPrices.isTradePrice(type, price) { records.addPrice(assetID: assetID, date: date, price: price) }
         }
         try forEachRawRow("SELECT asset_id, date, price FROM price_history \(priceCondition)") { row in
             records.addPrice(assetID: sqlite3_column_int64(row.statement, 0), date: try row.date(1, "date"), price: try row.decimal(2, "price"))

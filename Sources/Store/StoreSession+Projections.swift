@@ -5,7 +5,7 @@ import GRDB
 extension StoreSession {
     /// Monthly returns of `assets` from their price history, at today's quantities (so
     /// deposits and withdrawals do not count as returns): month-end values over the last
-    /// `months` months (up to today), month-on-month. Two queries whatever the size.
+    /// `months` months (up to today), month-on-month. Three queries whatever the size.
     public func monthlyReturns(of assets: [Asset], months: Int = 120) throws -> [Double] {
         let main = try mainCurrency()
         let rates = try rateTable(for: Set(assets.map(\.currency)).union([main]), through: today)
@@ -14,11 +14,7 @@ extension StoreSession {
         var quantities: [Int64: ExactDecimal] = [:]
         for id in ids { quantities[id] = try position(ofAsset: id).quantity }
         let list = ids.map(String.init).joined(separator: ",")
-        var prices: [Int64: [PricePoint]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history WHERE asset_id IN (\(list)) ORDER BY date") {
-            let p = try Records.price(row)
-            prices[p.assetID, default: []].append(p)
-        }
+        let prices = try marketPricesByAsset(assets: "asset_id IN (\(list))")
         // Start once every held non-cash asset has a price: an asset's first price is not a return.
         let held = assets.filter { !$0.isCash && (quantities[$0.id!] ?? 0) > 0 }
         guard !held.isEmpty else { return [] }

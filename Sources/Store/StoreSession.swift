@@ -137,6 +137,7 @@ public final class StoreSession {
             try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
         }
         noteChange("setting", .changed)
+        if key == MarketPrices.settingKey { invalidateAll() }  // every cached latest price may change
     }
 }
 

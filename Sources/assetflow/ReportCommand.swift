@@ -18,7 +18,8 @@ struct ReportCommand: ParsableCommand {
             others are refused; else terminal. A report script may save its own files
             with r:save(path) to --output or inside the reports folder, even in the
             sandbox. The sandbox and limit options mean what they mean for
-            `assetflow run`.
+            `assetflow run`. Words after NAME are the script's arguments (arg[1…]):
+            `assetflow report projection years=20 monthly=500 goal=1000000 runs=1000`.
             """
     )
 
@@ -33,6 +34,9 @@ struct ReportCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The report to run.", valueName: "name"))
     var name: String
+
+    @Argument(help: ArgumentHelp("Arguments for the report script (arg[1…]), such as years=20 for projection.", valueName: "args"))
+    var arguments: [String] = []
 
     func validate() throws {
         if let format { _ = try parsedFormat(format) }
@@ -62,6 +66,7 @@ struct ReportCommand: ParsableCommand {
         request.format = try format.map(parsedFormat)
         request.outputPath = output
         request.run = sandbox.scriptRun(global)
+        request.run.arguments = arguments
         request.isTerminal = output == nil && isatty(STDOUT_FILENO) != 0
         request.environment = environment
         request.reportsFolder = reportsFolder

@@ -139,8 +139,8 @@ struct BusinessRulesMoreTests {
         expect_error(function() p:allocation{ by = "color" } end,
                      "Unknown allocation grouping 'color'. Use one of: type, category, platform, asset.")
         expect_error(function() af.allocation{ by = "" } end, "Unknown allocation grouping ''.")
-        expect_error(function() p:set_targets{ by = "platform", Broker = 100 } end, "Targets can be set by type or by category, not by platform.")
-        expect_error(function() p:drift{ by = "asset" } end, "Targets can be set by type or by category, not by asset.")
+        expect_error(function() p:set_targets{ by = "platform", Broker = 100 } end, "Targets can be set by type, category or currency, not by platform.")
+        expect_error(function() p:drift{ by = "asset" } end, "Targets can be set by type, category or currency, not by asset.")
         local empty = af.create_portfolio{ name = "Empty" }
         assert(#empty:allocation() == 0)
         local z = af.create_portfolio{ name = "Zero" }

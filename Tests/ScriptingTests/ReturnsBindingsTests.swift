@@ -48,7 +48,7 @@ struct ReturnsBindingsTests {
         true
         true
         0.09
-        0.0997851825
+        0.0997135859
         nil\tstart value is zero
         nil\tseveral roots (0.1, 0.2): the cash flows change sign more than once and no single rate describes them
         af.returns.xirr expects a list of {date, amount} pairs such as {{"2021-01-01", -1000}, {"2022-01-01", 1100}}, got number

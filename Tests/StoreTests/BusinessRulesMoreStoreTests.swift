@@ -91,7 +91,7 @@ struct BusinessRulesMoreStoreTests: StoreRuleTesting {
             #expect(try s.allocation(of: s.assets(), by: .category).map(\.key) == [StoreSession.uncategorized])
             #expect(message { _ = try AllocationDimension.parse("colour") } == "Unknown allocation grouping 'colour'. Use one of: type, category, platform, asset.")
             let p = try s.createPortfolio(name: "Core")
-            #expect(message { try s.setTargets(portfolio: p.id!, by: .platform, ["Broker": 100]) } == "Targets can be set by type or by category, not by platform.")
+            #expect(message { try s.setTargets(portfolio: p.id!, by: .platform, ["Broker": 100]) } == "Targets can be set by type, category or currency, not by platform.")
             _ = try asset(s, "Free", .stock, quantity: 5, price: 0, portfolio: p.id)
             #expect(try s.allocation(of: s.assets(inPortfolio: p.id!), by: .type).isEmpty)
         }

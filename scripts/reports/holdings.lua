@@ -19,7 +19,9 @@ end
 table.sort(rows, function(x, y) return x.value_main > y.value_main end)
 r:table(rows, {
   columns = { "name", "type", "portfolio", "currency", "quantity", "price", "value", { "value_main", "Value (" .. main .. ")" }, "average_cost", "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" } },
-  format = { price = "money", value = "money", value_main = "money", average_cost = "money", cost_basis = "money", unrealized_gain = "money", gain_percent = "percent" },
+  -- Money is labelled with the report's (main) currency: amounts in each asset's own
+  -- currency are plain numbers beside the currency column.
+  format = { price = "number", value = "number", value_main = "money", average_cost = "number", cost_basis = "number", unrealized_gain = "number", gain_percent = "percent" },
 })
 if #rows > 0 then
   r:chart{ kind = "bar", title = "Value by asset (" .. main .. ")", series = rows, x = "name", y = "value_main", format = "money" }

@@ -8,35 +8,29 @@ if #assets == 0 then
   return r
 end
 
--- Key figures, summed exactly over every asset, each converted into the main currency at
--- today's rate (never two currencies added as one). A missing rate is said, not guessed.
+-- Key figures in the main currency by the one conversion rule (Currencies.md): the value
+-- at today's rate, cost at the rates of the days it was paid, each sale's proceeds and each
+-- payment at its day's rate (af.gains, the same figures as af.performance). A missing rate
+-- is said, not guessed.
 local main = af.main_currency()
 local function in_main(amount, code) return (af.convert(amount, code, main)) end
-local cost, unrealized, realized, income = D"0", D"0", D"0", D"0"
 local first
-local ok, problem = pcall(function()
-  for _, a in ipairs(assets) do
-    cost = cost + in_main(a.cost_basis, a.currency)
-    unrealized = unrealized + in_main(a.unrealized_gain, a.currency)
-    realized = realized + in_main(a.realized_gain, a.currency)
-    income = income + in_main(a.income, a.currency)
-  end
-end)
 for _, a in ipairs(assets) do
   local t = a:transactions()[1]
   if t and (first == nil or t.date < first) then first = t.date end
 end
+local ok, gains = pcall(af.gains)
 if not ok then
-  r:text("Figures in " .. main .. " are not available: " .. tostring(problem))
+  r:text("Figures in " .. main .. " are not available: " .. tostring(gains))
   return r
 end
-local net_worth, fallbacks = af.net_worth()
+local net_worth, notices = af.net_worth()
 local figures = {
   { label = "Net worth (" .. main .. ")", value = net_worth, format = "money" },
-  { label = "Cost basis", value = cost, format = "money" },
-  { label = "Unrealized gain", value = unrealized, format = "money" },
-  { label = "Realized gain", value = realized, format = "money" },
-  { label = "Income", value = income, format = "money" },
+  { label = "Cost basis", value = gains.cost_basis, format = "money" },
+  { label = "Unrealized gain", value = gains.unrealized_gain, format = "money" },
+  { label = "Realized gain", value = gains.realized_gain, format = "money" },
+  { label = "Income", value = gains.income, format = "money" },
 }
 local goal = af.financial_goal()
 if goal then
@@ -44,7 +38,7 @@ if goal then
   figures[#figures + 1] = { label = "Goal reached", value = g.achievement_percent, format = "percent" }
 end
 r:figures(figures)
-if #fallbacks > 0 then r:text("Converted at earlier rates: " .. table.concat(fallbacks, "; ")) end
+if #notices > 0 then r:text("Note: " .. table.concat(notices, "; ")) end
 
 -- Net worth by month: every asset, as the "Net worth" figure above counts them (assets in
 -- no portfolio included), valued on the same day of each month and today.
@@ -85,5 +79,7 @@ end
 table.sort(gains, function(x, y) return x.value_main > y.value_main end)
 r:table(gains, { title = "Gains",
   columns = { "name", "currency", "value", { "value_main", "Value (" .. main .. ")" }, "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" }, "realized_gain" },
-  format = { value = "money", value_main = "money", cost_basis = "money", unrealized_gain = "money", gain_percent = "percent", realized_gain = "money" } })
+  -- Money is labelled with the report's (main) currency: amounts in each asset's own
+  -- currency are plain numbers beside the currency column.
+  format = { value = "number", value_main = "money", cost_basis = "number", unrealized_gain = "number", gain_percent = "percent", realized_gain = "number" } })
 return r

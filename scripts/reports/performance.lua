@@ -29,6 +29,19 @@ for year = tonumber(first:sub(1, 4)), this_year do
     rows[#rows + 1] = { year = tostring(year), note = ok and (reason or "cannot calculate") or tostring(twr) }
   end
 end
+-- The gain since the first transaction, split: the assets' own price moves, the currencies'
+-- moves (assets in other currencies) and income; the three add up to the gain.
+local ok_all, all = pcall(af.performance, { from = first })
+if ok_all then
+  r:figures{
+    { label = "Gain since " .. first, value = all.realized_gain + all.unrealized_change + all.income, format = "money" },
+    { label = "Price effect", value = all.price_effect, format = "money" },
+    { label = "Currency effect", value = all.currency_effect, format = "money" },
+    { label = "Income", value = all.income, format = "money" },
+  }
+else
+  r:text("Gain since " .. first .. ": " .. tostring(all))
+end
 r:chart{ kind = "bar", title = "Time-weighted return by year", series = rows, x = "year", y = "twr", names = { "TWR" }, format = "percent" }
 r:table(rows, { columns = { "year", { "twr", "TWR" }, "note" }, format = { twr = "percent" } })
 return r

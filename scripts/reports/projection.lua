@@ -6,13 +6,30 @@ if not af.project then
   r:text("Projections are not available yet: this build has no af.project binding.")
   return r
 end
-local ok, result = pcall(af.project, { years = 10, runs = 500, seed = 1, percentiles = { 10, 25, 50, 75, 90 } })
+-- Arguments: years=10 monthly=0 goal=(the financial goal) runs=500, as
+--   assetflow report projection years=20 monthly=500 goal=1000000 runs=1000
+local options = { years = 10, monthly = nil, goal = nil, runs = 500 }
+for _, word in ipairs(arg or {}) do
+  local key, value = tostring(word):match("^([%a_]+)=(.+)$")
+  if not key or options[key] == nil and key ~= "monthly" and key ~= "goal" then
+    error("projection takes years=N, monthly=AMOUNT, goal=AMOUNT and runs=N, not '" .. tostring(word) .. "'", 0)
+  end
+  options[key] = (key == "years" or key == "runs") and math.tointeger(tonumber(value)) or D(value)
+  if options[key] == nil then error("projection: " .. key .. " must be a whole number, not '" .. value .. "'", 0) end
+end
+local ok, result = pcall(af.project, { years = options.years, runs = options.runs, monthly = options.monthly, goal = options.goal,
+                                       seed = 1, percentiles = { 10, 25, 50, 75, 90 } })
 if not ok then
   r:text("The projection could not be computed: " .. tostring(result))
   return r
 end
 -- result.percentiles: rows of {month, date, p10, p25, p50, p75, p90}.
 local rows = result.percentiles or {}
+r:text(string.format("%d years, %s a month, %d runs (%s model, %s return, %s volatility, %s inflation, seed %s)%s.",
+  options.years, options.monthly and options.monthly:format(2) or "nothing", options.runs, tostring(result.model),
+  (result.annual_return * 100):format(2) .. " %", (result.volatility * 100):format(2) .. " %",
+  ((result.inflation or D"0") * 100):format(2) .. " %", tostring(result.seed),
+  result.goal and ("; goal " .. result.goal:format(2) .. " in today's money") or ""))
 r:chart{ kind = "fan", title = "Projected net worth (10th–90th percentile)", series = rows, x = "date",
          y = { "p10", "p25", "p50", "p75", "p90" }, names = { "10th", "25th", "Median", "75th", "90th" }, format = "money" }
 -- The same path as a table, one row a year (what --format csv writes).

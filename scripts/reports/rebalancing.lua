@@ -15,6 +15,13 @@ for _, p in ipairs(af.portfolios()) do
     if warning then r:text(warning) end
     local plan = p:rebalance{}
     r:table(plan, { title = p.name .. ": trades", columns = { { "key", "Type" }, "action", "amount" }, format = { amount = "money" } })
+    if #plan.trades > 0 then
+      -- Each trade at the asset's own price and in its own currency (numbers beside the
+      -- currency column), and its amount in the main currency (money).
+      r:table(plan.trades, { title = p.name .. ": trades by asset",
+        columns = { "name", "side", "quantity", { "local_price", "Price" }, { "local_amount", "Amount" }, "currency", { "main_amount", "Amount (" .. main .. ")" } },
+        format = { quantity = "number", local_price = "number", local_amount = "number", main_amount = "money" } })
+    end
     if #plan.summary > 0 then r:text(table.concat(plan.summary, "\n")) end
   end
 end

@@ -94,7 +94,7 @@ extension Returns {
         init(amounts: [Double], days: [Int]) {
             self.amounts = amounts
             self.days = days
-            years = days.map { Double($0) / 365 }
+            years = days.map { Double($0) / Returns.daysPerYear }
         }
 
         func value(at rate: Double) -> Double {

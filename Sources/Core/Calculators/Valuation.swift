@@ -13,6 +13,10 @@ public struct Valuation: Equatable, Sendable {
         currentPriceDate = latestPrice?.date
     }
 
+    /// Held but without any price (recorded or from a trade): counted as 0 in totals, which
+    /// then name it (`MarketPrices.unpricedNotice`).
+    public var isUnpriced: Bool { currentPriceDate == nil && !position.quantity.isZero }
+
     public var quantity: ExactDecimal { position.quantity }
     public var averageCost: ExactDecimal { position.averageCost }
     public var costBasis: ExactDecimal { position.costBasis }

@@ -23,6 +23,7 @@ public struct SetTargets: Command {
         for (key, value) in targets {
             switch dimension {
             case .type: normalized[try AssetType.parse(key).rawValue] = value
+            case .currency: normalized[try AssetRules.validateCurrency(key)] = value
             default:
                 guard let c = try store.category(named: key) else { throw RuleViolation("No category named '\(key)'.", rule: .unknownValue) }
                 normalized[c.name] = value

@@ -31,6 +31,15 @@ public struct ConvertedSum: Sendable {
         return converted
     }
 
+    /// Assets held without any price, counted as 0 (their names, in the order added).
+    public private(set) var unpriced: [String] = []
+
+    public mutating func noteUnpriced(_ name: String) { if !unpriced.contains(name) { unpriced.append(name) } }
+
+    /// What a reader of the total must know: each fallback rate, then each asset counted
+    /// as 0 for want of a price.
+    public var notices: [String] { fallbacks.map(\.explanation) + unpriced.map(MarketPrices.unpricedNotice) }
+
     /// The rates that came from an earlier day than the value's.
     public var fallbacks: [AppliedRate] { applied.filter(\.isFallback) }
 }

@@ -8,21 +8,40 @@ import Foundation
 /// cash assets too); each transaction moves units at its price (`10 "ACME" @ 12 USD`)
 /// against `equity:transfers`, fees go to `expenses:fees`, and income paid by another
 /// asset comes from `income:dividends:SOURCE` or `income:interest:SOURCE`. Each price
-/// record is a `P` directive; an asset with none is valued at 0, as in the store.
+/// record (and each trade's price on a day without one: `MarketPrices`) is a `P` directive;
+/// an asset with none is valued at 0, as in the store.
+///
+/// Exchange rates (issue 22): each other currency gets a `P` directive in the main currency
+/// on every day a rate for it is stored (the rate the store would use that day), and an
+/// asset in another currency is priced in the main currency (its price × that day's rate)
+/// on each of its price days with a rate and on the export day; one price per asset and
+/// day, so no tool has to choose between two. So `hledger bal assets -V` (which does not
+/// chain prices) and `-X MAIN`, and `ledger bal assets -X MAIN`, give `af.net_worth()`.
 public enum JournalExport {
     public struct Input {
         public var assets: [Asset]
         /// Every transaction, grouped by asset in date order.
         public var transactions: [Int64: [Transaction]]
-        /// Every price record, grouped by asset in date order.
+        /// Every market price, grouped by asset in date order.
         public var prices: [Int64: [PricePoint]]
         public var exportedOn: CalendarDate
+        public var mainCurrency: String
+        /// For each other currency, 1 unit in the main currency on each day a rate is stored.
+        public var rates: [String: [(date: CalendarDate, rate: ExactDecimal)]]
+        /// For each asset in another currency, its prices in the main currency (price × the
+        /// day's rate), in date order: they replace its own-currency prices of those days.
+        public var mainPrices: [Int64: [PricePoint]]
 
-        public init(assets: [Asset], transactions: [Int64: [Transaction]], prices: [Int64: [PricePoint]], exportedOn: CalendarDate) {
+        public init(assets: [Asset], transactions: [Int64: [Transaction]], prices: [Int64: [PricePoint]], exportedOn: CalendarDate,
+                    mainCurrency: String = "", rates: [String: [(date: CalendarDate, rate: ExactDecimal)]] = [:],
+                    mainPrices: [Int64: [PricePoint]] = [:]) {
             self.assets = assets
             self.transactions = transactions
             self.prices = prices
             self.exportedOn = exportedOn
+            self.mainCurrency = mainCurrency
+            self.rates = rates
+            self.mainPrices = mainPrices
         }
     }
 
@@ -34,10 +53,18 @@ public enum JournalExport {
         lines.append("")
         for asset in input.assets {
             let points = input.prices[asset.id!] ?? []
-            for p in points { lines.append("P \(p.date) \(symbol(asset)) \(p.price.plainText) \(asset.currency)") }
+            let converted = input.mainPrices[asset.id!] ?? []
+            let convertedDays = Set(converted.map(\.date))
+            var lines2: [(CalendarDate, String)] = points.filter { !convertedDays.contains($0.date) }
+                .map { ($0.date, "P \($0.date) \(symbol(asset)) \($0.price.plainText) \(asset.currency)") }
+            lines2 += converted.map { ($0.date, "P \($0.date) \(symbol(asset)) \($0.price.plainText) \(input.mainCurrency)") }
+            lines += lines2.sorted { $0.0 < $1.0 }.map(\.1)
             if points.isEmpty, let first = input.transactions[asset.id!]?.first {
                 lines.append("P \(first.date) \(symbol(asset)) 0 \(asset.currency)  ; no price record: valued at 0")
             }
+        }
+        for code in input.rates.keys.sorted() {
+            for r in input.rates[code]! { lines.append("P \(r.date) \(code) \(r.rate.plainText) \(input.mainCurrency)") }
         }
         lines.append("")
         let all = input.transactions.values.flatMap { $0 }.sorted { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
@@ -56,11 +83,15 @@ public enum JournalExport {
             let quantity = Position.of(input.transactions[asset.id!] ?? []).quantity
             let value = quantity * (input.prices[asset.id!]?.last?.price ?? 0)
             places[asset.currency] = max(places[asset.currency] ?? 2, fractionDigits(value))
+            if let price = input.mainPrices[asset.id!]?.last?.price {
+                places[input.mainCurrency] = max(places[input.mainCurrency] ?? 2, min(fractionDigits(quantity * price), 10))
+            }
             for t in input.transactions[asset.id!] ?? [] {
                 places[asset.currency] = max(places[asset.currency]!, fractionDigits(t.totalAmount), fractionDigits(t.fees))
             }
         }
-        return places.keys.sorted().map { "commodity 1000.\(String(repeating: "0", count: places[$0]!)) \($0)" }
+        // The `format` subdirective: ledger and hledger both read it for display precision.
+        return places.keys.sorted().map { "commodity \($0)\n    format 1000.\(String(repeating: "0", count: places[$0]!)) \($0)" }
     }
 
     static func fractionDigits(_ value: ExactDecimal) -> Int {

@@ -59,10 +59,18 @@ public struct SVGChart: Sendable {
         }
         svg += ##"<line x1="\##(px(plot.left))" y1="\##(px(plot.top))" x2="\##(px(plot.left))" y2="\##(px(plot.bottom))" stroke="#6b7280"/>"##
         svg += ##"<line x1="\##(px(plot.left))" y1="\##(px(plot.bottom))" x2="\##(px(plot.right))" y2="\##(px(plot.bottom))" stroke="#6b7280"/>"##
+        // Below-zero values: a zero line, so a negative bar hangs below it.
+        if low < 0, high > 0 {
+            svg += ##"<line class="zero" x1="\##(px(plot.left))" y1="\##(px(pixelY(0)))" x2="\##(px(plot.right))" y2="\##(px(pixelY(0)))" stroke="#6b7280"/>"##
+        }
 
         let xs = chart.xValues
         let pixelX = xPlacement(xs, plot)
-        let shown = SVGChart.labelIndices(count: xs.count, most: chart.kind == .bar ? 12 : 6)
+        // As many labels as fit side by side (about 7 px a character at 12 px, a 12 px gap),
+        // so long names never overlap: the others are thinned out.
+        let longest = Double(xs.map(\.description.count).max() ?? 1)
+        let fit = max(1, Int(plot.pixelWidth / (longest * 7 + 12)))
+        let shown = SVGChart.labelIndices(count: xs.count, most: min(chart.kind == .bar ? 12 : 6, fit))
         for i in shown {
             let anchor = chart.kind == .bar || xs.count == 1 ? "middle" : (i == 0 ? "start" : (i == xs.count - 1 ? "end" : "middle"))
             svg += ##"<text x="\##(px(pixelX(xs[i])))" y="\##(px(plot.bottom + 18))" text-anchor="\##(anchor)" fill="#374151">\##(SVGChart.escape(xs[i].description))</text>"##
@@ -229,6 +237,7 @@ public struct SVGChart: Sendable {
     /// At most `most` evenly spread indices, always with the first and the last.
     static func labelIndices(count: Int, most: Int) -> [Int] {
         guard count > most else { return Array(0..<count) }
+        if most <= 1 { return [0] }
         return Array(Set((0..<most).map { $0 * (count - 1) / (most - 1) })).sorted()
     }
 

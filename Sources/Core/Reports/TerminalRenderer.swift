@@ -100,9 +100,19 @@ public struct TerminalRenderer: Sendable {
                 let total = series.points.reduce(ExactDecimal(0)) { $0 + ($1.y < 0 ? -$1.y : $1.y) }
                 let largest = series.points.map { $0.y < 0 ? -$0.y : $0.y }.max() ?? 0
                 let labelWidth = series.points.map(\.x.description.count).max() ?? 0
+                // With a negative value, bars diverge from an axis: negatives to its left.
+                let diverging = chart.kind == .bar && series.points.contains { $0.y < 0 }
+                // Whole blocks on the left (the partial blocks lean left, so they would leave
+                // a gap at the axis).
+                let blocks = { (m: ExactDecimal) in max(1, Int(((m / largest).doubleValue * Double(self.style.barWidth)).rounded())) }
+                let leftWidth = diverging ? series.points.filter { $0.y < 0 }.map { blocks(-$0.y) }.max() ?? 0 : 0
                 for point in series.points {
                     let magnitude = point.y < 0 ? -point.y : point.y
-                    let chartBar = bar(magnitude, of: largest)
+                    var chartBar = bar(magnitude, of: largest)
+                    if diverging {
+                        let left = point.y < 0 ? String(repeating: "█", count: blocks(magnitude)) : ""
+                        chartBar = padLeft(left, leftWidth) + "│" + (point.y < 0 ? "" : chartBar)
+                    }
                     var value = formatter.text(point.y, chart.format)
                     if chart.kind == .pie, total > 0 { value += "  " + formatter.text((magnitude / total * 100).rounded(places: 2), .percent) }
                     lines.append("  " + pad(point.x.description, labelWidth) + "  " + cell(chartBar, negative: point.y < 0) + " " + value)

@@ -26,12 +26,24 @@ extension AfBindings {
 
     static let history: [Binding] = [
         .function("af", "net_worth", InCurrency.self, returns: .values([LuaRecordField("total", .decimal), LuaRecordField("fallbacks", .list(.string))]),
-                  "Σ current value of every asset in `currency` (default: the main currency), each converted at today's rate, else the latest earlier one; the second result lists the rates that were fallbacks. No rate is an error that says how to add one.",
+                  "Σ current value of every asset in `currency` (default: the main currency), each converted at today's rate, else the latest earlier one; the second result lists the rates that were fallbacks and each asset held without any price (\"valued at 0: no price for X\"). No rate is an error that says how to add one.",
                   example: #"print(af.net_worth(), af.net_worth("EUR"))"#) { env, call, args in
             let sum = try env.session.convertedTotal(of: env.session.assets(), in: args.currency)
             call.pushDecimal(sum.total)
-            env.pushList(sum.fallbacks, call) { call.pushString($0.explanation) }
+            env.pushList(sum.notices, call) { call.pushString($0) }
             return 2
+        },
+        .function("af", "gains", InCurrency.self, returns: .value(gainsResult),
+                  "Every asset's value, cost basis, unrealized and realized gain and income since the first transaction, in `currency` (default: the main currency), by the one conversion rule: the value at today's rate, cost at the rates of the days it was paid, each sale's proceeds and each payment at its day's rate (the overview's cards).",
+                  example: #"local g = af.gains(); print(g.value, g.cost_basis, g.unrealized_gain, g.realized_gain, g.income)"#) { env, call, args in
+            let g = try env.session.gains(in: args.currency)
+            call.newTable()
+            for (key, value) in [("value", g.value), ("cost_basis", g.costBasis), ("unrealized_gain", g.unrealizedGain),
+                                 ("realized_gain", g.realizedGain), ("income", g.income)] {
+                call.pushDecimal(value); call.setField(key, of: -2)
+            }
+            call.pushString(g.currency); call.setField("currency", of: -2)
+            return 1
         },
         .function("af", "timeline", PortfolioBindings.Timeline.self, returns: .value(.list(PortfolioBindings.valueRow)),
                   "Net worth (every asset, as af.net_worth) on each day or month from `from` to `to` (default today).",
@@ -51,10 +63,12 @@ extension AfBindings {
     struct Grouping: LuaDecodable {
         var by: AllocationDimension?
         var currency: String?
-        static let fields: [LuaField<Grouping>] = [.optional("by", \.by, "type (default), category, platform or asset."),
+        static let fields: [LuaField<Grouping>] = [.optional("by", \.by, "type (default), category, platform, asset or currency."),
                                                    .optional("currency", \.currency, "Values in this currency (default: the main currency).")]
     }
 
+    static let gainsResult = LuaType.record(["value", "cost_basis", "unrealized_gain", "realized_gain", "income"].map { LuaRecordField($0, .decimal) }
+        + [LuaRecordField("currency", .string)])
     static let allocationRow = LuaType.record([LuaRecordField("key", .string), LuaRecordField("value", .decimal), LuaRecordField("percent", .decimal)])
     static let driftRow = LuaType.record(["key", "actual", "target", "difference", "status"].map { LuaRecordField($0, $0 == "key" || $0 == "status" ? .string : .decimal) })
 

@@ -35,8 +35,11 @@ enum AfBindings {
             return 1
         },
         .function("af", "portfolio", Named.self, returns: .value(.optional(.object("Portfolio"))),
-                  "The portfolio with this name (ignoring case), or nil.", example: #"af.portfolio("Core")"#) { env, call, args in
-            if let p = try env.session.portfolio(named: args.name) { env.pushPortfolio(p.id!) } else { call.pushNil() }
+                  "The portfolio with this name (ignoring case), or nil; using that nil is an error naming it and the closest names.", example: #"af.portfolio("Core")"#) { env, call, args in
+            if let p = try env.session.portfolio(named: args.name) { env.pushPortfolio(p.id!) } else {
+                env.lastMissingName = Suggestions.missing("portfolio", args.name, among: try env.session.portfolios().map(\.name))
+                call.pushNil()
+            }
             return 1
         },
         .function("af", "portfolios", NoArguments.self, returns: .value(.list(.object("Portfolio"))), "Every portfolio, by name.",
@@ -85,9 +88,12 @@ enum AfBindings {
             env.pushAsset(try env.session.execute(command).id!)
             return 1
         },
-        .function("af", "asset", Named.self, returns: .value(.optional(.object("Asset"))), "The asset with this name (ignoring case), or nil.",
+        .function("af", "asset", Named.self, returns: .value(.optional(.object("Asset"))), "The asset with this name (ignoring case), or nil; using that nil (af.asset(\"KOO\"):sell{…}) is an error naming the missing asset and the closest names.",
                   example: #"af.asset("ACME")"#) { env, call, args in
-            if let a = try env.session.asset(named: args.name) { env.pushAsset(a.id!) } else { call.pushNil() }
+            if let a = try env.session.asset(named: args.name) { env.pushAsset(a.id!) } else {
+                env.lastMissingName = Suggestions.missing("asset", args.name, among: try env.session.assets().map(\.name))
+                call.pushNil()
+            }
             return 1
         },
         .function("af", "assets", NoArguments.self, returns: .value(.list(.object("Asset"))), "Every asset, by name.",

@@ -36,7 +36,7 @@ enum AssetBindings {
         .field("Asset", "current_price", .decimal, "Price of the latest price record (0 when none).") { env, call, id in
             call.pushDecimal(try valuation(env, id).currentPrice)
         },
-        .field("Asset", "current_price_date", .optional(.date), "Date of the latest price record.") { env, call, id in
+        .field("Asset", "current_price_date", .optional(.date), "Date of the latest market price: a price record, or a later buy's or sell's price (prices from trades).") { env, call, id in
             call.pushOptionalString(try valuation(env, id).currentPriceDate?.description)
         },
         .field("Asset", "current_value", .decimal, "quantity × current price.") { env, call, id in call.pushDecimal(try valuation(env, id).currentValue) },

@@ -46,10 +46,12 @@ enum DecimalBindings {
     ]
 
     static let methods: [Binding] = [
-        .method(ExactDecimal.self, "round", Places.self, returns: .value(.decimal), "Rounded to `places` decimals (default 0), half away from zero.",
+        .method(ExactDecimal.self, "round", Places.self, returns: .value(.decimal), "Rounded to `places` decimals (default 0), half away from zero; it prints with those places (13315.00).",
                 example: #"D"2.675":round(2)   --> 2.68"#) { _, call, d, args in
             // Any integer is fine: rounding is constant-time whatever the places.
-            call.pushDecimal(try d.rounding(places: Int(clamping: args.places ?? 0)))  // a range error is the Lua error
+            // A range error is the Lua error; the result shows the places it was rounded to.
+            let places = Int(clamping: args.places ?? 0)
+            call.state.pushDecimal(try d.rounding(places: places), places: places)
             return 1
         },
         .method(ExactDecimal.self, "format", Places.self, returns: .value(.string), "Text with exactly `places` decimals, 0 to 38 (default 2).",

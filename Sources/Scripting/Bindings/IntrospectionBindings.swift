@@ -99,7 +99,7 @@ enum HelpText {
         for s in Registry.settings {
             lines.append("  \(s.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(s.type.compact)  \(s.summary) (also af.\(s.getter)() and af.\(s.setter)(value))")
         }
-        if let first = Registry.settings.first { lines.append("  Example: af.settings.\(first.name) = 250000; print(af.settings.\(first.name))") }
+        lines.append("  Example: af.settings.financial_goal = 250000; print(af.settings.financial_goal); print(af.settings)")
         return lines.joined(separator: "\n")
     }
 

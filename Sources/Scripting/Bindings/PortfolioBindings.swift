@@ -61,7 +61,7 @@ enum PortfolioBindings {
             return 1
         },
         .method(Portfolio.self, "allocation", AfBindings.Grouping.self, returns: .value(.list(AfBindings.allocationRow)),
-                "Shares by type (default), category, platform or asset; percents to 2 decimals summing to 100. Values in `currency` (default: the main currency) at today's rate.",
+                "Shares by type (default), category, platform, asset or currency; percents to 2 decimals summing to 100. Values in `currency` (default: the main currency) at today's rate.",
                 example: #"for _, r in ipairs(p:allocation{ by = "type" }) do print(r.key, r.percent) end"#) { env, call, p, args in
             AfBindings.pushAllocation(try env.session.allocation(of: env.session.assets(inPortfolio: p.id!), by: args.by ?? .type, in: args.currency), env, call)
             return 1

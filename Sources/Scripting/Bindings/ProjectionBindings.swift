@@ -110,6 +110,7 @@ enum ProjectionBindings {
             try pushMonteCarlo(assumptions, runs: try wholeNumber(runs, "runs", reader), modelName: modelName, hooks: hooks,
                                args, reader, into: result)
         }
+        try env.markSummary(call)
         return 1
     }
 
@@ -183,6 +184,7 @@ enum ProjectionBindings {
         call.pushInteger(Int64(a.months)); call.setField("months", of: result)
         call.pushDecimal(a.annualReturn); call.setField("annual_return", of: result)
         call.pushDecimal(a.volatility); call.setField("volatility", of: result)
+        call.pushDecimal(a.inflation); call.setField("inflation", of: result)
         if let goal = a.goal {
             call.pushDecimal(goal); call.setField("goal", of: result)
             // reach_date is when the value in today's money reaches the goal; this is when the
@@ -237,6 +239,7 @@ enum ProjectionBindings {
         }
         call.setField("percentiles", of: result)
         call.pushInteger(Int64(runs)); call.setField("runs", of: result)
+        call.pushInteger(Int64(bitPattern: seed)); call.setField("seed", of: result)
         call.pushString(model.name); call.setField("model", of: result)
         call.pushDecimal(mc.depletedProbability); call.setField("depleted_probability", of: result)
         if let probability = mc.probability { call.pushDecimal(probability); call.setField("probability", of: result) }

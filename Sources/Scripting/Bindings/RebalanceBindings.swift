@@ -87,9 +87,11 @@ enum RebalanceBindings {
 
     static let tradeRow = LuaType.record([LuaRecordField("asset", .object("Asset")), LuaRecordField("name", .string), LuaRecordField("group", .string),
                                           LuaRecordField("side", .oneOf(["buy", "sell"])), LuaRecordField("amount", .decimal),
-                                          LuaRecordField("quantity", .decimal), LuaRecordField("price", .decimal)])
+                                          LuaRecordField("quantity", .decimal), LuaRecordField("price", .decimal),
+                                          LuaRecordField("main_amount", .decimal), LuaRecordField("main_price", .decimal), LuaRecordField("main_currency", .string),
+                                          LuaRecordField("currency", .string), LuaRecordField("local_price", .decimal), LuaRecordField("local_amount", .decimal)])
     /// The plan table `Portfolio:rebalance` returns.
-    static let planType = LuaType.record([LuaRecordField("strategy", .string), LuaRecordField("trades", .list(tradeRow)),
+    static let planType = LuaType.record([LuaRecordField("strategy", .string), LuaRecordField("currency", .string), LuaRecordField("trades", .list(tradeRow)),
                                           LuaRecordField("before", .list(.table)), LuaRecordField("after", .list(.table)),
                                           LuaRecordField("summary", .list(.string)), LuaRecordField("problems", .list(.string)),
                                           LuaRecordField("warning", .optional(.string)), LuaRecordField("new_money", .decimal),
@@ -144,6 +146,7 @@ enum RebalanceBindings {
             throw LuaArgumentError("\(fn): \(e)")
         }
         pushPlan(plan, env, call)
+        try env.markSummary(call)
         return 1
     }
 
@@ -259,7 +262,10 @@ enum RebalanceBindings {
             call.pushDecimal(row.currentValue); call.setField("current", of: -2)
             call.pushDecimal(row.targetValue); call.setField("target_value", of: -2)
         }
+        // Plans are made in the main currency (Currencies.md).
+        let main = (try? env.session.mainCurrency()) ?? ""
         call.pushString(plan.strategy); call.setField("strategy", of: -2)
+        call.pushString(main); call.setField("currency", of: -2)
         env.pushList(plan.trades, call) { t in
             call.newTable()
             env.pushAsset(t.assetID); call.setField("asset", of: -2)
@@ -271,6 +277,9 @@ enum RebalanceBindings {
             call.pushDecimal(t.price); call.setField("price", of: -2)
             // Amount and price above are in the plan's (main) currency; the trade itself is
             // in the asset's own currency, at its own price.
+            call.pushDecimal(t.amount.rounded(places: 2)); call.setField("main_amount", of: -2)
+            call.pushDecimal(t.price); call.setField("main_price", of: -2)
+            call.pushString(main); call.setField("main_currency", of: -2)
             if let asset = try? env.session.requireAsset(id: t.assetID), let v = try? env.session.valuation(ofAsset: t.assetID) {
                 let local: ExactDecimal = asset.isCash ? 1 : v.currentPrice
                 call.pushString(asset.currency); call.setField("currency", of: -2)

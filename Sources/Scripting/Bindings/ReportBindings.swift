@@ -12,7 +12,7 @@ enum ReportBindings {
         var currency: String?
         static let fields: [LuaField<New>] = [
             .optional("title", \.title, "The heading (default \"Report\")."),
-            .optional("currency", \.currency, "Currency of money columns (default: the assets' currency when they share one)."),
+            .optional("currency", \.currency, "Currency of money columns (default: the main currency)."),
         ]
     }
 
@@ -75,14 +75,14 @@ enum ReportBindings {
 
     static let all: [Binding] = [
         .function("af.report", "new", New.self, returns: .value(.object("Report")),
-                  "A new, empty report. currency (for money columns) defaults to the assets' currency when they share one.",
+                  "A new, empty report. currency (for money columns) defaults to the main currency.",
                   example: #"local r = af.report.new{ title = "Overview" }"#) { env, call, args in
-            var currency = args.currency
-            if currency == nil {
-                let currencies = Set(try env.session.assets().map(\.currency))
-                currency = currencies.count == 1 ? currencies.first! : ""
-            }
-            env.lua.pushObject(env.reports.add(ReportDocument(title: args.title, currency: currency!)), className: "Report")
+            // The currency of the money a report totals: the main currency (every total is
+            // in it), never the assets' own when that differs (issue 22: "Net worth (EUR)
+            // 2,167.50 USD"). An amount in an asset's own currency is shown as a number
+            // beside its currency column.
+            let currency = try args.currency ?? env.session.mainCurrency()
+            env.lua.pushObject(env.reports.add(ReportDocument(title: args.title, currency: currency)), className: "Report")
             return 1
         },
         .field("Report", "title", .string, "The report's title.") { env, call, id in

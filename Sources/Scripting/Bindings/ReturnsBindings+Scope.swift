@@ -54,7 +54,8 @@ extension ReturnsBindings {
     static let figures = ["start_value", "end_value", "net_flows", "income", "realized_gain", "unrealized_change", "twr", "twr_annualized", "mwr", "modified_dietz", "cagr", "growth"]
     static let performanceResult = LuaType.record([LuaRecordField("from", .date), LuaRecordField("to", .date)]
         + figures.map { LuaRecordField($0, figures.firstIndex(of: $0)! < 6 ? .decimal : .optional(.decimal)) }
-        + [LuaRecordField("reasons", .map(.string, .string))])
+        + [LuaRecordField("price_effect", .decimal), LuaRecordField("currency_effect", .decimal), LuaRecordField("currency", .string),
+           LuaRecordField("reasons", .map(.string, .string))])
     static let seriesRow = LuaType.record([LuaRecordField("date", .date), LuaRecordField("twr", .decimal), LuaRecordField("value", .decimal)])
 
     static let performanceSummaryOfScope = "Performance over from…to (default: first transaction…today): " + performanceSummary
@@ -78,8 +79,13 @@ extension ReturnsBindings {
 
     static func pushPerformance(_ env: ScriptEnvironment, _ call: LuaCall, _ scope: PerformanceScope, _ args: Period) throws -> Int32 {
         let currency = try env.session.reportingCurrency(args.currency)
-        pushReport(try env.session.performance(scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort, currency: currency), call)
+        let report = try env.session.performance(scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort, currency: currency)
+        pushReport(report, call)
         call.pushString(currency); call.setField("currency", of: -2)
+        // The gain of assets in other currencies split: price effect + currency effect + income.
+        let effect = try env.session.currencyEffect(scope, total: report, currency: currency)
+        call.pushDecimal(effect.priceEffect); call.setField("price_effect", of: -2)
+        call.pushDecimal(effect.currencyEffect); call.setField("currency_effect", of: -2)
         // An asset in another currency also gets its return in its own currency, so the
         // currency effect can be told apart from the asset's own.
         if case .asset(let id) = scope, let asset = try env.session.asset(id: id), asset.currency != currency {
@@ -87,6 +93,7 @@ extension ReturnsBindings {
             call.pushOptionalDecimal(local.twr.value); call.setField("local_twr", of: -2)
             call.pushString(asset.currency); call.setField("local_currency", of: -2)
         }
+        try env.markSummary(call)
         return 1
     }
 

@@ -146,7 +146,7 @@ enum ReturnsBindings {
             push(Returns.xirr(args.flows, annualizeShortPeriod: args.annualizeShort), call)
         },
         .function("af.returns", "cagr", Growth.self, returns: .figure(.decimal),
-                  "Compound annual growth: (end ÷ begin)^(365.25 ÷ days) − 1. Periods under a year need annualize_short = true.",
+                  "Compound annual growth: (end ÷ begin)^(365 ÷ days) − 1 (Actual/365, as XIRR). Periods under a year need annualize_short = true.",
                   example: #"af.returns.cagr{ begin_value = 100000, end_value = 110000, from = "2024-01-01", to = "2025-01-01" }"#) { _, call, args in
             push(Returns.cagr(begin: args.beginValue, end: args.endValue, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort), call)
         },

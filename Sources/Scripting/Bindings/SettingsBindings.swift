@@ -2,7 +2,7 @@ import Core
 import LuaBridge
 import Store
 
-/// The display settings: the date format and the default platform. (The financial goal and
+/// The display settings: the date format and the default platform; and prices from trades. (The financial goal and
 /// the main currency have their own bindings; all four are also under `af.settings`.)
 enum SettingsBindings {
     static let all: [Binding] = [
@@ -36,7 +36,26 @@ enum SettingsBindings {
             _ = try env.session.execute(SetDefaultPlatform(name: args.name ?? ""))
             return 0
         },
+        .function("af", "prices_from_trades", NoArguments.self, returns: .value(.boolean),
+                  "Whether each buy's and sell's price counts as the asset's market price on days without a recorded price (true unless turned off). Also af.settings.prices_from_trades.",
+                  example: #"print(af.prices_from_trades())  --> true"#) { env, call, _ in
+            call.pushBoolean(try env.session.pricesFromTrades())
+            return 1
+        },
+        .function("af", "set_prices_from_trades", Switch.self, returns: .none,
+                  "Turns prices from trades on (true) or off (false): off, only recorded prices value an asset. Also af.settings.prices_from_trades = …",
+                  example: #"af.set_prices_from_trades(false)"#) { env, _, args in
+            _ = try env.session.execute(SetPricesFromTrades(enabled: args.on))
+            return 0
+        },
     ]
+
+    /// `(on)`.
+    struct Switch: LuaDecodable {
+        var on: Bool!
+        static let fields: [LuaField<Switch>] = [.required("on", \.on, "true or false.")]
+        static let layout = LuaArgumentLayout.positional
+    }
 
     /// `(format)`.
     struct Format: LuaDecodable {

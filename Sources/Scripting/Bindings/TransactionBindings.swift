@@ -31,6 +31,9 @@ enum TransactionBindings {
             call.pushDecimal(try tx(env, id).quantityImpact)
         },
         .field("Transaction", "asset", .object("Asset"), "The asset whose units move.") { env, _, id in env.pushAsset(try tx(env, id).assetID) },
+        .field("Transaction", "source", .optional(.object("Asset")), "The asset that paid it (a dividend or interest) or that the money came from; nil when none.") { env, call, id in
+            if let source = try tx(env, id).sourceAssetID, try env.session.asset(id: source) != nil { env.pushAsset(source) } else { call.pushNil() }
+        },
         .field("Transaction", "note", .string, "Free text.") { env, call, id in call.pushString(try tx(env, id).note) },
     ]
 

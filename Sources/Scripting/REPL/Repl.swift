@@ -99,6 +99,7 @@ public final class Repl {
         let base = lua.top
         defer { lua.setTop(base) }
         let started = DispatchTime.now()
+        env.lastMissingName = nil  // a hint is about this statement's lookups only
         do {
             if !compiles("return " + chunk + ";") {
                 try lua.load(chunk, name: "=stdin")
@@ -113,7 +114,7 @@ public final class Repl {
         } catch let error as LuaError {
             failures += 1
             lastTraceback = error.description
-            errorOutput(Suggestions.annotate(error.headline))
+            errorOutput(Suggestions.annotate(error.headline, missing: env.lastMissingName))
         } catch {
             failures += 1
             lastTraceback = String(describing: error)

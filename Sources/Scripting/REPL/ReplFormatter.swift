@@ -35,7 +35,8 @@ enum ReplFormatter {
       income = 1, net_flows = 1, realized_gain = 1, unrealized_change = 1, final = 1, final_real = 1,
       real_value = 1, contributed = 1, cash = 1, total = 1, new_money = 1, cost_basis = 1,
       current_value = 1, unrealized_gain = 1, p10 = 1, p25 = 1, p50 = 1, p75 = 1, p90 = 1, goal = 1,
-      simple = 1, compounding = 1, distance = 1, monthly = 1, start = 1 }
+      simple = 1, compounding = 1, distance = 1, monthly = 1, start = 1, price_effect = 1, currency_effect = 1,
+      main_amount = 1, local_amount = 1, local_price = 1, main_price = 1 }
 
     local function minor(currency) return MINOR[currency] or 2 end
 
@@ -84,10 +85,10 @@ enum ReplFormatter {
     -- places (money in a currency with fewer minor units is padded, so points align) and is
     -- right-aligned; rates are percentages. cells(r, column) returns the value and the row's
     -- currency (or nil).
-    local function aligned(cols, count, cells)
+    local function aligned(cols, count, cells, headers)
       local values, currencies, ok_cells = {}, {}, {}
       local widths, numeric, places = {}, {}, {}
-      for i, c in ipairs(cols) do widths[i], numeric[i], places[i] = width(c), true, 0 end
+      for i, c in ipairs(cols) do widths[i], numeric[i], places[i] = width(headers and headers[i] or c), true, 0 end
       for r = 1, count do
         values[r], currencies[r], ok_cells[r] = {}, {}, {}
         for i, c in ipairs(cols) do
@@ -130,7 +131,7 @@ enum ReplFormatter {
       end
       local lines, header, rule = {}, {}, {}
       for i, c in ipairs(cols) do
-        header[i] = pad(c, widths[i], numeric[i])
+        header[i] = pad(headers and headers[i] or c, widths[i], numeric[i])
         rule[i] = string.rep("-", widths[i])
       end
       lines[1], lines[2] = table.concat(header, "  "), table.concat(rule, "  ")
@@ -265,7 +266,7 @@ enum ReplFormatter {
 
     -- Fields of a record in reading order: the period, the money from start to end, then the rates.
     local FIELDS = { from = 1, to = 2, start_value = 3, net_flows = 4, income = 5, realized_gain = 6,
-      unrealized_change = 7, end_value = 8, growth = 9, twr = 10, twr_annualized = 11, mwr = 12,
+      unrealized_change = 7, price_effect = 7.1, currency_effect = 7.2, end_value = 8, growth = 9, twr = 10, twr_annualized = 11, mwr = 12,
       modified_dietz = 13, cagr = 14 }
 
     local function flat_record(t)
@@ -294,9 +295,16 @@ enum ReplFormatter {
       local n = rawlen(trades)
       lines[1] = "Rebalancing plan (" .. tostring(rawget(t, "strategy")) .. "): " .. n .. " trade" .. (n == 1 and "" or "s")
       if n > 0 then
-        lines[#lines + 1] = aligned({ "name", "side", "quantity", "price", "amount" }, n, function(r, c)
-          return rawget(trades[r], c), row_currency(trades[r])
-        end)
+        -- Price and amount in the asset's own currency, labelled by the currency column; the
+        -- amount in the plan's (main) currency last, its currency in the heading.
+        local main = rawget(t, "currency") or "main"
+        lines[#lines + 1] = aligned({ "name", "side", "quantity", "price", "amount", "currency", "main_amount" }, n, function(r, c)
+          local trade = trades[r]
+          if c == "price" then return rawget(trade, "local_price") or rawget(trade, "price"), row_currency(trade) end
+          if c == "amount" then return rawget(trade, "local_amount") or rawget(trade, "amount"), row_currency(trade) end
+          if c == "main_amount" then return rawget(trade, "amount"), main end
+          return rawget(trade, c), row_currency(trade)
+        end, { "name", "side", "quantity", "price", "amount", "currency", "amount (" .. main .. ")" })
       end
       for _, s in ipairs(rawget(t, "summary")) do lines[#lines + 1] = s end
       local warning = rawget(t, "warning")
@@ -348,6 +356,18 @@ enum ReplFormatter {
       for _, r in ipairs(rows) do if #r[1] > w then w = #r[1] end end
       local lines = { "Projection over " .. tostring(rawget(t, "months")) .. " months"
         .. (rawget(t, "runs") and (" (" .. tostring(rawget(t, "model")) .. ", " .. tostring(rawget(t, "runs")) .. " runs)") or "") }
+      -- What it assumed, and in which money the goal is compared.
+      local assumed = {}
+      local function rate(k, label) local v = rawget(t, k); if aftype(v) == "decimal" then assumed[#assumed + 1] = label .. " " .. figure(v, "annual_return") end end
+      assumed[#assumed + 1] = "model " .. tostring(rawget(t, "model") or "deterministic")
+      rate("annual_return", "return"); rate("volatility", "volatility"); rate("inflation", "inflation")
+      if rawget(t, "runs") then assumed[#assumed + 1] = tostring(rawget(t, "runs")) .. " runs, seed " .. tostring(rawget(t, "seed")) end
+      lines[#lines + 1] = "  assumes " .. table.concat(assumed, ", ")
+      if goal then
+        local inflation = rawget(t, "inflation")
+        lines[#lines + 1] = "  the goal is compared in today's money (values ÷ inflation)"
+          .. ((aftype(inflation) == "decimal" and inflation:eq(0)) and ": the same as nominal, inflation is 0" or "; reach_date_nominal in nominal money")
+      end
       for _, r in ipairs(rows) do lines[#lines + 1] = "  " .. pad(r[1], w) .. "  " .. r[2] end
       lines[#lines + 1] = "(fields: path" .. (rawget(t, "percentiles") and ", percentiles" or "") .. ", and the figures above)"
       return table.concat(lines, "\n")
@@ -356,6 +376,7 @@ enum ReplFormatter {
     pretty = function(v, indent, seen, depth, key)
       if type(v) ~= "table" then return scalar(v, key) end
       if seen[v] then return "<cycle>" end
+      if v == rawget(af, "settings") then return tostring(v) end  -- its keys and values (its own __tostring)
       local class = model_class(v)
       if class then return model_table(v, class) end
       local cols = record_columns(v)

@@ -26,7 +26,9 @@ enum BuiltInReports {
         table.sort(rows, function(x, y) return x.value_main > y.value_main end)
         r:table(rows, {
           columns = { "name", "type", "portfolio", "currency", "quantity", "price", "value", { "value_main", "Value (" .. main .. ")" }, "average_cost", "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" } },
-          format = { price = "money", value = "money", value_main = "money", average_cost = "money", cost_basis = "money", unrealized_gain = "money", gain_percent = "percent" },
+          -- Money is labelled with the report's (main) currency: amounts in each asset's own
+          -- currency are plain numbers beside the currency column.
+          format = { price = "number", value = "number", value_main = "money", average_cost = "number", cost_basis = "number", unrealized_gain = "number", gain_percent = "percent" },
         })
         if #rows > 0 then
           r:chart{ kind = "bar", title = "Value by asset (" .. main .. ")", series = rows, x = "name", y = "value_main", format = "money" }
@@ -81,35 +83,29 @@ enum BuiltInReports {
           return r
         end
 
-        -- Key figures, summed exactly over every asset, each converted into the main currency at
-        -- today's rate (never two currencies added as one). A missing rate is said, not guessed.
+        -- Key figures in the main currency by the one conversion rule (Currencies.md): the value
+        -- at today's rate, cost at the rates of the days it was paid, each sale's proceeds and each
+        -- payment at its day's rate (af.gains, the same figures as af.performance). A missing rate
+        -- is said, not guessed.
         local main = af.main_currency()
         local function in_main(amount, code) return (af.convert(amount, code, main)) end
-        local cost, unrealized, realized, income = D"0", D"0", D"0", D"0"
         local first
-        local ok, problem = pcall(function()
-          for _, a in ipairs(assets) do
-            cost = cost + in_main(a.cost_basis, a.currency)
-            unrealized = unrealized + in_main(a.unrealized_gain, a.currency)
-            realized = realized + in_main(a.realized_gain, a.currency)
-            income = income + in_main(a.income, a.currency)
-          end
-        end)
         for _, a in ipairs(assets) do
           local t = a:transactions()[1]
           if t and (first == nil or t.date < first) then first = t.date end
         end
+        local ok, gains = pcall(af.gains)
         if not ok then
-          r:text("Figures in " .. main .. " are not available: " .. tostring(problem))
+          r:text("Figures in " .. main .. " are not available: " .. tostring(gains))
           return r
         end
-        local net_worth, fallbacks = af.net_worth()
+        local net_worth, notices = af.net_worth()
         local figures = {
           { label = "Net worth (" .. main .. ")", value = net_worth, format = "money" },
-          { label = "Cost basis", value = cost, format = "money" },
-          { label = "Unrealized gain", value = unrealized, format = "money" },
-          { label = "Realized gain", value = realized, format = "money" },
-          { label = "Income", value = income, format = "money" },
+          { label = "Cost basis", value = gains.cost_basis, format = "money" },
+          { label = "Unrealized gain", value = gains.unrealized_gain, format = "money" },
+          { label = "Realized gain", value = gains.realized_gain, format = "money" },
+          { label = "Income", value = gains.income, format = "money" },
         }
         local goal = af.financial_goal()
         if goal then
@@ -117,7 +113,7 @@ enum BuiltInReports {
           figures[#figures + 1] = { label = "Goal reached", value = g.achievement_percent, format = "percent" }
         end
         r:figures(figures)
-        if #fallbacks > 0 then r:text("Converted at earlier rates: " .. table.concat(fallbacks, "; ")) end
+        if #notices > 0 then r:text("Note: " .. table.concat(notices, "; ")) end
 
         -- Net worth by month: every asset, as the "Net worth" figure above counts them (assets in
         -- no portfolio included), valued on the same day of each month and today.
@@ -158,7 +154,9 @@ enum BuiltInReports {
         table.sort(gains, function(x, y) return x.value_main > y.value_main end)
         r:table(gains, { title = "Gains",
           columns = { "name", "currency", "value", { "value_main", "Value (" .. main .. ")" }, "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" }, "realized_gain" },
-          format = { value = "money", value_main = "money", cost_basis = "money", unrealized_gain = "money", gain_percent = "percent", realized_gain = "money" } })
+          -- Money is labelled with the report's (main) currency: amounts in each asset's own
+          -- currency are plain numbers beside the currency column.
+          format = { value = "number", value_main = "money", cost_basis = "number", unrealized_gain = "number", gain_percent = "percent", realized_gain = "number" } })
         return r
 
         """##,
@@ -194,6 +192,19 @@ enum BuiltInReports {
             rows[#rows + 1] = { year = tostring(year), note = ok and (reason or "cannot calculate") or tostring(twr) }
           end
         end
+        -- The gain since the first transaction, split: the assets' own price moves, the currencies'
+        -- moves (assets in other currencies) and income; the three add up to the gain.
+        local ok_all, all = pcall(af.performance, { from = first })
+        if ok_all then
+          r:figures{
+            { label = "Gain since " .. first, value = all.realized_gain + all.unrealized_change + all.income, format = "money" },
+            { label = "Price effect", value = all.price_effect, format = "money" },
+            { label = "Currency effect", value = all.currency_effect, format = "money" },
+            { label = "Income", value = all.income, format = "money" },
+          }
+        else
+          r:text("Gain since " .. first .. ": " .. tostring(all))
+        end
         r:chart{ kind = "bar", title = "Time-weighted return by year", series = rows, x = "year", y = "twr", names = { "TWR" }, format = "percent" }
         r:table(rows, { columns = { "year", { "twr", "TWR" }, "note" }, format = { twr = "percent" } })
         return r
@@ -208,13 +219,30 @@ enum BuiltInReports {
           r:text("Projections are not available yet: this build has no af.project binding.")
           return r
         end
-        local ok, result = pcall(af.project, { years = 10, runs = 500, seed = 1, percentiles = { 10, 25, 50, 75, 90 } })
+        -- Arguments: years=10 monthly=0 goal=(the financial goal) runs=500, as
+        --   assetflow report projection years=20 monthly=500 goal=1000000 runs=1000
+        local options = { years = 10, monthly = nil, goal = nil, runs = 500 }
+        for _, word in ipairs(arg or {}) do
+          local key, value = tostring(word):match("^([%a_]+)=(.+)$")
+          if not key or options[key] == nil and key ~= "monthly" and key ~= "goal" then
+            error("projection takes years=N, monthly=AMOUNT, goal=AMOUNT and runs=N, not '" .. tostring(word) .. "'", 0)
+          end
+          options[key] = (key == "years" or key == "runs") and math.tointeger(tonumber(value)) or D(value)
+          if options[key] == nil then error("projection: " .. key .. " must be a whole number, not '" .. value .. "'", 0) end
+        end
+        local ok, result = pcall(af.project, { years = options.years, runs = options.runs, monthly = options.monthly, goal = options.goal,
+                                               seed = 1, percentiles = { 10, 25, 50, 75, 90 } })
         if not ok then
           r:text("The projection could not be computed: " .. tostring(result))
           return r
         end
         -- result.percentiles: rows of {month, date, p10, p25, p50, p75, p90}.
         local rows = result.percentiles or {}
+        r:text(string.format("%d years, %s a month, %d runs (%s model, %s return, %s volatility, %s inflation, seed %s)%s.",
+          options.years, options.monthly and options.monthly:format(2) or "nothing", options.runs, tostring(result.model),
+          (result.annual_return * 100):format(2) .. " %", (result.volatility * 100):format(2) .. " %",
+          ((result.inflation or D"0") * 100):format(2) .. " %", tostring(result.seed),
+          result.goal and ("; goal " .. result.goal:format(2) .. " in today's money") or ""))
         r:chart{ kind = "fan", title = "Projected net worth (10th–90th percentile)", series = rows, x = "date",
                  y = { "p10", "p25", "p50", "p75", "p90" }, names = { "10th", "25th", "Median", "75th", "90th" }, format = "money" }
         -- The same path as a table, one row a year (what --format csv writes).
@@ -249,6 +277,13 @@ enum BuiltInReports {
             if warning then r:text(warning) end
             local plan = p:rebalance{}
             r:table(plan, { title = p.name .. ": trades", columns = { { "key", "Type" }, "action", "amount" }, format = { amount = "money" } })
+            if #plan.trades > 0 then
+              -- Each trade at the asset's own price and in its own currency (numbers beside the
+              -- currency column), and its amount in the main currency (money).
+              r:table(plan.trades, { title = p.name .. ": trades by asset",
+                columns = { "name", "side", "quantity", { "local_price", "Price" }, { "local_amount", "Amount" }, "currency", { "main_amount", "Amount (" .. main .. ")" } },
+                format = { quantity = "number", local_price = "number", local_amount = "number", main_amount = "money" } })
+            end
             if #plan.summary > 0 then r:text(table.concat(plan.summary, "\n")) end
           end
         end

@@ -48,7 +48,7 @@ public enum ScriptRunner {
             } catch let error as LuaError {
                 env.close()
                 try session.rollback()
-                return Outcome(succeeded: false, error: Suggestions.annotate(error.description), changes: session.changes)
+                return Outcome(succeeded: false, error: Suggestions.annotate(error.description, missing: env.lastMissingName), changes: session.changes)
             } catch {
                 env.close()
                 try session.rollback()

@@ -38,6 +38,11 @@ public enum SettingsRun {
                 case SetFinancialGoal.settingKey:
                     let goal = try session.execute(SetFinancialGoal(text: value))
                     line = try goal.map { "Financial goal: \($0.plainText) \(try session.mainCurrency())" } ?? "Financial goal cleared."
+                case MarketPrices.settingKey:
+                    guard let on = ["true": true, "on": true, "false": false, "off": false][value.lowercased()] else {
+                        throw ScriptRunError("prices_from_trades is true or false, not '\(value)'.")
+                    }
+                    line = "Prices from trades: " + (try session.execute(SetPricesFromTrades(enabled: on)) ? "on" : "off")
                 case SetDateFormat.settingKey:
                     let format = try session.execute(SetDateFormat(text: value))
                     line = "Date format: \(format.rawValue) (\(format.format(session.today)))"
@@ -55,6 +60,7 @@ public enum SettingsRun {
         switch key {
         case SetMainCurrency.settingKey: return try session.mainCurrency()
         case SetDateFormat.settingKey: return try session.dateFormat().rawValue
+        case MarketPrices.settingKey: return try session.pricesFromTrades() ? "true" : "false"
         default:
             let text = try session.setting(key) ?? ""
             return text.isEmpty ? "(not set)" : text

@@ -33,13 +33,34 @@ extension StoreSession {
 
     /// The store as an hledger/ledger journal (see `JournalExport`).
     public func journal() throws -> String {
-        var prices: [Int64: [PricePoint]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM price_history ORDER BY asset_id, date") {
-            let point = try Records.price(row)
-            prices[point.assetID, default: []].append(point)
+        let assets = try assets()
+        let prices = try marketPricesByAsset()
+        let main = try mainCurrency()
+        let table = try rateTable(for: Set(assets.map(\.currency)).union([main]), through: today)
+        var rates: [String: [(date: CalendarDate, rate: ExactDecimal)]] = [:]
+        for code in Set(assets.map(\.currency)).subtracting([main]).sorted() {
+            // The rate the store would use on each day a rate involving the currency is stored.
+            for date in table.dates(involving: code) where date <= today {
+                guard let rate = try? table.rate(from: code, to: main, on: date) else { continue }
+                rates[code, default: []].append((date, rate.rate))
+            }
         }
-        return JournalExport.render(JournalExport.Input(assets: try assets(), transactions: try allTransactionsByAsset(),
-                                                        prices: prices, exportedOn: today))
+        var mainPrices: [Int64: [PricePoint]] = [:]
+        for asset in assets where asset.currency != main {
+            // Each price day with a rate, and the export day (today's value at today's rate).
+            let points = prices[asset.id!] ?? []
+            var converted: [PricePoint] = []
+            for p in points {
+                guard let rate = try? table.rate(from: asset.currency, to: main, on: p.date) else { continue }
+                converted.append(PricePoint(assetID: p.assetID, date: p.date, price: rate.convert(p.price)))
+            }
+            if let last = points.last, last.date < today, let rate = try? table.rate(from: asset.currency, to: main, on: today) {
+                converted.append(PricePoint(assetID: last.assetID, date: today, price: rate.convert(last.price)))
+            }
+            mainPrices[asset.id!] = converted
+        }
+        return JournalExport.render(JournalExport.Input(assets: assets, transactions: try allTransactionsByAsset(),
+                                                        prices: prices, exportedOn: today, mainCurrency: main, rates: rates, mainPrices: mainPrices))
     }
 }
 

@@ -28,10 +28,20 @@ extension StoreSession {
         return series.finished()
     }
 
-    /// Each asset's whole price history, by day.
+    /// Each asset's whole market price history (`MarketPrices`), by day.
     func priceSeries(_ slots: AssetSlots, scan: Bool) throws -> [DatedSeries] {
         var series = SeriesCollector(count: slots.count)
         var days = DayReader()
+        if try pricesFromTrades() {
+            // Trades first: the series are sorted stably and a walk takes the last value of a
+            // day, so a recorded price wins its day and a day's last trade the others.
+            let sql = "SELECT asset_id, date, price FROM asset_transaction WHERE \(MarketPrices.tradeCondition)"
+                + (scan ? "" : " AND asset_id IN (\(Self.idList(slots))) ORDER BY asset_id, date, id")
+            try forEachRawRow(sql) { row in
+                guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
+                series.append(slot, try row.day(1, "date", &days), try row.decimal(2, "price"))
+            }
+        }
         let sql = "SELECT asset_id, date, price FROM price_history"
             + (scan ? "" : " WHERE asset_id IN (\(Self.idList(slots))) ORDER BY asset_id, date")
         try forEachRawRow(sql) { row in
@@ -45,7 +55,8 @@ extension StoreSession {
     /// by one index seek per asset and date: the statement is bound and stepped directly
     /// (no argument array, no String per date or price).
     func pricesOn(_ dates: [CalendarDate], _ slots: AssetSlots) throws -> [DatedSeries] {
-        let sql = "SELECT price FROM price_history WHERE asset_id = ? AND date <= ? ORDER BY date DESC LIMIT 1"
+        let sql = try pricesFromTrades() ? "SELECT price FROM (\(Self.marketPriceSQL))"
+            : "SELECT price FROM price_history WHERE asset_id = ?1 AND date <= ?2 ORDER BY date DESC LIMIT 1"
         let statement = try db.makeStatement(sql: sql)
         let handle = statement.sqliteStatement
         let columns = RawColumns(statement: handle)

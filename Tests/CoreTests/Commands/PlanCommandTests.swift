@@ -15,7 +15,7 @@ struct PlanCommandTests {
         #expect(s.targets[p.id!]?[.category] == ["Growth": 100])
         #expect(violation { try s.run(SetTargets(portfolio: p.id!, by: .category, targets: ["Nope": 1])) }?.description == "No category named 'Nope'.")
         #expect(violation { try s.run(SetTargets(portfolio: p.id!, by: .platform, targets: [:])) }?.description
-                == "Targets can be set by type or by category, not by platform.")
+                == "Targets can be set by type, category or currency, not by platform.")
     }
 
     @Test("SetFinancialGoal: a number above zero; empty text clears it")

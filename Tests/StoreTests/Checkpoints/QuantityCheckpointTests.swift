@@ -24,8 +24,14 @@ struct QuantityCheckpointTests: StoreRuleTesting {
     /// The value on each day from 2023-12-25 to 2024-06-01, by replaying the transactions.
     func replayed(_ s: StoreSession, _ a: Asset) throws -> [ExactDecimal] {
         let moves = try s.transactions(ofAsset: a.id!)
-        let prices = try Row.fetchAll(s.db, sql: "SELECT date, price FROM price_history WHERE asset_id = ? ORDER BY date", arguments: [a.id!])
+        let recorded = try Row.fetchAll(s.db, sql: "SELECT date, price FROM price_history WHERE asset_id = ? ORDER BY date", arguments: [a.id!])
             .map { (try $0.date("date"), try $0.decimal("price")) }
+        // Market prices: a recorded price, else the day's last buy or sell at a price above 0.
+        var byDay = Dictionary(recorded.map { ($0.0, $0.1) }, uniquingKeysWith: { _, b in b })
+        for t in moves where (t.type == .buy || t.type == .sell) && t.pricePerUnit > 0 && !recorded.contains(where: { $0.0 == t.date }) {
+            byDay[t.date] = t.pricePerUnit
+        }
+        let prices = byDay.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         return try days().map { day in
             let quantity = moves.filter { $0.date <= day }.reduce(ExactDecimal.zero) { $0 + ($1.type.isOutflow ? -$1.quantity : $1.quantity) }
             return quantity * (prices.last { $0.0 <= day }?.1 ?? 0)
