@@ -13,7 +13,8 @@ struct ImportCommand: ParsableCommand {
             Platform, Note, Source; else mapped: --map "Trade Date=date,Ticker=asset".
             --mapping NAME saves that mapping (with --date-format and --decimal-comma) for
             the next file, or uses it when --map is not given. The delimiter (, ; or tab)
-            is detected. Every error is reported at once with its line and column, and then
+            is detected; so are each column's decimal mark and the order of day and month,
+            from all of its cells (a column that could be read two ways is an error). Every error is reported at once with its line and column, and then
             nothing is written. Rows already in the store
             (same asset, date, type, quantity and price) are skipped, so importing a file
             twice adds nothing. A rates file is date,base,quote,rate[,source], as for
@@ -26,6 +27,7 @@ struct ImportCommand: ParsableCommand {
                 --map "Datum=date,Wertpapier=asset,Stück=quantity,Kurs=price,Art=type"
               assetflow import transactions next-month.csv --mapping mybank
               assetflow import prices prices.csv
+              assetflow import prices ACME.csv --asset ACME
               assetflow import rates rates.csv
             """
     )
@@ -50,6 +52,12 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .customLong("decimal-comma"), help: "Numbers use a decimal comma: 1.234,50.")
     var decimalComma = false
 
+    @Flag(name: .customLong("decimal-point"), help: "Numbers use a decimal point: 1,234.50.")
+    var decimalPoint = false
+
+    @Option(help: ArgumentHelp("With prices: every row is a price of this asset (a quote site's Date,Open,High,Low,Close history).", valueName: "name"))
+    var asset: String?
+
     @Flag(name: .customLong("dry-run"), help: "Show what would be imported; write nothing.")
     var dryRun = false
 
@@ -71,6 +79,8 @@ struct ImportCommand: ParsableCommand {
         flags.mapping = mapping
         flags.dateFormat = dateFormat
         flags.decimalComma = decimalComma
+        flags.decimalPoint = decimalPoint
+        flags.asset = asset
         flags.dryRun = dryRun
         flags.assetType = assetType
         flags.currency = currency

@@ -2,7 +2,9 @@ import Foundation
 
 /// Dates in an import file: ISO `YYYY-MM-DD` (a time after it is ignored), or a format the
 /// user names with the tokens `YYYY`, `YY`, `MM`, `M`, `DD`, `D` and literal separators:
-/// `DD/MM/YYYY`, `M/D/YYYY`, `DD.MM.YYYY`.
+/// `DD/MM/YYYY`, `M/D/YYYY`, `DD.MM.YYYY`. A lone cell is read here; a file's column is
+/// read by `DateColumn`, which also takes month names and decides the order of day and
+/// month from all of its dates.
 public struct ImportDate: Sendable, Equatable {
     enum Token: Equatable, Sendable { case year4, year2, month(Bool), day(Bool), literal(Character) }
     let tokens: [Token]
@@ -32,7 +34,13 @@ public struct ImportDate: Sendable, Equatable {
     }
 
     public static func message(_ raw: String, format: ImportDate?) -> String {
-        "Cannot parse '\(raw)' as a date (expected \(format?.pattern ?? "YYYY-MM-DD"); give the file's format with --date-format)."
+        guard let format else { return unreadableMessage(raw) }
+        return "Cannot parse '\(raw)' as a date (expected \(format.pattern); give the file's format with --date-format)."
+    }
+
+    /// A cell that is no date in any form a file's column is read in.
+    public static func unreadableMessage(_ raw: String) -> String {
+        "Cannot parse '\(raw)' as a date (expected a date such as 2024-07-15, 15/07/2024, 07/15/2024 or 15 Jul 2024; give the file's format with --date-format)."
     }
 
     /// The day `raw` names; nil for an empty cell.

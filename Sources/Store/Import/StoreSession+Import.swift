@@ -34,6 +34,9 @@ public struct ImportOutcome {
     public var lines: [String] { warnings + (dryRun ? plan.preview() : plan.summary) }
 }
 
+/// Thrown inside a dry run's savepoint to roll its writes back.
+struct DryRunRollback: Error {}
+
 extension StoreSession {
     /// Imports a CSV file of transactions or prices: all of it or, on any error, nothing.
     ///
@@ -47,9 +50,11 @@ extension StoreSession {
         if options.kind == .rates { throw RuleViolation(ImportKind.ratesSeparateMessage) }
         // Assets the import creates go on the default platform when the import names none.
         if options.platform.isEmpty { options.platform = try setting(SetDefaultPlatform.settingKey) ?? "" }
+        options.today = options.today ?? today  // a date reading after today is no reading
         let table = try CSVTable.parse(data: request.data)
         request.stepDone?("read CSV (CSV.swift)")
-        let mapping = try ColumnMapping.resolve(kind: options.kind, headers: table.headers, explicit: options.map)
+        let mapping = try ColumnMapping.resolve(kind: options.kind, headers: table.headers, explicit: options.map,
+                                                assetGiven: options.assetName != nil)
         let total = table.rows.count
         let (rows, rowErrors) = ImportRow.read(table, mapping: mapping, options: options,
                                                progress: request.progress.map { report in { report($0, total) } })
@@ -57,18 +62,22 @@ extension StoreSession {
         let context = try importContext(for: rows, kind: options.kind)
         request.stepDone?("read the store's assets and history")
         let titles = mapping.columns.mapValues { table.headers[$0] }
-        let (plan, planErrors) = ImportPlanner.plan(rows, options: options, context: context, titles: titles)
+        var (plan, planErrors) = ImportPlanner.plan(rows, options: options, context: context, titles: titles)
+        plan.roundedPrices = rows.reduce(0) { $0 + ($1.priceRounded ? 1 : 0) }
         let errors = (rowErrors + planErrors).sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") }
         if !errors.isEmpty { throw ImportFailure(rowErrors: errors, kind: options.kind) }
         request.stepDone?("check rules, duplicates")
         request.progress?(total, total)
-        if !request.dryRun {
+        // A dry run writes too, inside a savepoint it then rolls back: it runs exactly the
+        // import's code, so a write that would fail fails the dry run as well.
+        do {
             try atomically {
                 try applyImport(plan)
                 if let name = request.saveMappingAs { try saveMapping(SavedMapping(request.options, name: name)) }
+                if request.dryRun { throw DryRunRollback() }
             }
-            request.stepDone?("write rows")
-        }
+        } catch is DryRunRollback {}
+        request.stepDone?("write rows")
         return ImportOutcome(plan: plan, warnings: mapping.warnings, dryRun: request.dryRun)
     }
 
