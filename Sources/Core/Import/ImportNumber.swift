@@ -53,6 +53,8 @@ public enum ImportNumber {
             return try cell.value(mark: ambiguous, round: round)
         case .mark(let mark):
             if let shown = cell.form.shownMark, shown != mark {
+                // Only a number in the other style contradicts; "1.2.3" is none at all.
+                guard cell.split(shown) != nil else { throw RuleViolation(message(cell.raw)) }
                 throw RuleViolation(contradictionMessage(cell.raw, shows: shown, expected: mark, because: because))
             }
             return try cell.value(mark: mark, round: round)
