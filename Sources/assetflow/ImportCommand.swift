@@ -9,15 +9,16 @@ struct ImportCommand: ParsableCommand {
         abstract: "Import transactions, prices or exchange rates from a CSV file: all rows or none.",
         discussion: """
             Columns are found by header, trimmed and ignoring case: Asset or Symbol, Date,
-            Type or Action, Quantity or Shares, Price, Fees, Currency, Asset Type,
+            Type or Action, Quantity or Shares, Price or Close, Fees, Currency, Asset Type,
             Platform, Note, Source; else mapped: --map "Trade Date=date,Ticker=asset".
             --mapping NAME saves that mapping (with --date-format and --decimal-comma) for
             the next file, or uses it when --map is not given. The delimiter (, ; or tab)
-            is detected; so are each column's decimal mark and the order of day and month,
-            from all of its cells (a column that could be read two ways is an error). Every error is reported at once with its line and column, and then
-            nothing is written. Rows already in the store
-            (same asset, date, type, quantity and price) are skipped, so importing a file
-            twice adds nothing. A rates file is date,base,quote,rate[,source], as for
+            is detected; so are each column's decimal mark and the order of day and
+            month, from all of its cells (a column that could be read two ways is an
+            error). Every error is reported at once with its line and column, and then
+            nothing is written. Rows already in the store (same asset, date, type,
+            quantity and price) are skipped, so importing a file twice adds nothing. A
+            rates file is date,base,quote,rate[,source] or the ECB's history, as for
             `assetflow rates import`; the mapping options do not apply to it.
 
             Examples:
