@@ -43,13 +43,18 @@ public struct ImportDate: Sendable, Equatable {
         "Cannot parse '\(raw)' as a date (expected a date such as 2024-07-15, 15/07/2024, 07/15/2024 or 15 Jul 2024; give the file's format with --date-format)."
     }
 
-    /// The day `raw` names; nil for an empty cell.
+    /// The day `raw` names; nil for an empty cell. Without a format, a lone cell is read when
+    /// it means one day whatever the file: ISO (with a time), `YYYYMMDD`, a month name
+    /// ("15 Jul 2024", "3. März 2024"); "03/04/2024" needs its column (`DateColumn`).
     public static func parse(_ raw: String, format: ImportDate?) throws -> CalendarDate? {
         if let date = CalendarDate(raw) { return date }  // ISO, the common case
         let text = raw.trimmingCharacters(in: .whitespaces)
         if text.isEmpty { return nil }
         let parsed: CalendarDate?
-        if let format { parsed = format.date(text) } else { parsed = iso(text) }
+        if let format { parsed = format.date(String(DateCell.dateText(text))) ?? iso(text) } else {
+            // A lone cell has no column to decide D/M or M/D: only dates that mean one day.
+            if case .exact(let date)? = DateCell.read(text) { parsed = date } else { parsed = nil }
+        }
         guard let parsed else { throw RuleViolation(message(raw, format: format)) }
         return parsed
     }
