@@ -14,12 +14,13 @@ struct ImportCommand: ParsableCommand {
             --mapping NAME saves that mapping (with --date-format and --decimal-comma) for
             the next file, or uses it when --map is not given. The delimiter (, ; or tab)
             is detected; so are each column's decimal mark and the order of day and
-            month, from all of its cells (a column that could be read two ways is an
-            error). Every error is reported at once with its line and column, and then
-            nothing is written. Rows already in the store (same asset, date, type,
-            quantity and price) are skipped, so importing a file twice adds nothing. A
-            rates file is date,base,quote,rate[,source] or the ECB's history, as for
-            `assetflow rates import`; the mapping options do not apply to it.
+            month, from all of its cells: a column that could be read two ways is an
+            error. Every error is reported at once with its line and column, and then
+            nothing is written. Rows already in the store, with the same asset, date,
+            type, quantity and price, are skipped, so importing a file twice adds
+            nothing. A rates file is date,base,quote,rate[,source] or the ECB's history,
+            as for `assetflow rates import`; the mapping options do not apply to it.
+            --asset NAME reads a quote site's price history: Date,Open,High,Low,Close.
 
             Examples:
               assetflow import transactions broker.csv --dry-run
@@ -56,7 +57,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .customLong("decimal-point"), help: "Numbers use a decimal point: 1,234.50.")
     var decimalPoint = false
 
-    @Option(help: ArgumentHelp("With prices: every row is a price of this asset (a quote site's Date,Open,High,Low,Close history).", valueName: "name"))
+    @Option(help: ArgumentHelp("With prices: every row is a price of this asset.", valueName: "name"))
     var asset: String?
 
     @Flag(name: .customLong("dry-run"), help: "Show what would be imported; write nothing.")

@@ -22,12 +22,13 @@ Platform, Note, Source; else mapped: --map "Trade Date=date,Ticker=asset".
 --mapping NAME saves that mapping (with --date-format and --decimal-comma) for
 the next file, or uses it when --map is not given. The delimiter (, ; or tab)
 is detected; so are each column's decimal mark and the order of day and
-month, from all of its cells (a column that could be read two ways is an
-error). Every error is reported at once with its line and column, and then
-nothing is written. Rows already in the store (same asset, date, type,
-quantity and price) are skipped, so importing a file twice adds nothing. A
-rates file is date,base,quote,rate[,source] or the ECB's history, as for
-`assetflow rates import`; the mapping options do not apply to it.
+month, from all of its cells: a column that could be read two ways is an
+error. Every error is reported at once with its line and column, and then
+nothing is written. Rows already in the store, with the same asset, date,
+type, quantity and price, are skipped, so importing a file twice adds
+nothing. A rates file is date,base,quote,rate[,source] or the ECB's history,
+as for `assetflow rates import`; the mapping options do not apply to it.
+--asset NAME reads a quote site's price history: Date,Open,High,Low,Close.
 
 Examples:
   assetflow import transactions broker.csv --dry-run
@@ -53,8 +54,7 @@ OPTIONS:
                           always work.
   --decimal-comma         Numbers use a decimal comma: 1.234,50.
   --decimal-point         Numbers use a decimal point: 1,234.50.
-  --asset <name>          With prices: every row is a price of this asset (a
-                          quote site's Date,Open,High,Low,Close history).
+  --asset <name>          With prices: every row is a price of this asset.
   --dry-run               Show what would be imported; write nothing.
   --asset-type <type>     Type of assets the file creates when it has no Asset
                           Type column. (default: stock)
