@@ -1,12 +1,12 @@
 import Foundation
 
 /// Dates in an import file: ISO `YYYY-MM-DD` (a time after it is ignored), or a format the
-/// user names with the tokens `YYYY`, `YY`, `MM`, `M`, `DD`, `D` and literal separators:
-/// `DD/MM/YYYY`, `M/D/YYYY`, `DD.MM.YYYY`. A lone cell is read here; a file's column is
+/// user names with the tokens `YYYY`, `YY`, `MM`, `M`, `MMM` (a month's name), `DD`, `D`
+/// and literal separators: `DD/MM/YYYY`, `M/D/YYYY`, `DD.MM.YYYY`, `DD-MMM-YY`. A lone cell is read here; a file's column is
 /// read by `DateColumn`, which also takes month names and decides the order of day and
 /// month from all of its dates.
 public struct ImportDate: Sendable, Equatable {
-    enum Token: Equatable, Sendable { case year4, year2, month(Bool), day(Bool), literal(Character) }
+    enum Token: Equatable, Sendable { case year4, year2, month(Bool), monthName, day(Bool), literal(Character) }
     let tokens: [Token]
     public let pattern: String
 
@@ -17,6 +17,7 @@ public struct ImportDate: Sendable, Equatable {
         while let first = rest.first {
             if rest.hasPrefix("YYYY") { tokens.append(.year4); rest = rest.dropFirst(4) }
             else if rest.hasPrefix("YY") { tokens.append(.year2); rest = rest.dropFirst(2) }
+            else if rest.hasPrefix("MMM") { tokens.append(.monthName); rest = rest.drop { $0 == "M" } }
             else if rest.hasPrefix("MM") { tokens.append(.month(true)); rest = rest.dropFirst(2) }
             else if rest.hasPrefix("DD") { tokens.append(.day(true)); rest = rest.dropFirst(2) }
             else if first == "M" { tokens.append(.month(false)); rest = rest.dropFirst() }
@@ -24,7 +25,7 @@ public struct ImportDate: Sendable, Equatable {
             else { tokens.append(.literal(first)); rest = rest.dropFirst() }
         }
         let hasYear = tokens.contains(.year4) || tokens.contains(.year2)
-        let hasMonth = tokens.contains(.month(true)) || tokens.contains(.month(false))
+        let hasMonth = tokens.contains(.month(true)) || tokens.contains(.month(false)) || tokens.contains(.monthName)
         let hasDay = tokens.contains(.day(true)) || tokens.contains(.day(false))
         guard hasYear, hasMonth, hasDay else {
             throw RuleViolation("Invalid date format '\(pattern)': use YYYY (or YY), MM (or M) and DD (or D) with separators, such as DD/MM/YYYY.")
@@ -83,6 +84,11 @@ public struct ImportDate: Sendable, Equatable {
             case .year4: year = digits(4)
             case .year2: year = digits(2).map { 2000 + $0 }
             case .month(let padded): month = digits(padded ? 2 : nil)
+            case .monthName:  // "Jul", "okt.", "März": a word in any of MonthNames' languages
+                let word = chars.prefix { $0.isLetter }
+                chars = chars.dropFirst(word.count)
+                if chars.first == ".", !(tokens.contains(.literal("."))) { chars = chars.dropFirst() }
+                month = MonthNames.month(word)
             case .day(let padded): day = digits(padded ? 2 : nil)
             case .literal(let c):
                 guard chars.first == c else { return nil }

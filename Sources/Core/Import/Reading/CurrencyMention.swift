@@ -38,7 +38,8 @@ public struct CurrencyMention: Equatable, Sendable, CustomStringConvertible {
         if text.isEmpty { return nil }
         if text == "GBp" || text.uppercased() == "GBX" { return CurrencyMention(codes: ["GBP"], text: text, pence: true) }
         if let codes = symbols[text.uppercased()] ?? symbols[text] { return CurrencyMention(codes: codes, text: text, pence: false) }
-        guard text.count == 3, text.allSatisfy({ $0.isASCII && $0.isLetter }), Currency.isKnown(text) else { return nil }
+        // ISO codes and the crypto-currencies the store knows (BTC, USDT, DOGE).
+        guard (2...6).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isLetter }), Currency.isKnown(text) else { return nil }
         return CurrencyMention(codes: [text.uppercased()], text: text, pence: false)
     }
 

@@ -65,5 +65,7 @@ struct DateColumnTests {
     func format() {
         #expect(Self.read(["03/04/2024 10:00", "05/06/2024"], format: "DD/MM/YYYY") == ["2024-04-03", "2024-06-05"])
         #expect(Self.read(["2024-13-01"])[0] == "error: " + ImportDate.message("2024-13-01", format: nil))
+        #expect(Self.read(["15-okt-24", "03-Mar-24"], format: "DD-MMM-YY") == ["2024-10-15", "2024-03-03"])
+        #expect(Self.read(["Jul 5 2024"], format: "MMM D YYYY") == ["2024-07-05"])
     }
 }
