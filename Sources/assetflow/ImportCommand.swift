@@ -9,15 +9,18 @@ struct ImportCommand: ParsableCommand {
         abstract: "Import transactions, prices or exchange rates from a CSV file: all rows or none.",
         discussion: """
             Columns are found by header, trimmed and ignoring case: Asset or Symbol, Date,
-            Type or Action, Quantity or Shares, Price, Fees, Currency, Asset Type,
+            Type or Action, Quantity or Shares, Price or Close, Fees, Currency, Asset Type,
             Platform, Note, Source; else mapped: --map "Trade Date=date,Ticker=asset".
             --mapping NAME saves that mapping (with --date-format and --decimal-comma) for
             the next file, or uses it when --map is not given. The delimiter (, ; or tab)
-            is detected. Every error is reported at once with its line and column, and then
-            nothing is written. Rows already in the store
-            (same asset, date, type, quantity and price) are skipped, so importing a file
-            twice adds nothing. A rates file is date,base,quote,rate[,source], as for
-            `assetflow rates import`; the mapping options do not apply to it.
+            is detected; so are each column's decimal mark and the order of day and
+            month, from all of its cells: a column that could be read two ways is an
+            error. Every error is reported at once with its line and column, and then
+            nothing is written. Rows already in the store, with the same asset, date,
+            type, quantity and price, are skipped, so importing a file twice adds
+            nothing. A rates file is date,base,quote,rate[,source] or the ECB's history,
+            as for `assetflow rates import`; the mapping options do not apply to it.
+            --asset NAME reads a quote site's price history: Date,Open,High,Low,Close.
 
             Examples:
               assetflow import transactions broker.csv --dry-run
@@ -26,6 +29,7 @@ struct ImportCommand: ParsableCommand {
                 --map "Datum=date,Wertpapier=asset,Stück=quantity,Kurs=price,Art=type"
               assetflow import transactions next-month.csv --mapping mybank
               assetflow import prices prices.csv
+              assetflow import prices ACME.csv --asset ACME
               assetflow import rates rates.csv
             """
     )
@@ -50,6 +54,12 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .customLong("decimal-comma"), help: "Numbers use a decimal comma: 1.234,50.")
     var decimalComma = false
 
+    @Flag(name: .customLong("decimal-point"), help: "Numbers use a decimal point: 1,234.50.")
+    var decimalPoint = false
+
+    @Option(help: ArgumentHelp("With prices: every row is a price of this asset.", valueName: "name"))
+    var asset: String?
+
     @Flag(name: .customLong("dry-run"), help: "Show what would be imported; write nothing.")
     var dryRun = false
 
@@ -71,6 +81,8 @@ struct ImportCommand: ParsableCommand {
         flags.mapping = mapping
         flags.dateFormat = dateFormat
         flags.decimalComma = decimalComma
+        flags.decimalPoint = decimalPoint
+        flags.asset = asset
         flags.dryRun = dryRun
         flags.assetType = assetType
         flags.currency = currency

@@ -17,15 +17,18 @@ OVERVIEW: Import transactions, prices or exchange rates from a CSV file: all
 rows or none.
 
 Columns are found by header, trimmed and ignoring case: Asset or Symbol, Date,
-Type or Action, Quantity or Shares, Price, Fees, Currency, Asset Type,
+Type or Action, Quantity or Shares, Price or Close, Fees, Currency, Asset Type,
 Platform, Note, Source; else mapped: --map "Trade Date=date,Ticker=asset".
 --mapping NAME saves that mapping (with --date-format and --decimal-comma) for
 the next file, or uses it when --map is not given. The delimiter (, ; or tab)
-is detected. Every error is reported at once with its line and column, and then
-nothing is written. Rows already in the store
-(same asset, date, type, quantity and price) are skipped, so importing a file
-twice adds nothing. A rates file is date,base,quote,rate[,source], as for
-`assetflow rates import`; the mapping options do not apply to it.
+is detected; so are each column's decimal mark and the order of day and
+month, from all of its cells: a column that could be read two ways is an
+error. Every error is reported at once with its line and column, and then
+nothing is written. Rows already in the store, with the same asset, date,
+type, quantity and price, are skipped, so importing a file twice adds
+nothing. A rates file is date,base,quote,rate[,source] or the ECB's history,
+as for `assetflow rates import`; the mapping options do not apply to it.
+--asset NAME reads a quote site's price history: Date,Open,High,Low,Close.
 
 Examples:
   assetflow import transactions broker.csv --dry-run
@@ -34,9 +37,10 @@ Examples:
     --map "Datum=date,Wertpapier=asset,Stück=quantity,Kurs=price,Art=type"
   assetflow import transactions next-month.csv --mapping mybank
   assetflow import prices prices.csv
+  assetflow import prices ACME.csv --asset ACME
   assetflow import rates rates.csv
 
-USAGE: assetflow import [--store <path>] <kind> <file.csv> [--map <mapping>] [--mapping <name>] [--date-format <format>] [--decimal-comma] [--dry-run] [--asset-type <type>] [--currency <code>] [--platform <name>] [--match-platform]
+USAGE: assetflow import [<options>] <kind> <file.csv>
 
 ARGUMENTS:
   <kind>                  transactions, prices or rates.
@@ -49,6 +53,8 @@ OPTIONS:
   --date-format <format>  The file's dates, such as DD/MM/YYYY; ISO dates
                           always work.
   --decimal-comma         Numbers use a decimal comma: 1.234,50.
+  --decimal-point         Numbers use a decimal point: 1,234.50.
+  --asset <name>          With prices: every row is a price of this asset.
   --dry-run               Show what would be imported; write nothing.
   --asset-type <type>     Type of assets the file creates when it has no Asset
                           Type column. (default: stock)

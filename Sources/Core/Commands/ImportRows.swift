@@ -43,7 +43,8 @@ public struct ImportRows: Command {
     public func run(in store: CommandStore) throws -> Outcome {
         let context = try store.importContext(for: rows, kind: options.kind)
         stepDone?("read the store's assets and history")
-        let (plan, planErrors) = ImportPlanner.plan(rows, options: options, context: context, titles: titles)
+        var (plan, planErrors) = ImportPlanner.plan(rows, options: options, context: context, titles: titles)
+        plan.roundedPrices = rows.reduce(0) { $0 + ($1.priceRounded ? 1 : 0) }
         let errors = (readErrors + planErrors).sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") }
         if !errors.isEmpty { throw ImportFailure(rowErrors: errors, kind: options.kind) }
         stepDone?("check rules, duplicates")

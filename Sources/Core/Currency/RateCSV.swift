@@ -8,8 +8,16 @@ public enum RateCSV {
     public static let header = ["date", "base", "quote", "rate"]
 
     public static func parse(_ text: String, name: String = "rates.csv") throws -> [ExchangeRate] {
+        try parseFile(text, name: name).rates
+    }
+
+    /// The rates of a long file (date,base,quote,rate[,source]) or of a wide one such as the
+    /// ECB's history (`WideRates`), with the rates a wide file had of unknown currencies.
+    public static func parseFile(_ text: String, name: String = "rates.csv") throws -> (rates: [ExchangeRate], skipped: [String: Int]) {
         var rates: [ExchangeRate] = []
         var sawHeader = false
+        var wide: (header: [String], lines: [(line: Int, fields: [String])])?
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }
@@ -17,9 +25,17 @@ public enum RateCSV {
                 $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             }
             let place = "\(name) line \(index + 1)"
+            if wide != nil {
+                wide!.lines.append((index + 1, fields))
+                continue
+            }
+            if !sawHeader, WideRates.isHeader(fields) {
+                wide = (fields, [])
+                continue
+            }
             if !sawHeader {
                 guard Array(fields.prefix(4)).map({ $0.lowercased() }) == header else {
-                    throw RuleViolation("\(place): the header must be date,base,quote,rate (optionally ,source), not '\(line)'.", rule: .unknownValue)
+                    throw RuleViolation("\(place): the header must be date,base,quote,rate (optionally ,source), or Date and a currency code per column (the ECB's history), not '\(line)'.", rule: .unknownValue)
                 }
                 sawHeader = true
                 continue
@@ -38,6 +54,7 @@ public enum RateCSV {
                 throw RuleViolation("\(place): \(v.message)", rule: v.rule, date: date)
             }
         }
-        return rates
+        if let wide { return try WideRates.parse(lines: wide.lines, header: wide.header, name: name) }
+        return (rates, [:])
     }
 }

@@ -60,6 +60,12 @@ public struct CSVTable: Sendable {
         let separator = delimiter ?? guessDelimiter(text)
         guard let scalar = separator.unicodeScalars.first else { throw RuleViolation(emptyMessage) }
         guard var rows = CSVChunks.read(text, delimiter: scalar, trim: trim), !rows.isEmpty else { throw RuleViolation(emptyMessage) }
+        if text.utf8.contains(UInt8(ascii: "\"")), let last = rows.last,
+           let unclosed = UnclosedQuote.find(in: text, delimiter: scalar, fromLine: last.line) {
+            throw ImportFailure(rowErrors: [RowError(line: unclosed.line, column: nil,
+                                                     message: UnclosedQuote.message(line: unclosed.line, lastLine: unclosed.lastLine))],
+                                kind: .transactions)
+        }
         let header = rows.removeFirst()  // moves the rest down in place, no copy of the rows
         if rows.isEmpty, !allowNoRows { throw RuleViolation(noRowsMessage) }
         return CSVTable(headers: header.fields.map { $0.trimmingCharacters(in: .whitespaces) }, headerLine: header.line,

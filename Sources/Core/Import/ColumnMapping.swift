@@ -27,7 +27,11 @@ public struct ColumnMapping: Equatable, Sendable {
 
     /// Maps `headers` for `kind`: explicit pairs first, then headers by name. Every missing
     /// required column is reported at once, with the headers the file has.
-    public static func resolve(kind: ImportKind, headers: [String], explicit: [(column: String, field: String)] = []) throws -> ColumnMapping {
+    /// `assetGiven`: every row's asset is named outside the file (`import prices --asset`),
+    /// so the file needs no asset column, and a quote site's other columns (Open, High, Low,
+    /// Adj Close, Volume) are expected rather than unrecognized.
+    public static func resolve(kind: ImportKind, headers: [String], explicit: [(column: String, field: String)] = [],
+                               assetGiven: Bool = false) throws -> ColumnMapping {
         var mapping = ColumnMapping()
         let keys = headers.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         for pair in explicit {
@@ -44,7 +48,7 @@ public struct ColumnMapping: Equatable, Sendable {
                 mapping.columns[field] = index
             }
         }
-        let missing = kind.requiredFields.filter { mapping.columns[$0] == nil }
+        let missing = kind.requiredFields.filter { mapping.columns[$0] == nil && !(assetGiven && $0 == .asset) }
         if !missing.isEmpty {
             var lines = missing.map { "Missing required column: \($0.title)" }
             lines.append("Columns in the file: \(headers.joined(separator: ", ")).")
@@ -52,7 +56,8 @@ public struct ColumnMapping: Equatable, Sendable {
             throw ImportFailure(lines: lines)
         }
         let used = Set(mapping.columns.values)
-        mapping.warnings = headers.indices.filter { !used.contains($0) && !headers[$0].isEmpty }
+        let quoteColumns: Set<String> = assetGiven ? ["open", "high", "low", "adj close", "adj. close", "volume"] : []
+        mapping.warnings = headers.indices.filter { !used.contains($0) && !headers[$0].isEmpty && !quoteColumns.contains(keys[$0]) }
             .map { "Unrecognized column: \(headers[$0]) (will be ignored)" }
         return mapping
     }

@@ -7,9 +7,12 @@ public struct ImportFailure: Error, Equatable, CustomStringConvertible, Sendable
 
     public init(lines: [String]) { self.lines = lines }
 
+    /// The headline counts rows, not problems ("2 rows have errors" for three problems in
+    /// two rows); each row's problems follow one another, in the order of the file.
     public init(rowErrors: [RowError], kind: ImportKind) {
-        let count = rowErrors.count
-        lines = ["\(count) \(count == 1 ? "row has an error" : "rows have errors"); nothing was imported."] + rowErrors.map(\.description)
+        let count = Set(rowErrors.map(\.line)).count
+        let sorted = rowErrors.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+        lines = ["\(count) \(count == 1 ? "row has an error" : "rows have errors"); nothing was imported."] + sorted.map(\.description)
     }
 
     public var description: String { lines.joined(separator: "\n") }

@@ -90,7 +90,7 @@ public enum ImportField: String, CaseIterable, Sendable {
         case .date: ["date", "trade date", "transaction date"]
         case .type: ["type", "transaction type", "action", "side"]
         case .quantity: ["quantity", "qty", "shares", "units"]
-        case .price: ["price", "price per unit", "price_per_unit", "unit price"]
+        case .price: ["price", "price per unit", "price_per_unit", "unit price", "close", "close price", "closing price"]
         case .fees: ["fees", "fee", "commission", "commissions"]
         case .currency: ["currency", "ccy"]
         case .assetType: ["asset_type", "asset type", "asset class"]

@@ -2,13 +2,19 @@ import Foundation
 
 /// Numbers as people's files write them, cleaned into exact decimals (never a float).
 ///
-/// Accepted: currency symbols (`$ € £ ¥ ₩ ₹`) and a leading or trailing ISO code (`USD`),
-/// thousands separators (`,` or, with `decimalComma`, `.`; also spaces and `'`),
-/// negatives as `-12`, `12-` or `(12)`. Anything else is an error that quotes the text:
-/// "Cannot parse '12abc' as a number."
+/// Accepted: currency symbols (`$ € £ ¥ ₩ ₹`, `US$` …) and ISO codes before or after the
+/// number (`USD 12`, `12 EUR`), thousands grouped by `,` or `.` (the mark not used as the
+/// decimal one), spaces or `'`, negatives as `-12`, `12-` or `(12)`. Anything else is an
+/// error that quotes the text: "Cannot parse '12abc' as a number."
+///
+/// One cell has no column to decide its style, so the caller states it: `decimalComma`
+/// false reads `1,234` as 1234 and refuses `0,5` (it shows a decimal comma) rather than
+/// reading 5; true reads `1.234,50` as 1234.5 and refuses `97.93`. A whole file's columns
+/// are decided from all their cells by `NumberColumn`.
 ///
 ///     try ImportNumber.parse("$1,234.50")                     // 1234.5
 ///     try ImportNumber.parse("(1.234,50 €)", decimalComma: true) // -1234.5
+///     try ImportNumber.parse("0,76672417")                     // throws: a decimal comma
 public enum ImportNumber {
     public static func message(_ raw: String) -> String { "Cannot parse '\(raw)' as a number." }
 
@@ -20,45 +26,39 @@ public enum ImportNumber {
         "'\(raw)' is out of range: at most \(maxIntegerDigits) digits before the decimal point and \(maxFractionDigits) after."
     }
 
+    /// "'97.93' has a decimal point, but this column's numbers are read with a decimal comma."
+    public static func contradictionMessage(_ raw: String, shows: DecimalMark, expected: DecimalMark, because: String) -> String {
+        "'\(raw)' has \(shows.phrase), but \(because) \(expected.phrase) (\(expected.flag)): it is refused, not read in the wrong style."
+    }
+
     /// The exact value of `raw`; nil for an empty cell.
     public static func parse(_ raw: String, decimalComma: Bool = false) throws -> ExactDecimal? {
-        // An empty cell (an optional column the file leaves blank) is the commonest case of
-        // all: answered without Foundation's trimming.
-        if raw.utf8.allSatisfy(ImportText.isBlank) { return nil }
-        if !decimalComma, let plain = ExactDecimal.parseOrNil(raw) {  // the common case, no copies
-            try checkRange(digitsOf: raw, raw: raw)
-            return plain
+        try parse(raw, rule: .mark(decimalComma ? .comma : .point))
+    }
+
+    /// The exact value of `raw` read by `rule` (a lone cell: `.fromFile` reads it by its
+    /// own form and refuses an ambiguous `1,234`).
+    public static func parse(_ raw: String, rule: NumberRule) throws -> ExactDecimal? {
+        guard let cell = try NumberCell.read(raw) else { return nil }
+        return try value(of: cell, rule: rule, fileMark: nil).value
+    }
+
+    /// A cell's value by `rule`; `fileMark` decides an ambiguous cell under `.fromFile`.
+    static func value(of cell: NumberCell, rule: NumberRule, fileMark: DecimalMark?, round: Bool = false,
+                      because: String = "the numbers are read with") throws -> (value: ExactDecimal, rounded: Bool) {
+        switch rule {
+        case .fromFile:
+            return try cell.value(mark: fileMark, round: round)
+        case .perCell(let ambiguous):
+            return try cell.value(mark: ambiguous, round: round)
+        case .mark(let mark):
+            if let shown = cell.form.shownMark, shown != mark {
+                // Only a number in the other style contradicts; "1.2.3" is none at all.
+                guard cell.split(shown) != nil else { throw RuleViolation(message(cell.raw)) }
+                throw RuleViolation(contradictionMessage(cell.raw, shows: shown, expected: mark, because: because))
+            }
+            return try cell.value(mark: mark, round: round)
         }
-        var text = raw.trimmingCharacters(in: .whitespaces)
-        if text.isEmpty { return nil }
-        var negative = false
-        if text.hasPrefix("("), text.hasSuffix(")"), text.count >= 2 {
-            negative = true
-            text = String(text.dropFirst().dropLast())
-        }
-        text = stripCurrency(text)
-        if text.hasSuffix("-"), !text.hasPrefix("-") {
-            negative = true
-            text.removeLast()
-        }
-        if text.hasPrefix("-") || text.hasPrefix("+") {
-            if negative { throw RuleViolation(message(raw)) }  // "(-12)" is not a number
-            negative = text.hasPrefix("-")
-            text.removeFirst()
-        }
-        text = stripCurrency(text)
-        text.removeAll { $0 == " " || $0 == "'" || $0 == "\u{00A0}" || $0 == "\u{202F}" }
-        if decimalComma {
-            text.removeAll { $0 == "." }
-            text = text.replacingOccurrences(of: ",", with: ".")
-        } else {
-            text.removeAll { $0 == "," }
-        }
-        guard !text.isEmpty, !text.hasPrefix("-"), !text.hasPrefix("+"), let value = ExactDecimal.parseOrNil(text) else {
-            throw RuleViolation(message(raw))
-        }
-        try checkRange(digitsOf: text, raw: raw)
-        return negative ? -value : value
     }
 
     /// Refuses a plain decimal `text` with too many digits before or after the point
@@ -79,18 +79,5 @@ public enum ImportNumber {
         if integer > maxIntegerDigits || fraction - trailingZeros > maxFractionDigits {
             throw RuleViolation(rangeMessage(raw), rule: .outOfRange)
         }
-    }
-
-    static let symbols: Set<Character> = ["$", "€", "£", "¥", "₩", "₹"]
-
-    /// Removes currency symbols and a three-letter code before or after the number.
-    static func stripCurrency(_ text: String) -> String {
-        var text = text
-        text.removeAll { symbols.contains($0) }
-        text = text.trimmingCharacters(in: .whitespaces)
-        let isCode: (Character) -> Bool = { $0.isASCII && $0.isUppercase }  // "USD", not "abc"
-        if text.prefix(while: isCode).count == 3 { text = String(text.dropFirst(3)) }
-        if text.reversed().prefix(while: isCode).count == 3 { text = String(text.dropLast(3)) }
-        return text.trimmingCharacters(in: .whitespaces)
     }
 }

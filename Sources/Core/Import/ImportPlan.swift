@@ -36,6 +36,8 @@ public struct ImportPlan: Sendable {
     /// quantity and price; for prices, same asset, date and price).
     public var duplicates = 0
     public var warnings: [String] = []
+    /// Prices with more than 18 decimal places, rounded half-even to 18.
+    public var roundedPrices = 0
 
     public init(kind: ImportKind) { self.kind = kind }
 
@@ -48,14 +50,16 @@ public struct ImportPlan: Sendable {
         lines.append(addedCount == 0 ? "No \(kind.noun)s were imported." : "\(counted(addedCount, kind.noun)) imported.")
         if duplicates > 0 { lines.append("\(counted(duplicates, "duplicate")) skipped (already in the store or earlier in the file).") }
         if !newAssets.isEmpty { lines.append("\(counted(newAssets.count, "new asset")) added: \(newAssetNames).") }
+        if roundedPrices > 0 {
+            lines.append("\(counted(roundedPrices, "price")) had more than \(ImportNumber.maxFractionDigits) decimal places and \(roundedPrices == 1 ? "was" : "were") rounded half-even to \(ImportNumber.maxFractionDigits).")
+        }
         return lines
     }
 
-    /// What `--dry-run` prints: the counts, the new assets and the first rows to add.
+    /// What `--dry-run` prints: the same summary as the import (it ran the same code, and
+    /// its writes were rolled back), then the first rows it would add.
     public func preview(limit: Int = 10) -> [String] {
-        var lines = ["Dry run: nothing was written.",
-                     "\(counted(addedCount, kind.noun)) to add, \(counted(duplicates, "duplicate")) to skip, 0 errors."]
-        if !newAssets.isEmpty { lines.append("\(counted(newAssets.count, "new asset")): \(newAssetNames).") }
+        var lines = ["Dry run: nothing was written; the import would report:"] + summary
         let sample = kind == .prices ? prices.prefix(limit).map(describe) : transactions.prefix(limit).map(describe)
         if !sample.isEmpty { lines.append("First rows to add:") }
         lines += sample.map { "  " + $0 }

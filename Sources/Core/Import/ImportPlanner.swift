@@ -55,7 +55,7 @@ public struct ImportPlanner {
 
     /// The slot in `slots` of the asset a row names; nil (with an error) when it conflicts.
     mutating func resolveSlot(_ row: ImportRow) -> Int? {
-        if row.currency == nil, row.assetType == nil, !options.matchPlatform {  // nothing new to check
+        if row.currency == nil, row.currencyMention == nil, row.assetType == nil, !options.matchPlatform {  // nothing new to check
             if let last = lastResolved, last.name == row.assetName { return last.slot }
             if let slot = resolved[row.assetName] {
                 lastResolved = (row.assetName, slot)
@@ -91,7 +91,8 @@ public struct ImportPlanner {
             return nil
         }
         let asset = Asset(name: name, type: row.assetType ?? options.defaultAssetType,
-                          currency: row.currency ?? options.defaultCurrency, platform: row.platform)
+                          currency: row.currency ?? row.currencyMention?.codeForNewAsset(preferring: options.defaultCurrency)
+                            ?? options.defaultCurrency, platform: row.platform)
         plan.newAssets.append(asset)
         newByName[key] = plan.newAssets.count - 1
         return (.new(plan.newAssets.count - 1), asset)
@@ -105,6 +106,9 @@ public struct ImportPlanner {
         }
         if let currency = row.currency, currency != asset.currency {
             fail(row, .currency, "Currency '\(currency)' does not match the currency of '\(asset.name)' (\(asset.currency)).")
+        }
+        if let mention = row.currencyMention, !mention.allows(asset.currency) {
+            fail(row, .currency, "Currency '\(mention.text)' does not match the currency of '\(asset.name)' (\(asset.currency)).")
         }
         if let type = row.assetType, type != asset.type {
             fail(row, .assetType, "Asset type '\(type.rawValue)' does not match the type of '\(asset.name)' (\(asset.type.rawValue)).")

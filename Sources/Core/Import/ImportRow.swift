@@ -19,6 +19,11 @@ public struct ImportRow: Sendable {
     /// store keeps such text as is instead of formatting the value again.
     public var quantityText: String?
     public var priceText: String?
+    /// A currency symbol that names several currencies (`$`, `¥`), when the row has no code:
+    /// the asset's currency must be one of them.
+    public var currencyMention: CurrencyMention?
+    /// The price had more than 18 decimal places and was rounded half-even.
+    public var priceRounded = false
 
     /// Reads every row of `table`; each problem becomes a `RowError` with line and column
     /// (a row with errors is left out of the result). A long file is read in parts side by
@@ -79,12 +84,28 @@ final class RowReader {
     let indices: [Int]
     let titles: [String]
     let headerCount: Int
+    /// The number columns and the date column, each decided from all of its cells.
+    let quantities, prices, fees: NumberColumn
+    let dates: DateColumn
 
     init(table: CSVTable, mapping: ColumnMapping, options: ImportOptions) {
         self.options = options
-        indices = ImportField.allCases.map { mapping.columns[$0] ?? -1 }
+        let indices = ImportField.allCases.map { mapping.columns[$0] ?? -1 }
+        self.indices = indices
         titles = ImportField.allCases.map { field in mapping.columns[field].map { table.headers[$0] } ?? field.title }
         headerCount = table.headers.count
+        func cells(_ field: ImportField) -> [(line: Int, text: String)] {
+            let index = indices[field.ordinal]
+            guard index >= 0 else { return [] }
+            return table.rows.map { (line: $0.line, text: index < $0.fields.count ? $0.fields[index] : "") }
+        }
+        let numberFields: [ImportField] = options.kind == .transactions ? [.quantity, .price, .fees] : [.price]
+        let evidence = numberFields.map { NumberColumn.evidence(cells($0)) }
+        let fileMark = NumberColumn.fileMark(evidence)
+        let columns = evidence.map { NumberColumn(evidence: $0, rule: options.numberRule, fileMark: fileMark) }
+        let unused = NumberColumn(evidence: .init(), rule: options.numberRule, fileMark: fileMark)
+        (quantities, prices, fees) = options.kind == .transactions ? (columns[0], columns[1], columns[2]) : (unused, columns[0], unused)
+        dates = DateColumn(cells(.date), format: options.dateFormat, today: options.today)
     }
 
     func read(_ row: CSVTable.Row) -> Result<ImportRow, RowErrors> {
@@ -93,28 +114,61 @@ final class RowReader {
             cells.errors.append(RowError(line: row.line, column: nil,
                                          message: "The row has \(row.fields.count) fields but the header has \(headerCount): check the quotes and the delimiter."))
         }
-        let name = cells[.asset]
+        let name = options.assetName ?? cells[.asset]
         if name.isEmpty { cells.fail(.asset, "Asset name is empty.") }
         let dateText = cells[.date], priceText = cells[.price]
-        let date = cells.required(.date, "Date") { try ImportDate.parse(dateText, format: options.dateFormat) }
-        let price = cells.attempt(.price) { try ImportNumber.parse(priceText, decimalComma: options.decimalComma) }
+        let date = cells.required(.date, "Date") { try dates.read(dateText, line: row.line) }
+        let price = cells.attempt(.price) { try prices.read(priceText, line: row.line, round: true) }
         let platform = cells[.platform].isEmpty ? options.platform : cells[.platform]
         var parsed = ImportRow(line: row.line, assetName: name, platform: platform.isEmpty ? "" : AssetRules.normalizedPlatform(platform),
-                               date: date ?? CalendarDate(dayNumber: 0), price: price)
-        if !options.decimalComma { parsed.priceText = priceText }
+                               date: date ?? CalendarDate(dayNumber: 0), price: price?.value)
+        if price?.plain == true { parsed.priceText = priceText }
+        parsed.priceRounded = price?.rounded ?? false
         let assetType = cells[.assetType]
         if !assetType.isEmpty { parsed.assetType = cells.attempt(.assetType) { try AssetType.parse(parseableType(assetType)) } }
-        let currency = cells[.currency]
-        if !currency.isEmpty { parsed.currency = cells.attempt(.currency) { try AssetRules.validateCurrency(currency) } }
+        var fees: NumberColumn.Reading?
         if options.kind == .transactions {
-            readTransaction(&cells, into: &parsed)
+            fees = readTransaction(&cells, into: &parsed)
         } else if price == nil, !cells.hasError(.price) {
             cells.fail(.price, "Price is empty.")
         }
+        readCurrency(&cells, into: &parsed, price: price, fees: fees)
         return cells.errors.isEmpty ? .success(parsed) : .failure(RowErrors(errors: cells.errors))
     }
 
-    private func readTransaction(_ cells: inout Cells, into parsed: inout ImportRow) {
+    /// The row's currency from its Currency column and the currencies written with its
+    /// price and fees; they must agree. Pence (GBX, GBp) are divided by 100 into GBP.
+    private func readCurrency(_ cells: inout Cells, into parsed: inout ImportRow,
+                              price: NumberColumn.Reading?, fees: NumberColumn.Reading?) {
+        let text = cells[.currency]
+        var column: CurrencyMention?
+        if !text.isEmpty {
+            column = CurrencyMention.parse(text)
+            if column == nil { cells.fail(.currency, Currency.unsupportedMessage(text)) }
+        }
+        var mention = column, source = column.map { _ in ImportField.currency }
+        for (field, reading) in [(ImportField.price, price), (.fees, fees)] {
+            guard let written = reading?.currency else { continue }
+            guard let known = mention else { mention = written; source = field; continue }
+            guard let both = known.agreeing(with: written) else {
+                let other = source.map(cells.column) ?? ""
+                cells.fail(field, "'\(cells[field])' is in \(written.code ?? written.text), but \(other) says \(known.code ?? known.text).")
+                return
+            }
+            mention = both
+        }
+        guard let mention else { return }
+        if let code = mention.code { parsed.currency = code } else { parsed.currencyMention = mention }
+        let hundredth = ExactDecimal(units: 1, scale: 2, negative: false)
+        if price?.currency?.pence ?? (column?.pence == true), let value = parsed.price {
+            parsed.price = value * hundredth
+            parsed.priceText = nil
+        }
+        if fees?.currency?.pence ?? (column?.pence == true) { parsed.fees = parsed.fees * hundredth }
+    }
+
+    /// Reads the transaction's cells; returns the fees as read (their currency counts).
+    private func readTransaction(_ cells: inout Cells, into parsed: inout ImportRow) -> NumberColumn.Reading? {
         let typeText = cells[.type]
         let type: TransactionType? = cells.required(.type, "Type") {
             if typeText.isEmpty { return nil }
@@ -122,15 +176,20 @@ final class RowReader {
             return try Self.typeSynonyms[typeText.lowercased()] ?? TransactionType.parse(typeText)
         }
         let quantityText = cells[.quantity], feesText = cells[.fees]
-        let quantity = cells.required(.quantity, "Quantity") { try ImportNumber.parse(quantityText, decimalComma: options.decimalComma) }
-        let fees = cells.attempt(.fees) { try ImportNumber.parse(feesText, decimalComma: options.decimalComma) }
+        let line = cells.row.line
+        let quantity = cells.required(.quantity, "Quantity") { try quantities.read(quantityText, line: line) }
+        let fees = cells.attempt(.fees) { try self.fees.read(feesText, line: line) }
+        if let written = quantity?.currency {
+            cells.fail(.quantity, "'\(quantityText)' is a quantity of units, not an amount in \(written.text).")
+        }
         parsed.type = type ?? .buy
-        parsed.quantity = quantity ?? 0
-        if !options.decimalComma { parsed.quantityText = quantityText }
-        parsed.fees = fees ?? 0
+        parsed.quantity = quantity?.value ?? 0
+        if quantity?.plain == true { parsed.quantityText = quantityText }
+        parsed.fees = fees?.value ?? 0
         parsed.note = cells[.note]
         let source = cells[.source]
         parsed.source = source.isEmpty ? nil : source
+        return fees
     }
 
     /// "Real Estate", "mutual fund", "ETF" → the raw names AssetType.parse knows.

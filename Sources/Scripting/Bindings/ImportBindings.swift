@@ -5,7 +5,7 @@ import Store
 
 /// af.import: the CSV import of `assetflow import`, from Lua.
 enum ImportBindings {
-    /// `{kind, path|text, mapping, map, date_format, decimal_comma, dry_run, asset_type, currency, platform, match_platform}`.
+    /// `{kind, path|text, mapping, map, date_format, decimal_comma, decimal_point, asset, dry_run, asset_type, currency, platform, match_platform}`.
     struct ImportArguments: LuaDecodable {
         var kind: String!
         var path: String?
@@ -14,6 +14,8 @@ enum ImportBindings {
         var map: String?
         var dateFormat: String?
         var decimalComma = false
+        var decimalPoint = false
+        var asset: String?
         var dryRun = false
         var assetType: AssetType?
         var currency: String?
@@ -25,8 +27,10 @@ enum ImportBindings {
             .optional("text", \.text, "The CSV itself, instead of a path."),
             .optional("mapping", \.mapping, "A saved mapping's name; with map, saves map under it."),
             .optional("map", \.map, "Column=field pairs: \"Ticker=asset,Qty=quantity\"."),
-            .optional("date_format", \.dateFormat, "Such as DD/MM/YYYY (default ISO dates)."),
-            .optional("decimal_comma", \.decimalComma, "Numbers written 1.234,56."),
+            .optional("date_format", \.dateFormat, "Such as DD/MM/YYYY (default: ISO, month names, and the order of day and month decided from the whole column)."),
+            .optional("decimal_comma", \.decimalComma, "Numbers written 1.234,56 (default: each column's mark decided from its cells)."),
+            .optional("decimal_point", \.decimalPoint, "Numbers written 1,234.56."),
+            .optional("asset", \.asset, "With kind = \"prices\": every row is a price of this asset (a quote site's Date,Open,High,Low,Close)."),
             .optional("dry_run", \.dryRun, "Check and count only; write nothing."),
             .optional("asset_type", \.assetType, "Type of assets the import creates when a row has none (default stock)."),
             .optional("currency", \.currency, "Currency of assets the import creates when a row has none (default USD)."),
@@ -74,7 +78,13 @@ enum ImportBindings {
         var options = ImportOptions(kind: try ImportKind.parse(args.kind))
         options.map = try args.map.map(ColumnMapping.parsePairs) ?? []
         options.dateFormat = try args.dateFormat.map { try ImportDate(format: $0) }
+        if args.decimalComma && args.decimalPoint { throw RuleViolation("Give decimal_comma or decimal_point, not both.") }
         options.decimalComma = args.decimalComma
+        if args.decimalPoint { options.numberRule = .mark(.point) }
+        if let asset = args.asset {
+            guard options.kind == .prices else { throw RuleViolation("asset names the asset of a price history: use it with kind = \"prices\".") }
+            options.assetName = asset
+        }
         if let type = args.assetType { options.defaultAssetType = type }
         if let currency = args.currency { options.defaultCurrency = try AssetRules.validateCurrency(currency) }
         options.platform = args.platform

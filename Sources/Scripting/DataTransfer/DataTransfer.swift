@@ -15,6 +15,10 @@ public enum DataTransfer {
         public var mapping: String?
         public var dateFormat: String?
         public var decimalComma = false
+        /// `--decimal-point`: a cell with a decimal comma is refused, and `1,234` is 1234.
+        public var decimalPoint = false
+        /// `import prices --asset NAME`: a one-asset price history.
+        public var asset: String?
         public var dryRun = false
         public var assetType = "stock"
         public var currency = "USD"
@@ -30,7 +34,13 @@ public enum DataTransfer {
             var options = ImportOptions(kind: try ImportKind.parse(kind))
             options.map = try map.map(ColumnMapping.parsePairs) ?? []
             options.dateFormat = try dateFormat.map { try ImportDate(format: $0) }
+            if decimalComma && decimalPoint { throw RuleViolation("Give --decimal-comma or --decimal-point, not both.") }
             options.decimalComma = decimalComma
+            if decimalPoint { options.numberRule = .mark(.point) }
+            if let asset {
+                guard options.kind == .prices else { throw RuleViolation("--asset names the asset of a price history: use it with `import prices`.") }
+                options.assetName = asset
+            }
             options.defaultAssetType = try AssetType.parse(assetType)
             options.defaultCurrency = try AssetRules.validateCurrency(currency)
             options.platform = platform ?? ""

@@ -24,13 +24,26 @@ public enum RatesRun {
             let start = try from.map { try date($0, "--from") } ?? end
             let code = try base.map(Currency.normalize) ?? session.mainCurrency()
             try session.begin()
-            let summary = try session.fetchRates(base: code, from: start, to: end, fetcher: RateFetcher(urlTemplate: urlTemplate, timeout: timeout),
+            let summary: StoreSession.FetchSummary
+            do {
+                summary = try session.fetchRates(base: code, from: start, to: end, fetcher: RateFetcher(urlTemplate: urlTemplate, timeout: timeout),
                                                  refresh: refresh, progress: progress)
+            } catch let failure as RateFetcher.Failure where failure.message == RateFeed.networkMessage {
+                throw ScriptRunError(failure.description + "\n" + offlineHint)
+            }
             try session.commit()
             return "Stored \(summary.stored) rates for \(summary.requested - summary.skipped) day(s)"
                 + (summary.skipped > 0 ? "; \(summary.skipped) day(s) already stored (--refresh fetches them again)." : ".")
         }
     }
+
+    /// What to do without a network: import a rates file.
+    public static let offlineHint = """
+        Without a network, import a rates file instead: download the ECB's history \
+        (https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip) where you have one, unzip it, then run
+          assetflow rates import eurofxref-hist.csv
+        A file of your own works too: a header date,base,quote,rate and lines like 2024-03-01,USD,EUR,0.92.
+        """
 
     /// Stores the rates of a CSV file (date,base,quote,rate[,source]): `assetflow rates
     /// import` and `assetflow import rates`.
@@ -50,15 +63,16 @@ public enum RatesRun {
     /// The one rates import: parses a rates CSV and stores it with `SetRates`, all or
     /// nothing; a dry run checks every rate (the future-date rule too) and writes nothing.
     static func importRates(_ text: String, name: String, dryRun: Bool, in session: StoreSession) throws -> (count: Int, line: String) {
-        let rates = try RateCSV.parse(text, name: name)
+        let (rates, skipped) = try RateCSV.parseFile(text, name: name)
+        let note = WideRates.skippedNote(skipped).map { "\n" + $0 } ?? ""
         guard dryRun else {
             _ = try session.execute(SetRates(rates))
-            return (rates.count, "Stored \(rates.count) rates.")
+            return (rates.count, "Stored \(rates.count) rates." + note)
         }
         do {
             try session.atomically { _ = try session.execute(SetRates(rates)); throw DryRunUndo() }
         } catch is DryRunUndo {}
-        return (rates.count, "Dry run: \(rates.count) rates would be stored; nothing was written.")
+        return (rates.count, "Dry run: \(rates.count) rates would be stored; nothing was written." + note)
     }
 
     /// Thrown to undo a dry run's writes.

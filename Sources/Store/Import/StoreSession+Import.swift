@@ -34,6 +34,9 @@ public struct ImportOutcome {
     public var lines: [String] { warnings + (dryRun ? plan.preview() : plan.summary) }
 }
 
+/// Thrown inside a dry run's savepoint to roll its writes back.
+struct DryRunRollback: Error {}
+
 extension StoreSession {
     /// Imports a CSV file of transactions or prices: all of it or, on any error, nothing.
     ///
@@ -47,24 +50,31 @@ extension StoreSession {
         if options.kind == .rates { throw RuleViolation(ImportKind.ratesSeparateMessage) }
         // Assets the import creates go on the default platform when the import names none.
         if options.platform.isEmpty { options.platform = try setting(SetDefaultPlatform.settingKey) ?? "" }
+        options.today = options.today ?? today  // a date reading after today is no reading
         let table = try CSVTable.parse(data: request.data)
         request.stepDone?("read CSV (CSV.swift)")
-        let mapping = try ColumnMapping.resolve(kind: options.kind, headers: table.headers, explicit: options.map)
+        let mapping = try ColumnMapping.resolve(kind: options.kind, headers: table.headers, explicit: options.map,
+                                                assetGiven: options.assetName != nil)
         let total = table.rows.count
         let (rows, rowErrors) = ImportRow.read(table, mapping: mapping, options: options,
                                                progress: request.progress.map { report in { report($0, total) } })
         request.stepDone?("clean numbers and dates")
         var command = ImportRows(rows, options: options, titles: mapping.columns.mapValues { table.headers[$0] },
-                                 readErrors: rowErrors, dryRun: request.dryRun)
+                                 readErrors: rowErrors)
         command.stepDone = request.stepDone
         command.planned = { request.progress?(total, total) }
-        let plan = try atomically {
-            let outcome = try applyImport(command)
-            if !request.dryRun, let name = request.saveMappingAs { try saveMapping(SavedMapping(request.options, name: name)) }
-            return outcome.plan
-        }
-        if !request.dryRun { request.stepDone?("write rows") }
-        return ImportOutcome(plan: plan, warnings: mapping.warnings, dryRun: request.dryRun)
+        // A dry run writes too, inside a savepoint it then rolls back: it runs exactly the
+        // import's code, so a write that would fail fails the dry run as well.
+        var plan: ImportPlan?
+        do {
+            try atomically {
+                plan = try applyImport(command).plan
+                if let name = request.saveMappingAs { try saveMapping(SavedMapping(request.options, name: name)) }
+                if request.dryRun { throw DryRunRollback() }
+            }
+        } catch is DryRunRollback {}
+        request.stepDone?("write rows")
+        return ImportOutcome(plan: plan!, warnings: mapping.warnings, dryRun: request.dryRun)
     }
 
     /// Applies the saved mapping `name` to `options`; an error when it is for another kind.
