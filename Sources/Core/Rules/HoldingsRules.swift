@@ -82,7 +82,7 @@ public enum HoldingsRules {
         if let new, new.type.isOutflow {
             let most = mostAvailable(at: new, opening: history.opening, others: others)
             if new.quantity > most {
-                let verb = new.type == .sell ? "sell" : "transfer out"
+                let verb = new.type.outflowVerb
                 let message = isLast ? "Cannot \(verb) more than \(available) holdings (\(most.plainText))."
                                      : "Cannot \(verb) more than available holdings on \(new.date) (\(most.plainText))."
                 throw RuleViolation(message, rule: .insufficientHoldings, asset: asset?.name, date: new.date)
