@@ -183,9 +183,9 @@ enum OperationBindings {
              example: #"af.withdraw{ asset = "Cash", amount = 200, date = "2024-05-02" }"#) {
             Withdrawal(asset: $0.asset.id!, amount: $0.amount, date: $0.date, note: $0.note)
         },
-        .function("af", "convert", ConvertArguments.self, returns: .values([LuaRecordField("sell", .object("Transaction")), LuaRecordField("buy", .object("Transaction"))]),
+        .function("af", "convert_cash", ConvertArguments.self, returns: .values([LuaRecordField("sell", .object("Transaction")), LuaRecordField("buy", .object("Transaction"))]),
                   "Converts between two cash assets at the broker's rate (to_amount ÷ amount): two linked legs.",
-                  example: #"af.convert{ from = "Cash EUR", to = "Cash USD", amount = 1000, to_amount = "1085.20", date = "2024-02-01" }"#) { env, _, a in
+                  example: #"af.convert_cash{ from = "Cash EUR", to = "Cash USD", amount = 1000, to_amount = "1085.20", date = "2024-02-01" }"#) { env, _, a in
             let pair = try env.session.execute(ConvertCurrency(from: a.from.id!, to: a.to.id!, amount: a.amount, toAmount: a.toAmount, date: a.date))
             env.pushTransaction(pair.sell.id!)
             env.pushTransaction(pair.buy.id!)
