@@ -21,8 +21,8 @@ struct ImportCommand: ParsableCommand {
 
             A broker's own export is read by its profile, recognized from the header:
             assetflow import FILE. --list-profiles shows them; --profile NAME forces one,
-            --profile my.lua uses yours. The broker account's cash moves with every row
-            (a cash asset per currency, "Trading 212 EUR"), unless --no-cash.
+            --profile my.lua uses yours. The broker account's cash moves with every row,
+            in a cash asset per currency such as "Trading 212 EUR", unless --no-cash.
 
             Examples:
               assetflow import from_2024-01-01_to_2024-12-31.csv
@@ -40,13 +40,13 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("transactions, prices or rates; or the broker's file itself (read by its profile).", valueName: "kind"))
+    @Argument(help: ArgumentHelp("transactions, prices or rates; or the broker's file itself, read by its profile.", valueName: "kind"))
     var kind: String?
 
     @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"))
     var file: String?
 
-    @Option(help: ArgumentHelp("Read the file with this import profile (a built-in name, or a .lua file of yours).", valueName: "name"))
+    @Option(help: ArgumentHelp("Read the file with this import profile: a built-in name or a .lua file of yours.", valueName: "name"))
     var profile: String?
 
     @Flag(name: .customLong("list-profiles"), help: "List the import profiles and the headers each recognizes.")
@@ -55,10 +55,10 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .customLong("show-profile"), help: ArgumentHelp("Print a built-in profile's Lua source, to start your own.", valueName: "name"))
     var showProfile: String?
 
-    @Flag(name: .customLong("no-cash"), help: "Do not move the broker account's cash (you track it elsewhere).")
+    @Flag(name: .customLong("no-cash"), help: "Do not move the broker account's cash: you track it elsewhere.")
     var noCash = false
 
-    @Option(help: ArgumentHelp("Put the assets a profiled import creates in this portfolio (created when missing; default: the default_portfolio setting).", valueName: "name"))
+    @Option(help: ArgumentHelp("Put the assets a profiled import creates in this portfolio, created when missing; default: the default_portfolio setting.", valueName: "name"))
     var portfolio: String?
 
     @Option(help: ArgumentHelp("Positions held before the file starts: a CSV of asset, date, quantity, cost basis.", valueName: "file.csv"))
@@ -82,7 +82,7 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .customLong("asset-type"), help: ArgumentHelp("Type of assets the file creates when it has no Asset Type column.", valueName: "type"))
     var assetType = "stock"
 
-    @Option(help: ArgumentHelp("Currency of assets the file creates when it has no Currency column (default USD); for a profile, the account's currency when the file does not say it.", valueName: "code"))
+    @Option(help: ArgumentHelp("Currency of assets the file creates when it has no Currency column, default USD; for a profile, the account's currency when the file does not say it.", valueName: "code"))
     var currency: String?
 
     @Option(help: ArgumentHelp("Platform of rows that name none; default: the default_platform setting.", valueName: "name"))
