@@ -2,5 +2,7 @@
 /// `BuiltIn/` (the one `assetflow import --show-profile NAME` prints, to copy for a broker
 /// nobody supports yet).
 public enum BuiltInProfiles {
-    public static let all: [ImportProfile] = [trading212, degiro, ibkrFlex, schwab, revolut]
+    public static let all: [ImportProfile] = [
+        trading212, degiro, ibkrFlex, schwab, revolut, freetrade, etoro, coinbase, kraken, ghostfolio, portfolioPerformance,
+    ]
 }
