@@ -6,7 +6,7 @@ import LuaBridge
 /// REPL.md and the LuaLS stubs.
 public enum Registry {
     public static let all: [Binding] = AfBindings.all + IntrospectionBindings.all + DecimalBindings.all
-        + PortfolioBindings.all + AssetBindings.all + TransactionBindings.all + PriceBindings.all
+        + PortfolioBindings.all + AssetBindings.all + OperationBindings.all + TransactionBindings.all + PriceBindings.all
         + InvestmentPlanBindings.all + SavingPlanBindings.all + CategoryBindings.all + ReportBindings.all
         + ReturnsBindings.all + RebalanceBindings.all
         + ImportBindings.all + CurrencyBindings.all + SettingsBindings.all

@@ -30,7 +30,15 @@ nothing. A rates file is date,base,quote,rate[,source] or the ECB's history,
 as for `assetflow rates import`; the mapping options do not apply to it.
 --asset NAME reads a quote site's price history: Date,Open,High,Low,Close.
 
+A broker's own export is read by its profile, recognized from the header:
+assetflow import FILE. --list-profiles shows them; --profile NAME forces one,
+--profile my.lua uses yours. The broker account's cash moves with every row,
+in a cash asset per currency such as "Trading 212 EUR", unless --no-cash.
+
 Examples:
+  assetflow import from_2024-01-01_to_2024-12-31.csv
+  assetflow import Account.csv --portfolio Core --opening held-before.csv
+  assetflow import statement.csv --profile my-bank.lua --dry-run
   assetflow import transactions broker.csv --dry-run
   assetflow import transactions bank.csv --decimal-comma \
     --date-format DD.MM.YYYY --mapping mybank \
@@ -40,14 +48,28 @@ Examples:
   assetflow import prices ACME.csv --asset ACME
   assetflow import rates rates.csv
 
-USAGE: assetflow import [<options>] <kind> <file.csv>
+USAGE: assetflow import [<options>] [<kind>] [<file.csv>]
 
 ARGUMENTS:
-  <kind>                  transactions, prices or rates.
+  <kind>                  transactions, prices or rates; or the broker's file
+                          itself, read by its profile.
   <file.csv>              The CSV file.
 
 OPTIONS:
   --store <path>          The store file.
+  --profile <name>        Read the file with this import profile: a built-in
+                          name or a .lua file of yours.
+  --list-profiles         List the import profiles and the headers each
+                          recognizes.
+  --show-profile <name>   Print a built-in profile's Lua source, to start your
+                          own.
+  --no-cash               Do not move the broker account's cash: you track it
+                          elsewhere.
+  --portfolio <name>      Put the assets a profiled import creates in this
+                          portfolio, created when missing; default: the
+                          default_portfolio setting.
+  --opening <file.csv>    Positions held before the file starts: a CSV of
+                          asset, date, quantity, cost basis.
   --map <mapping>         Map columns to fields: "Column=field,…".
   --mapping <name>        Use the saved mapping NAME, or save --map under NAME.
   --date-format <format>  The file's dates, such as DD/MM/YYYY; ISO dates
@@ -59,7 +81,8 @@ OPTIONS:
   --asset-type <type>     Type of assets the file creates when it has no Asset
                           Type column. (default: stock)
   --currency <code>       Currency of assets the file creates when it has no
-                          Currency column. (default: USD)
+                          Currency column, default USD; for a profile, the
+                          account's currency when the file does not say it.
   --platform <name>       Platform of rows that name none; default: the
                           default_platform setting.
   --match-platform        Find assets by name and platform.

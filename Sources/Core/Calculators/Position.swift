@@ -33,6 +33,10 @@ public struct Position: Equatable, Sendable {
     /// - transfer out: units leave at their average cost, nothing is realized.
     /// - adjustment: the quantity changes, the average does not (starting from nothing, the
     ///   adjustment's price is the cost).
+    /// - split (also a reverse split or a stock dividend): the quantity changes, the cost
+    ///   basis does not, so the average follows the ratio.
+    /// - fee, tax: units leave at their average cost and that cost is realized as a loss (a
+    ///   custody fee of 5 from cash: realized −5).
     public mutating func apply(_ transaction: Transaction) {
         let q = transaction.quantity
         switch transaction.type {
@@ -45,6 +49,13 @@ public struct Position: Equatable, Sendable {
             realizedGain += (transaction.fees.isZero ? proceeds : proceeds - transaction.fees) - removed
         case .transferOut:
             release(q)
+        case .split:
+            // A broker may write a split as its old units out and new units in: the cost
+            // basis stays through the moment nothing is held.
+            quantity += q
+            if quantity < 0 { costBasis = 0 }
+        case .fee, .tax:
+            realizedGain -= release(q) + transaction.fees
         case .adjustment:
             if q > 0 {
                 if quantity.isZero { acquire(q, cost: q * transaction.pricePerUnit) } else { acquire(q, cost: averageCost * q) }

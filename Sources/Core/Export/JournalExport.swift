@@ -110,6 +110,8 @@ public enum JournalExport {
         let counter: String
         if let source, t.type == .dividend || t.type == .interest {
             counter = "income:\(t.type == .dividend ? "dividends" : "interest"):\(accountPart(source.name))"
+        } else if t.type == .fee || t.type == .tax {
+            counter = t.type == .fee ? "expenses:fees" : "expenses:taxes"
         } else {
             counter = "equity:transfers"
         }

@@ -1,15 +1,37 @@
 import Foundation
 
-/// The seven transaction types of BusinessLogic.md.
+/// The seven transaction types of BusinessLogic.md, and three that brokers' histories need
+/// (issue 21): a split (units change, cost basis does not), a fee and a tax (units leave as a
+/// cost: no money goes anywhere the portfolio tracks).
 public enum TransactionType: String, CaseIterable, Sendable {
     case buy, sell
     case transferIn = "transfer_in"
     case transferOut = "transfer_out"
     case adjustment, dividend, interest
+    /// Units added or (negative) taken away by a split, reverse split or stock dividend; the
+    /// cost basis stays. Carries its own sign, like an adjustment.
+    case split
+    /// A fee paid out of the asset (custody, advisor, ADR, connection fees): a realized loss.
+    case fee
+    /// A tax paid out of the asset (a dividend's withholding tax): a realized loss.
+    case tax
 
-    /// Sell and transfer out take units away; the others add them (an adjustment carries
-    /// its own sign).
-    public var isOutflow: Bool { self == .sell || self == .transferOut }
+    /// Sell, transfer out, fee and tax take units away; the others add them (an adjustment
+    /// and a split carry their own sign).
+    public var isOutflow: Bool { self == .sell || self == .transferOut || self == .fee || self == .tax }
+
+    /// Whether the quantity is signed (an adjustment, a split) rather than above zero.
+    public var isSigned: Bool { self == .adjustment || self == .split }
+
+    /// The verb of the holdings message ("Cannot sell more than …").
+    public var outflowVerb: String {
+        switch self {
+        case .sell: "sell"
+        case .fee: "pay a fee of"
+        case .tax: "pay a tax of"
+        default: "transfer out"
+        }
+    }
 
     /// How a transaction of this type changes the asset's quantity: outflows take it away;
     /// an adjustment's quantity carries its own sign; everything else adds.
@@ -25,6 +47,9 @@ public enum TransactionType: String, CaseIterable, Sendable {
         case .adjustment: "Adjustment"
         case .dividend: "Dividend"
         case .interest: "Interest"
+        case .split: "Split"
+        case .fee: "Fee"
+        case .tax: "Tax"
         }
     }
 

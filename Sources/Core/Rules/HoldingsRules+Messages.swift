@@ -15,17 +15,14 @@ extension HoldingsRules {
         case availableOn(CalendarDate)
     }
 
-    /// "Cannot sell more than current holdings (10)." and its five siblings: `type` is a
-    /// sell or a transfer out, `most` the most it could take.
+    /// "Cannot sell more than current holdings (10)." and its siblings: `type` is an outflow
+    /// (a sell, a transfer out, a fee or tax paid in units), `most` the most it could take.
     public static func beyondHoldingsMessage(_ type: TransactionType, _ stake: Stake, most: ExactDecimal) -> String {
-        let most = most.plainText
-        switch (type == .sell, stake) {
-        case (true, .current): return "Cannot sell more than current holdings (\(most))."
-        case (true, .available): return "Cannot sell more than available holdings (\(most))."
-        case (true, .availableOn(let date)): return "Cannot sell more than available holdings on \(date) (\(most))."
-        case (false, .current): return "Cannot transfer out more than current holdings (\(most))."
-        case (false, .available): return "Cannot transfer out more than available holdings (\(most))."
-        case (false, .availableOn(let date)): return "Cannot transfer out more than available holdings on \(date) (\(most))."
+        let most = most.plainText, verb = type.outflowVerb
+        switch stake {
+        case .current: return "Cannot \(verb) more than current holdings (\(most))."
+        case .available: return "Cannot \(verb) more than available holdings (\(most))."
+        case .availableOn(let date): return "Cannot \(verb) more than available holdings on \(date) (\(most))."
         }
     }
 

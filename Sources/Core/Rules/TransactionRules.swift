@@ -18,8 +18,8 @@ public enum TransactionRules {
     public static func validateFields(_ transaction: Transaction, asset: Asset, today: CalendarDate) throws {
         try DateRules.validateNotFuture(transaction.date, today: today)
         let noun = asset.isCash ? "Amount" : "Quantity"
-        if transaction.type == .adjustment {
-            if transaction.quantity.isZero { throw RuleViolation("\(noun) must not be zero for an adjustment.", rule: .outOfRange) }
+        if transaction.type.isSigned {
+            if transaction.quantity.isZero { throw RuleViolation("\(noun) must not be zero for \(transaction.type == .split ? "a split" : "an adjustment").", rule: .outOfRange) }
         } else if transaction.quantity <= 0 {
             throw RuleViolation(notAboveZeroMessage(noun), rule: .outOfRange)
         }

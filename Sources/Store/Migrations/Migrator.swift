@@ -217,6 +217,21 @@ enum Migrations {
                 CREATE INDEX transaction_source ON asset_transaction(source_asset_id) WHERE source_asset_id IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("Keep the keys of imported broker rows") { db in
+            // An import profile's row (issue 21) is known again by the broker's transaction id
+            // when the export has one, else by its content and its occurrence in the file (the
+            // third identical row is new only when the store holds two). Every transaction a
+            // row made carries the row's key, so deleting them forgets the row.
+            try db.execute(sql: """
+                CREATE TABLE import_key (
+                    transaction_id INTEGER PRIMARY KEY REFERENCES asset_transaction(id) ON DELETE CASCADE,
+                    platform TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    occurrence INTEGER NOT NULL
+                ) STRICT;
+                CREATE INDEX import_key_platform ON import_key(platform, key);
+                """)
+        }
         DerivedRuleMigration.register(&migrator)
         return migrator
     }

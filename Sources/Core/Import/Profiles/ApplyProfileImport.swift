@@ -1,0 +1,51 @@
+import Foundation
+
+/// Writes a profiled file (`ProfileImportPlan`): every step through the command that owns
+/// its rules, all or nothing (the Store runs it in one transaction). Assets are found by
+/// name or created on the profile's platform (and `portfolioID`); the account's cash is a
+/// cash asset per currency named "PLATFORM CUR" ("Trading 212 EUR"). Before writing, a
+/// file that takes away more than was held is refused with every such asset listed
+/// (`ProfileShortfall`); opening positions come first, as transfers in with their cost.
+/// Every row's problems are collected, and then nothing is written.
+public struct ApplyProfileImport: Command {
+    public struct Summary: Sendable {
+        public var rows = 0
+        public var transactions = 0
+        public var duplicates = 0
+        public var skipped: [(line: Int, reason: String)] = []
+        public var newAssets: [Asset] = []
+    }
+
+    public var plan: ProfileImportPlan
+    public var platform: String
+    public var portfolioID: Int64?
+    public var openings: [OpeningPosition]
+
+    public init(plan: ProfileImportPlan, platform: String, portfolioID: Int64? = nil, openings: [OpeningPosition] = []) {
+        self.plan = plan
+        self.platform = platform
+        self.portfolioID = portfolioID
+        self.openings = openings
+    }
+
+    public func cashName(_ currency: String) -> String { "\(platform) \(currency)" }
+
+    public func run(in store: CommandStore) throws -> Summary {
+        var writer = ProfileWriter(store: store, command: self)
+        try writer.checkShortfall()
+        try writer.writeOpenings()
+        try writer.writeSteps()
+        if !writer.problems.isEmpty {
+            let lines = Set(writer.problems.map(\.line)).count
+            let headline = "\(lines) row\(lines == 1 ? " has" : "s have") errors; nothing was imported."
+            throw RuleViolation(([headline] + writer.problems.map { "line \($0.line): \($0.message)" }).joined(separator: "\n"))
+        }
+        var summary = Summary()
+        summary.rows = plan.newRowCount
+        summary.transactions = writer.written
+        summary.duplicates = plan.duplicates
+        summary.skipped = plan.skipped
+        summary.newAssets = writer.created
+        return summary
+    }
+}

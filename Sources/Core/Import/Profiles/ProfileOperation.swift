@@ -1,0 +1,69 @@
+import Foundation
+
+/// One operation a profile made of one row of a broker's export, its numbers and dates
+/// already read (`ProfileRowReader`). Amounts named `amount` are in the account's cash
+/// currency (`cashCurrency`); quantities, prices and fees of a security are in its own
+/// currency (`currency`).
+public struct ProfileOperation: Equatable, Sendable {
+    public enum Kind: String, CaseIterable, Sendable {
+        case buy, sell, dividend, interest, fee, tax, deposit, withdrawal, conversion
+        case transferIn = "transfer_in"
+        case transferOut = "transfer_out"
+        case split
+        case stockDividend = "stock_dividend"
+        case rename, reward
+    }
+
+    public var kind: Kind
+    public var date: CalendarDate
+    /// The security (or coin) the operation is about; nil for cash-only operations.
+    public var asset: String?
+    public var assetType: AssetType = .stock
+    /// The security's currency (default: the cash currency).
+    public var currency: String?
+    /// The account cash this row moves (default: the profile's account currency).
+    public var cashCurrency: String
+    public var quantity: ExactDecimal?
+    public var price: ExactDecimal?
+    public var fees: ExactDecimal = 0
+    /// Cash moved, in the cash currency, unsigned: paid for a buy, received for a sell, the
+    /// deposit, the fee…
+    public var amount: ExactDecimal?
+    public var gross: ExactDecimal?
+    public var tax: ExactDecimal?
+    public var net: ExactDecimal?
+    /// A conversion's target currency and amount.
+    public var toCurrency: String?
+    public var toAmount: ExactDecimal?
+    public var ratio: SplitRatio?
+    public var costBasis: ExactDecimal?
+    public var acquired: CalendarDate?
+    /// A rename's new name.
+    public var newName: String?
+    public var note: String = ""
+    /// false: a trade that moves no cash of the account (a crypto-to-crypto conversion's
+    /// two halves, a Ghostfolio file without cash).
+    public var settlesInCash = true
+
+    public init(kind: Kind, date: CalendarDate, cashCurrency: String) {
+        self.kind = kind
+        self.date = date
+        self.cashCurrency = cashCurrency
+    }
+
+    /// The security's currency.
+    public var assetCurrency: String { currency ?? cashCurrency }
+
+    /// Cash in (+) or out (−) of the account's cash in `cashCurrency` this operation makes
+    /// (a conversion's target leg is counted by `cashInflow(of:)`).
+    public var cashChange: ExactDecimal {
+        switch kind {
+        case .deposit, .interest: amount ?? 0
+        case .sell: amount ?? (quantity ?? 0) * (price ?? 0) - fees
+        case .dividend: net ?? (gross.map { $0 - (tax ?? 0) } ?? amount ?? 0)
+        case .withdrawal, .fee, .tax, .conversion: -(amount ?? 0)
+        case .buy: -(amount ?? (quantity ?? 0) * (price ?? 0) + fees)
+        default: 0
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Before anything is written: does the file take away more than was held? A file that
+/// starts after the account was opened sells what it never bought; rather than refusing the
+/// whole file at its first sell, every such asset is listed with what is missing and from
+/// when, and the fix is named (`--opening`).
+public enum ProfileShortfall {
+    public struct Missing: Equatable, Sendable {
+        public var asset: String
+        public var quantity: ExactDecimal
+        public var firstDate: CalendarDate
+    }
+
+    /// Walks `plan`'s steps in order from `held` (what the store holds now, by lower-cased
+    /// name) plus the opening positions, and returns each asset that goes below zero with
+    /// its largest shortfall and the first date it happens.
+    public static func missing(_ plan: ProfileImportPlan, held: [String: ExactDecimal], openings: [OpeningPosition],
+                               cashName: (String) -> String) -> [Missing] {
+        var quantity = held
+        var names: [String: String] = [:]
+        var result: [String: Missing] = [:]
+        var order: [String] = []
+        var events: [(date: CalendarDate, phase: Int, index: Int, name: String, change: ExactDecimal)] = []
+        for (i, o) in openings.enumerated() { events.append((o.date, -1, i, o.asset, o.quantity)) }
+        for (i, step) in plan.steps.enumerated() {
+            for (name, change) in changes(step, cashName: cashName) { events.append((step.operation.date, step.phase, openings.count + i, name, change)) }
+        }
+        events.sort { ($0.date, $0.phase == -1 ? 0 : 1, $0.index) < ($1.date, $1.phase == -1 ? 0 : 1, $1.index) }
+        for e in events {
+            let key = e.name.lowercased()
+            names[key] = names[key] ?? e.name
+            let now = quantity[key, default: 0] + e.change
+            quantity[key] = now
+            if now < 0 {
+                if var m = result[key] {
+                    if -now > m.quantity { m.quantity = -now }
+                    result[key] = m
+                } else {
+                    result[key] = Missing(asset: names[key]!, quantity: -now, firstDate: e.date)
+                    order.append(key)
+                }
+            }
+        }
+        return order.map { result[$0]! }
+    }
+
+    /// The message listing `missing`.
+    public static func message(_ missing: [Missing]) -> String {
+        var lines = ["The file takes away more than it brought in (it starts after the account was opened?):"]
+        for m in missing { lines.append("  \(m.asset): \(m.quantity.plainText) missing on \(m.firstDate)") }
+        lines.append("Add what was held before the file starts with --opening FILE.csv (columns: asset, date, quantity, cost basis).")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The quantity changes one step makes, by asset name. Splits by ratio are left out
+    /// (they scale what is there; they cannot make it negative).
+    static func changes(_ step: ProfileImportPlan.Step, cashName: (String) -> String) -> [(String, ExactDecimal)] {
+        let op = step.operation
+        let cash = cashName(op.cashCurrency)
+        switch (op.kind, step.leg) {
+        case (.buy, .main), (.transferIn, _), (.stockDividend, _), (.reward, _): return op.asset.map { [($0, op.quantity ?? 0)] } ?? []
+        case (.sell, .main), (.transferOut, _): return op.asset.map { [($0, -(op.quantity ?? 0))] } ?? []
+        case (.split, _): return op.ratio == nil ? op.asset.map { [($0, op.quantity ?? 0)] } ?? [] : []
+        case (.conversion, .cashIn): return [(cashName(op.toCurrency ?? op.cashCurrency), op.toAmount ?? 0)]
+        case (.conversion, .cashOut): return [(cash, -(op.amount ?? 0))]
+        case (.buy, .cashOut), (.sell, .cashIn), (.deposit, _), (.withdrawal, _), (.dividend, _), (.interest, _), (.fee, _), (.tax, _):
+            return [(cash, op.cashChange)]
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,131 @@
+extension BuiltInProfiles {
+    /// Trading 212 (Invest and ISA "History" export).
+    static let trading212 = ImportProfile(name: "trading212", source: #"""
+-- Trading 212: the Invest / ISA account history export (History → Export → CSV).
+-- Written from the publisher's documented columns and open-source importers' notes, not
+-- from a real export. Columns come and go with the rows a file needs, so every column
+-- but the four below is optional; "Time" became "Time (UTC)" in 2026; older files name the
+-- account currency in the header ("Total (EUR)").
+--
+-- Row kinds: Market/Limit/Stop buy → buy; … sell → sell (Total is the net cash, in the
+-- account currency; a buy's fees are Total − quantity × price when the security is in the
+-- account's currency); Dividend (…) → dividend (Price / share is net of withholding; the tax
+-- is in the security's currency and is converted at the row's own net ratio); Interest on
+-- cash, Lending interest, Spending cashback → interest; Deposit, Card credit → deposit;
+-- Withdrawal, Card debit → withdrawal; Currency conversion → conversion (from the
+-- from/to columns, else from Notes "100.00 EUR -> 108.50 USD"); Stock split close/open →
+-- units out and in, cost basis kept; Stock distribution, Stock dividends, Scrip stock
+-- dividends → stock dividend; Transfer in/out → security transfer at its price. GBX prices
+-- are pence: divided by 100 and booked in GBP. Anything else is an error.
+
+local function cell(r, ...)
+  for _, name in ipairs({ ... }) do
+    local v = r[name]
+    if v ~= nil and v ~= "" then return v end
+  end
+  return nil
+end
+
+local function total(r)
+  return cell(r, "Total", "Total (EUR)", "Total (GBP)", "Total (USD)", "Total (CHF)", "Total (PLN)")
+end
+
+local function account(r)
+  return cell(r, "Currency (Total)") or (r["Total (EUR)"] and "EUR") or (r["Total (GBP)"] and "GBP")
+      or (r["Total (USD)"] and "USD") or (r["Total (CHF)"] and "CHF") or (r["Total (PLN)"] and "PLN")
+end
+
+-- The price and its currency; pence become pounds.
+local function price(r)
+  local p, cur = num(r["Price / share"]), cell(r, "Currency (Price / share)")
+  if cur == "GBX" or cur == "GBp" then return p / 100, "GBP" end
+  return p, cur
+end
+
+local function trade(kind, r, date)
+  local p, cur = price(r)
+  local q, cash = num(r["No. of shares"]), account(r)
+  local amount = num(total(r))
+  local op = { kind = kind, date = date, asset = r["Ticker"], quantity = q, price = p, currency = cur,
+               cash_currency = cash, amount = amount, note = r["Name"] }
+  if cur == nil or cur == cash then
+    local fees = kind == "buy" and amount - q * p or q * p - amount
+    if fees > D(0) then op.fees = fees end
+    op.currency = cash
+  end
+  return op
+end
+
+local function dividend(r, date)
+  local p, cur = price(r)
+  local q, cash = num(r["No. of shares"]), account(r)
+  local net = num(total(r))
+  local withheld = num(cell(r, "Withholding tax") or "0") or D(0)
+  if withheld < D(0) then withheld = -withheld end
+  local tax = withheld
+  if cur ~= nil and cur ~= cash and withheld > D(0) then
+    tax = round(withheld * net / (q * p), 2)   -- the tax in the account's currency
+  end
+  return { kind = "dividend", date = date, asset = r["Ticker"], currency = cur or cash, cash_currency = cash,
+           net = net, tax = tax, note = r["Action"] }
+end
+
+local function conversion(r, date)
+  local from, fromCur = cell(r, "Currency conversion from amount"), cell(r, "Currency (Currency conversion from amount)")
+  local to, toCur = cell(r, "Currency conversion to amount"), cell(r, "Currency (Currency conversion to amount)")
+  if not from then
+    from, fromCur, to, toCur = (r["Notes"] or ""):match("([%d%.,]+)%s*(%a%a%a)%s*%->%s*([%d%.,]+)%s*(%a%a%a)")
+  end
+  if not from then error("a currency conversion without its amounts (Notes: '" .. tostring(r["Notes"]) .. "')") end
+  return { kind = "conversion", date = date, cash_currency = fromCur, amount = from, to_currency = toCur, to_amount = to }
+end
+
+local cashKinds = {
+  ["Deposit"] = "deposit", ["Card credit"] = "deposit",
+  ["Withdrawal"] = "withdrawal", ["Card debit"] = "withdrawal",
+  ["Interest on cash"] = "interest", ["Lending interest"] = "interest", ["Spending cashback"] = "interest",
+}
+
+return {
+  name = "trading212",
+  title = "Trading 212",
+  platform = "Trading 212",
+  summary = "Invest / ISA history export",
+  headers = { "Action", "Ticker", "No. of shares", "Price / share" },
+  decimal = "point",
+  id = "ID",
+  row = function(r)
+    local action = r["Action"]
+    local date = cell(r, "Time", "Time (UTC)")
+    local lower = action:lower()
+    if lower:match(" buy$") then return { trade("buy", r, date) } end
+    if lower:match(" sell$") then return { trade("sell", r, date) } end
+    if action:match("^Dividend %(") then return { dividend(r, date) } end
+    if action == "Dividend adjustment" then
+      local amount = num(total(r))
+      return { { kind = amount < D(0) and "withdrawal" or "deposit", date = date, cash_currency = account(r), amount = amount,
+                 note = "Dividend adjustment " .. (r["Notes"] or "") } }
+    end
+    local kind = cashKinds[action]
+    if kind then return { { kind = kind, date = date, cash_currency = account(r), amount = total(r), note = action } } end
+    if action == "Currency conversion" then return { conversion(r, date) } end
+    if action == "Stock split close" then
+      return { { kind = "split", date = date, asset = r["Ticker"], quantity = -num(r["No. of shares"]), note = "Stock split (old units)" } }
+    end
+    if action == "Stock split open" then
+      return { { kind = "split", date = date, asset = r["Ticker"], quantity = num(r["No. of shares"]), note = "Stock split (new units)" } }
+    end
+    if action == "Stock distribution" or action == "Stock dividends" or action == "Scrip stock dividends" then
+      return { { kind = "stock_dividend", date = date, asset = r["Ticker"], quantity = r["No. of shares"], note = action } }
+    end
+    if action == "Transfer in" or action == "Transfer out" then
+      local p, cur = price(r)
+      local q = num(r["No. of shares"])
+      return { { kind = action == "Transfer in" and "transfer_in" or "transfer_out", date = date, asset = r["Ticker"],
+                 quantity = q, price = p, currency = cur, cost_basis = action == "Transfer in" and q * p or nil } }
+    end
+    error("unknown Trading 212 action '" .. action .. "'")
+  end,
+}
+"""#)
+}

@@ -1,0 +1,69 @@
+import Core
+import LuaBridge
+import LuaDecimals
+
+extension ProfileScript {
+    /// The fields an operation table may have; any other is an error (a typo would
+    /// otherwise be a value silently left out).
+    static let operationFields: Set<String> = [
+        "kind", "date", "asset", "asset_type", "currency", "cash_currency", "quantity", "price", "fees", "amount", "gross", "tax", "net",
+        "to_currency", "to_amount", "ratio", "cost_basis", "acquired", "new_name", "note", "id", "cash",
+    ]
+
+    /// Reads the operation table at `index`; returns it and the broker id it names, if any.
+    func operation(at index: Int32, call: LuaCall, format: ImportDate?, accountCurrency: String?) throws -> (ProfileOperation, String?) {
+        guard call.isTable(at: index) else { throw ProfileError("an operation is a table, not a \(call.typeName(at: index))") }
+        var unknown: [String] = []
+        call.forEachStringKey(of: index) { if !Self.operationFields.contains($0) { unknown.append($0) } }
+        if let first = unknown.sorted().first { throw ProfileError("unknown operation field '\(first)'") }
+        func text(_ key: String) -> String? {
+            call.field(key, of: index) { i -> String? in
+                if let s = call.string(at: i) { return s.trimmingCharacters(in: .whitespaces) }
+                if let n = call.integer(at: i) { return String(n) }
+                return nil
+            }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        func number(_ key: String, signed: Bool = false) throws -> ExactDecimal? {
+            let value: ExactDecimal? = try call.field(key, of: index) { i in
+                if let s = call.string(at: i) { return try descriptor.decimal.parse(s) }
+                return try call.decimal(at: i)
+            }
+            guard let value else { return nil }
+            return signed || value >= 0 ? value : -value
+        }
+        func date(_ key: String) throws -> CalendarDate? {
+            guard let raw = text(key) else { return nil }
+            return try ImportDate.parse(raw, format: format)
+        }
+        guard let kindText = text("kind") else { throw ProfileError("an operation needs a kind") }
+        guard let kind = ProfileOperation.Kind(rawValue: kindText) else {
+            throw ProfileError("unknown operation kind '\(kindText)' (use: \(ProfileOperation.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard let day = try date("date") else { throw ProfileError("a \(kindText) needs a date") }
+        let unitsOnly: Set<ProfileOperation.Kind> = [.split, .stockDividend, .rename, .transferIn, .transferOut, .reward]
+        guard let cash = text("cash_currency")?.uppercased() ?? descriptor.currency ?? accountCurrency
+                ?? (unitsOnly.contains(kind) ? text("currency")?.uppercased() ?? "" : nil) else {
+            throw ProfileError("the account's currency is unknown: give it with --currency CODE")
+        }
+        var op = ProfileOperation(kind: kind, date: day, cashCurrency: cash)
+        op.asset = text("asset")
+        if let type = text("asset_type") { op.assetType = try AssetType.parse(type) }
+        op.currency = text("currency")?.uppercased()
+        op.quantity = try number("quantity", signed: kind == .split)
+        op.price = try number("price")
+        op.fees = try number("fees") ?? 0
+        op.amount = try number("amount")
+        op.gross = try number("gross")
+        op.tax = try number("tax")
+        op.net = try number("net")
+        op.toCurrency = text("to_currency")?.uppercased()
+        op.toAmount = try number("to_amount")
+        op.ratio = try text("ratio").map(SplitRatio.init)
+        op.costBasis = try number("cost_basis")
+        op.acquired = try date("acquired")
+        op.newName = text("new_name")
+        op.note = text("note") ?? ""
+        op.settlesInCash = call.field("cash", of: index) { call.type(at: $0) == LuaTypeCode.boolean ? call.boolean(at: $0) : nil } ?? true
+        return (op, text("id"))
+    }
+}
