@@ -32,6 +32,7 @@ public final class ScriptEnvironment {
         installPrint()
         try installRequire(ModuleLoader(folders: moduleFolders + [ModuleLoader.userLibrary()]), trusted: policy.trusted)
         try lua.execute(Prelude.source, name: "=prelude")
+        try lua.execute(QueryPrelude.source, name: "=af.query")
         rememberSettingsTable()
         let check = lua.interruptCheck
         session.setInterruptCheck(check.function, context: check.context)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Core
 import Foundation
 import LuaBridge
 import Scripting
@@ -19,6 +20,10 @@ struct ReportCommand: ParsableCommand {
             with r:save(path) to --output or inside the reports folder, even in the
             sandbox. The sandbox and limit options mean what they mean for
             `assetflow run`.
+
+            A report may declare parameters (af.report.new{ params = … }): give them
+            after NAME as --NAME VALUE or --param NAME=VALUE; `assetflow report NAME
+            --help` lists them.
             """
     )
 
@@ -34,7 +39,15 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The report to run.", valueName: "name"))
     var name: String
 
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The report's parameters: --NAME VALUE or --param NAME=VALUE.", valueName: "parameters"))
+    var parameters: [String] = []
+
+    /// `--help` after NAME (rewritten by `ReportHelp.rewrite`): the report's parameters.
+    @Flag(name: .customLong(ReportHelp.flag), help: .hidden)
+    var reportHelp = false
+
     func validate() throws {
+        do { _ = try ReportParameters.rawValues(from: parameters) } catch let error as RuleViolation { throw ValidationError(error.message) }
         if let format { _ = try parsedFormat(format) }
         if let output {
             do { try ReportRunner.checkOutputFile(output) } catch let error as ScriptRunError { throw error.asValidationError }
@@ -65,6 +78,11 @@ struct ReportCommand: ParsableCommand {
         request.isTerminal = output == nil && isatty(STDOUT_FILENO) != 0
         request.environment = environment
         request.reportsFolder = reportsFolder
+        request.parameters = try ReportParameters.rawValues(from: parameters)
+        request.help = reportHelp
+        if reportHelp {
+            FileHandle.standardOutput.write(Data((Self.helpMessage(columns: nil) + "\n\n").utf8))
+        }
         let outcome = try ReportRunner.run(request)
         if let error = outcome.error {
             FileHandle.standardError.write(Data((error + "\n").utf8))

@@ -83,7 +83,24 @@ struct ReportReader {
         if let position = Int(key), position > 0 { call.pushElement(position, of: index) } else { call.rawField(key, of: index) }
     }
 
-    func table(rows rowsIndex: Int32, options optionsIndex: Int32) throws -> ReportTable {
+    /// A row set of `af.query` at `index`: pushes its rows (running the query) and returns
+    /// true; anything else pushes nothing.
+    func pushRowsOfRowSet(at index: Int32) throws -> Bool {
+        guard call.type(at: index) == ReportReader.tableType else { return false }
+        let table = call.absoluteIndex(index)
+        guard call.rawField("_rows", of: table) == LuaTypeCode.function else {
+            call.pop()
+            return false
+        }
+        try call.callFunction(at: -1, results: 1) { call.pushValue(at: table); return 1 }
+        call.remove(at: -2)  // the function
+        return true
+    }
+
+    func table(rows: Int32, options optionsIndex: Int32) throws -> ReportTable {
+        let isRowSet = try pushRowsOfRowSet(at: rows)
+        let rowsIndex = isRowSet ? call.argumentCount : rows
+        defer { if isRowSet { call.remove(at: rowsIndex) } }
         guard call.type(at: rowsIndex) == ReportReader.tableType else {
             throw LuaArgumentError("\(function): a list of rows (tables) expected, got \(call.typeName(at: rowsIndex))")
         }
@@ -174,6 +191,8 @@ struct ReportReader {
         _ = try call.field("series", of: index) { s -> Bool? in
             if call.isNil(at: s) { return nil }
             guard call.type(at: s) == ReportReader.tableType else { throw args.fieldError("series", "a list of rows or of {name, rows} expected") }
+            let isRowSet = try pushRowsOfRowSet(at: s)
+            defer { if isRowSet { call.pop() } }
             let top = call.argumentCount
             let count = call.rawLength(at: top)
             var isNamed = false
@@ -193,6 +212,8 @@ struct ReportReader {
                     let name = call.field("name", of: dataset) { call.string(at: $0) } ?? "Series \(d + 1)"
                     call.rawField("rows", of: dataset)
                     defer { call.pop() }
+                    let isRowSet = try pushRowsOfRowSet(at: -1)
+                    defer { if isRowSet { call.pop() } }
                     series += try readSeries(rowsAt: call.argumentCount, x: xField, y: yFields, names: yFields.count == 1 ? [name] : yFields.map { name + " " + $0 })
                 }
             } else {
@@ -200,6 +221,9 @@ struct ReportReader {
                 series = try readSeries(rowsAt: top, x: xField, y: yFields, names: names ?? defaultNames)
             }
             return true
+        }
+        if kind == .drawdown {  // values in, drawdowns (percent below the running peak) out
+            return ReportChart(kind: kind, title: title, series: ReportChart.drawdowns(of: series), format: .percent)
         }
         return ReportChart(kind: kind, title: title, series: series, format: format)
     }
