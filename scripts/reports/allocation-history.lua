@@ -6,7 +6,7 @@ local r = af.report.new{ title = "Allocation over time (" .. main .. ")", params
   months = { type = "integer", default = 24, help = "How many months back." },
 } }
 local p = r.params
-local today = af.today and af.today() or os.date("%Y-%m-%d")
+local today = af.today()
 local y, m = tonumber(today:sub(1, 4)), tonumber(today:sub(6, 7))
 local points = {}
 for back = p.months - 1, 0, -1 do

@@ -11,6 +11,14 @@ if not ok then return r:text("Returns are not available: " .. tostring(series)) 
 local growth = {}
 for i, point in ipairs(series) do growth[i] = { date = point.date, value = ((1 + point.twr) * 100):round(4) } end
 r:chart{ kind = "drawdown", title = "Below the last high (%)", series = growth }
-local worst = af.query.rows(growth):order_by("value"):first()
-if worst then r:text("Lowest point: " .. worst.date .. ", a growth of 100 worth " .. tostring(worst.value:round(2)) .. ".") end
+-- The table: each point below its last high, deepest first.
+local below, peak = {}, nil
+for _, g in ipairs(growth) do
+  if peak == nil or g.value > peak.value then peak = g
+  elseif g.value < peak.value then
+    below[#below + 1] = { date = g.date, high = peak.date, drawdown = ((g.value / peak.value - 1) * 100):round(2) }
+  end
+end
+r:table(af.query.rows(below):order_by("drawdown"):limit(10), { title = "Deepest points below a high",
+        columns = { "date", { "high", "Last high" }, { "drawdown", "Drawdown %" } }, format = { drawdown = "percent" } })
 return r

@@ -11,8 +11,8 @@ enum ReportBindings {
         var title = "Report"
         var currency: String?
         static let fields: [LuaField<New>] = [
-            .optional("title", \.title, "The heading (default \"Report\")."),
-            .optional("currency", \.currency, "Currency of money columns (default: the assets' currency when they share one)."),
+            .optional("title", \.title, "The heading (default \"Report\"); {name} is replaced by parameter name's value."),
+            .optional("currency", \.currency, "Currency of money columns (default: the value of a `currency` parameter, else the assets' currency when they share one)."),
             .declared("params", .map(.string, parameter),
                       "Parameters {name = {type, default, help, choices}}: type string, integer, decimal, date or boolean; given as --name VALUE to assetflow report, read as r.params.name."),
         ]
@@ -101,7 +101,8 @@ enum ReportBindings {
                 throw LuaArgumentError(helpStop)
             }
             let values = try declared.map { try env.reports.declare($0, title: args.title, function: "af.report.new") } ?? [:]
-            let id = env.reports.add(ReportDocument(title: args.title, currency: currency!))
+            if args.currency == nil, case .string(let code)? = values["currency"] { currency = code }  // a report shown in a chosen currency
+            let id = env.reports.add(ReportDocument(title: ReportParameters.substitute(values, in: args.title), currency: currency!))
             env.reports.parameterValues[id] = values
             env.lua.pushObject(id, className: "Report")
             return 1

@@ -40,6 +40,12 @@ enum QueryBindings {
     static let assetRow = LuaType.record(assetFields.map { LuaRecordField($0, $0 == "asset_id" ? .integer : .string) })
 
     static let all: [Binding] = [
+        .function("af", "today", NoArguments.self, returns: .value(.date),
+                  "The day this run counts as today (YYYY-MM-DD): what dates default to, such as a timeline's last day.",
+                  example: #"local this_month = af.today():sub(1, 7)"#) { env, call, _ in
+            call.pushString(env.session.today.description)
+            return 1
+        },
         .function("af.rows", "transactions", Filter.self, returns: .value(.list(transactionRow)),
                   "Every transaction as a row, by date (one query): {id, date, type, label, asset, asset_type, currency, portfolio, category, platform, quantity, price, total, fees, quantity_impact, note, source}; source is the asset that paid a dividend or interest (empty for others).",
                   example: #"for _, t in ipairs(af.rows.transactions{ types = { "dividend" } }) do print(t.date, t.asset, t.total) end"#) { env, call, args in

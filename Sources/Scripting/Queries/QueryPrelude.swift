@@ -62,8 +62,17 @@ end
 local function keyValue(row, key)
   if type(key) == "function" then return key(row) end
   local v = row[key]
-  if v == nil and periods[key] and row.date then return periods[key](row.date) end
+  if v == nil and periods[key] then
+    local day = row.date or (key ~= "day" and row.month and row.month .. "-01")  -- a month "2024-03" has a quarter and a year
+    if day then return periods[key](day) end
+  end
   return v
+end
+
+-- Marks `set` as having the fields `names()` in that order: r:table shows them so.
+local function ordered(set, names)
+  rawset(set, "_fields", names)
+  return set
 end
 
 local function less(a, b)
@@ -180,7 +189,9 @@ function RowSet:select(...)
   for _, s in ipairs(specs) do
     if type(s[2]) == "string" and self._money[s[2]] then money[s[1]] = true keepCurrency = true end
   end
-  return with(self, function(rows)
+  local names = {}
+  for i, s in ipairs(specs) do names[i] = s[1] end
+  return ordered(with(self, function(rows)
     local out = {}
     for i, row in ipairs(rows) do
       local r = {}
@@ -189,7 +200,7 @@ function RowSet:select(...)
       out[i] = r
     end
     return out
-  end, money)
+  end, money), function() return names end)
 end
 
 -- rs:order_by("month", "amount desc"): sorted by each key in turn; ties keep their order.
@@ -326,10 +337,15 @@ function Grouping:aggregate(spec)
     parts[#parts + 1] = { name, fn, field }
     if fn ~= "count" and self.set._money[field] then money[name] = true end
   end
+  table.sort(parts, function(a, b) return a[1] < b[1] end)
   local set, keys = self.set, self.keys
+  local names = {}
+  for _, k in ipairs(keys) do names[#names + 1] = k[1] end
+  for _, p in ipairs(parts) do names[#names + 1] = p[1] end
   local hasCurrency = false
   for _, k in ipairs(keys) do if k[1] == "currency" then hasCurrency = true end end
-  return new(function()
+  local result
+  result = new(function()
     local out = {}
     for i, g in ipairs(groups(materialize(set), keys)) do
       local row = {}
@@ -342,6 +358,13 @@ function Grouping:aggregate(spec)
     end
     return out
   end, money)
+  -- keys, aggregates, then the currency the amounts are in
+  return ordered(result, function()
+    local rows = materialize(result)
+    local list = { table.unpack(names) }
+    if not hasCurrency and rows[1] and rows[1].currency then list[#list + 1] = "currency" end
+    return list
+  end)
 end
 
 -- g:sum("amount"), g:sum("amount", "total"), g:count(), g:count("n"), …: one aggregate,
@@ -381,7 +404,7 @@ function RowSet:pivot(rowKey, columnKey, valueField, how)
     return out
   end)
   rawset(result, "_columns", function() materialize(result) return columns end)
-  return result
+  return ordered(result, function() materialize(result) return { rowKey, table.unpack(columns) } end)
 end
 
 -- The fields of a pivot (in order), else of the first row (sorted).

@@ -105,6 +105,12 @@ public struct ReportParameters {
     public var declared: [ReportParameter]
     public var values: [String: ReportParameter.Value]
 
+    /// `title` with each `{name}` replaced by the value of parameter `name`: a heading such
+    /// as "Income by year ({currency})" says which value the report was run with.
+    public static func substitute(_ values: [String: ReportParameter.Value], in title: String) -> String {
+        values.reduce(title) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value.description) }
+    }
+
     /// The help text of `assetflow report NAME --help`.
     public static func helpText(report name: String, title: String?, declared: [ReportParameter]?) -> String {
         let heading = "Report '\(name)'" + (title.map { ": \($0)" } ?? "")

@@ -97,6 +97,22 @@ struct ReportReader {
         return true
     }
 
+    /// The fields of a row set in their order (keys, then aggregates), when it knows them.
+    func fieldOrder(ofRowSet index: Int32) throws -> [ReportColumn]? {
+        let table = call.absoluteIndex(index)
+        guard call.rawField("_fields", of: table) == LuaTypeCode.function else {
+            call.pop()
+            return nil
+        }
+        try call.callFunction(at: -1, results: 1) { 0 }
+        defer { call.pop(2) }
+        return (0..<call.rawLength(at: -1)).compactMap { i in
+            call.pushElement(i + 1, of: -1)
+            defer { call.pop() }
+            return call.string(at: -1).map { ReportColumn(key: $0) }
+        }
+    }
+
     func table(rows: Int32, options optionsIndex: Int32) throws -> ReportTable {
         let isRowSet = try pushRowsOfRowSet(at: rows)
         let rowsIndex = isRowSet ? call.argumentCount : rows
@@ -119,6 +135,7 @@ struct ReportReader {
                 return true
             }
         }
+        if columns == nil, isRowSet { columns = try fieldOrder(ofRowSet: rows) }
         let count = call.rawLength(at: rowsIndex)
         if columns == nil {
             if count > 0 {
