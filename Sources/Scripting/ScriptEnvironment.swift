@@ -17,6 +17,9 @@ public final class ScriptEnvironment {
     public let reports = ReportSession()  // af.report documents, where they may be saved, colour
     /// Where `print` and reports write; tests capture it.
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    /// Called with the path of each module `require` reads (sandboxed runs), so that
+    /// `assetflow report --watch` can watch them too.
+    public var onRequire: ((String) -> Void)?
     /// A table from our functions to their registry names (`help(af.create_asset)`).
     private var documentedNames: LuaReference?
 
@@ -65,6 +68,7 @@ public final class ScriptEnvironment {
             self.lua.pushFunction { call in
                 guard let name = call.string(at: 1) else { throw LuaArgumentError("require: a module name expected") }
                 let module = try loader.source(of: name)
+                self.onRequire?(module.path)
                 call.pushString(module.source)
                 call.pushString(module.path)
                 return 2

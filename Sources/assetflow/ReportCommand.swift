@@ -36,6 +36,15 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the report to this file instead of printing it.", valueName: "file"))
     var output: String?
 
+    @Flag(help: "Show the report in the terminal and redraw it when the script, a module it requires or the store changes, until Ctrl-C.")
+    var watch = false
+
+    @Flag(help: "Serve the report as a web page on 127.0.0.1 that reloads itself after each change, until Ctrl-C.")
+    var serve = false
+
+    @Option(help: ArgumentHelp("The port of --serve (default: any free one).", valueName: "port"))
+    var port: UInt16?
+
     @Argument(help: ArgumentHelp("The report to run.", valueName: "name"))
     var name: String
 
@@ -48,6 +57,9 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         do { _ = try ReportParameters.rawValues(from: parameters) } catch let error as RuleViolation { throw ValidationError(error.message) }
+        if watch && serve { throw ValidationError("--watch and --serve cannot be combined: --watch redraws the terminal, --serve a web page.") }
+        if (watch || serve) && output != nil { throw ValidationError("--\(watch ? "watch" : "serve") shows the report as it changes; leave out --output (or drop --\(watch ? "watch" : "serve") to write the file once).") }
+        if port != nil && !serve { throw ValidationError("--port is the port of --serve; add --serve.") }
         if let format { _ = try parsedFormat(format) }
         if let output {
             do { try ReportRunner.checkOutputFile(output) } catch let error as ScriptRunError { throw error.asValidationError }
@@ -83,6 +95,7 @@ struct ReportCommand: ParsableCommand {
         if reportHelp {
             FileHandle.standardOutput.write(Data((Self.helpMessage(columns: nil) + "\n\n").utf8))
         }
+        if watch || serve { return try preview(request) }
         let outcome = try ReportRunner.run(request)
         if let error = outcome.error {
             FileHandle.standardError.write(Data((error + "\n").utf8))
@@ -90,5 +103,28 @@ struct ReportCommand: ParsableCommand {
         }
         if let text = outcome.text { FileHandle.standardOutput.write(Data(text.utf8)) }
         if let path = outcome.writtenPath { FileHandle.standardError.write(Data("Wrote \(path)\n".utf8)) }
+    }
+
+    /// `--watch` and `--serve`: render on every change until Ctrl-C.
+    func preview(_ request: ReportRunner.Request) throws {
+        var request = request
+        guard serve else {
+            ReportPreview.terminal(request).run()
+            return print("\nStopped.")
+        }
+        request.format = .html
+        request.isTerminal = false
+        let server = PreviewServer()
+        do { try server.start(port: port ?? 0) } catch let error as PreviewServerError { throw ValidationError(error.description) }
+        defer { server.stop() }
+        print("Serving \(name) at http://127.0.0.1:\(server.port)/ (it reloads itself after each change); Ctrl-C to stop.")
+        fflush(stdout)
+        ReportPreview(request: request) { html, error in
+            server.update(html: html, error: error)
+            let time = DateFormatter.localizedString(from: Date(), dateStyle: .none, timeStyle: .medium)
+            print(error.map { "\(time) error: " + $0.split(separator: "\n").first.map(String.init)! } ?? "\(time) rendered")
+            fflush(stdout)
+        }.run()
+        print("Stopped.")
     }
 }

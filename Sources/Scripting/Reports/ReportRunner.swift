@@ -25,8 +25,16 @@ public enum ReportRunner {
         public var parameters: [String: String] = [:]
         /// `--help`: the outcome's text lists the report's parameters instead of rendering it.
         public var help = false
+        /// Collects the modules the script requires (for `--watch`).
+        public var loadedFiles: LoadedFiles?
 
         public init(script: String) { self.script = script }
+    }
+
+    /// The files a run read besides its script: the modules it required.
+    public final class LoadedFiles {
+        public var paths: Set<String> = []
+        public init() {}
     }
 
     /// How a report is rendered: terminal, markdown, csv, json or html.
@@ -78,6 +86,7 @@ public enum ReportRunner {
                 return Outcome(text: nil, writtenPath: nil, error: (error as? LuaError)?.description ?? String(describing: error))
             }
             defer { env.close() }  // finalizers run while the environment is alive
+            if let files = request.loadedFiles { env.onRequire = { files.paths.insert($0) } }
             if let output { env.output = output }
             env.reports.outputPath = request.outputPath
             env.reports.reportsFolder = request.reportsFolder
