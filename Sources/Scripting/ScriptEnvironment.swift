@@ -29,6 +29,9 @@ public final class ScriptEnvironment {
     /// meets --max-memory while Lua's own heap stays small.
     static let hostBytesPerRowWritten = 1024
 
+    /// Called with the path of each module `require` reads (sandboxed runs), so that
+    /// `assetflow report --watch` can watch them too.
+    public var onRequire: ((String) -> Void)?
     /// A table from our functions to their registry names (`help(af.create_asset)`).
     private var documentedNames: LuaReference?
 
@@ -44,6 +47,7 @@ public final class ScriptEnvironment {
         installPrint()
         try installRequire(ModuleLoader(folders: moduleFolders + [ModuleLoader.userLibrary()]), trusted: policy.trusted)
         try lua.execute(Prelude.source, name: "=prelude")
+        try lua.execute(QueryPrelude.source, name: "=af.query")
         rememberSettingsTable()
         try installSummaries()
         let check = lua.interruptCheck
@@ -86,6 +90,7 @@ public final class ScriptEnvironment {
             self.lua.pushFunction { call in
                 guard let name = call.string(at: 1) else { throw LuaArgumentError("require: a module name expected") }
                 let module = try loader.source(of: name)
+                self.onRequire?(module.path)
                 call.pushString(module.source)
                 call.pushString(module.path)
                 return 2

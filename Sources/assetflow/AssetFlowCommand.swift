@@ -34,6 +34,6 @@ struct AssetFlowCommand: ParsableCommand {
     /// store code also sets 0600/0700 itself; this covers files a script or libedit makes).
     static func main() {
         umask(0o077)
-        main(LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst()), root: AssetFlowCommand.self))
+        main(ReportHelp.rewrite(LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst()), root: AssetFlowCommand.self)))
     }
 }

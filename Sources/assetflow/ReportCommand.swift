@@ -1,4 +1,5 @@
 import ArgumentParser
+import Core
 import Foundation
 import LuaBridge
 import Scripting
@@ -18,8 +19,11 @@ struct ReportCommand: ParsableCommand {
             others are refused; else terminal. A report script may save its own files
             with r:save(path) to --output or inside the reports folder, even in the
             sandbox. The sandbox and limit options mean what they mean for
-            `assetflow run`. Words after NAME are the script's arguments (arg[1…]):
-            `assetflow report projection years=20 monthly=500 goal=1000000 runs=1000`.
+            `assetflow run`.
+
+            A report may declare parameters (af.report.new{ params = … }): give them
+            after NAME as --NAME VALUE or --param NAME=VALUE; `assetflow report NAME
+            --help` lists them.
             """
     )
 
@@ -32,13 +36,30 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the report to this file instead of printing it.", valueName: "file"))
     var output: String?
 
+    @Flag(help: "Show the report in the terminal and redraw it when the script, a module it requires or the store changes, until Ctrl-C.")
+    var watch = false
+
+    @Flag(help: "Serve the report as a web page on 127.0.0.1 that reloads itself after each change, until Ctrl-C.")
+    var serve = false
+
+    @Option(help: ArgumentHelp("The port of --serve (default: any free one).", valueName: "port"))
+    var port: UInt16?
+
     @Argument(help: ArgumentHelp("The report to run.", valueName: "name"))
     var name: String
 
-    @Argument(help: ArgumentHelp("Arguments for the report script (arg[1…]), such as years=20 for projection.", valueName: "args"))
-    var arguments: [String] = []
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The report's parameters: --NAME VALUE or --param NAME=VALUE.", valueName: "parameters"))
+    var parameters: [String] = []
+
+    /// `--help` after NAME (rewritten by `ReportHelp.rewrite`): the report's parameters.
+    @Flag(name: .customLong(ReportHelp.flag), help: .hidden)
+    var reportHelp = false
 
     func validate() throws {
+        do { _ = try ReportParameters.rawValues(from: parameters) } catch let error as RuleViolation { throw ValidationError(error.message) }
+        if watch && serve { throw ValidationError("--watch and --serve cannot be combined: --watch redraws the terminal, --serve a web page.") }
+        if (watch || serve) && output != nil { throw ValidationError("--\(watch ? "watch" : "serve") shows the report as it changes; leave out --output (or drop --\(watch ? "watch" : "serve") to write the file once).") }
+        if port != nil && !serve { throw ValidationError("--port is the port of --serve; add --serve.") }
         if let format { _ = try parsedFormat(format) }
         if let output {
             do { try ReportRunner.checkOutputFile(output) } catch let error as ScriptRunError { throw error.asValidationError }
@@ -70,6 +91,12 @@ struct ReportCommand: ParsableCommand {
         request.isTerminal = output == nil && isatty(STDOUT_FILENO) != 0
         request.environment = environment
         request.reportsFolder = reportsFolder
+        request.parameters = try ReportParameters.rawValues(from: parameters)
+        request.help = reportHelp
+        if reportHelp {
+            FileHandle.standardOutput.write(Data((Self.helpMessage(columns: nil) + "\n\n").utf8))
+        }
+        if watch || serve { return try preview(request) }
         let outcome = try ReportRunner.run(request)
         if let error = outcome.error {
             FileHandle.standardError.write(Data((error + "\n").utf8))
@@ -77,5 +104,28 @@ struct ReportCommand: ParsableCommand {
         }
         if let text = outcome.text { FileHandle.standardOutput.write(Data(text.utf8)) }
         if let path = outcome.writtenPath { FileHandle.standardError.write(Data("Wrote \(path)\n".utf8)) }
+    }
+
+    /// `--watch` and `--serve`: render on every change until Ctrl-C.
+    func preview(_ request: ReportRunner.Request) throws {
+        var request = request
+        guard serve else {
+            ReportPreview.terminal(request).run()
+            return print("\nStopped.")
+        }
+        request.format = .html
+        request.isTerminal = false
+        let server = PreviewServer()
+        do { try server.start(port: port ?? 0) } catch let error as PreviewServerError { throw ValidationError(error.description) }
+        defer { server.stop() }
+        print("Serving \(name) at http://127.0.0.1:\(server.port)/ (it reloads itself after each change); Ctrl-C to stop.")
+        fflush(stdout)
+        ReportPreview(request: request) { html, error in
+            server.update(html: html, error: error)
+            let time = DateFormatter.localizedString(from: Date(), dateStyle: .none, timeStyle: .medium)
+            print(error.map { "\(time) error: " + $0.split(separator: "\n").first.map(String.init)! } ?? "\(time) rendered")
+            fflush(stdout)
+        }.run()
+        print("Stopped.")
     }
 }

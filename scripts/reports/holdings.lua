@@ -1,11 +1,15 @@
 -- Holdings: every asset with its quantity, price, value, cost and gains.
--- Run: assetflow report holdings [--format csv --output holdings.csv]
+-- Run: assetflow report holdings [--portfolio Core] [--format csv --output holdings.csv]
 -- Amounts are in each asset's own currency; "value (main)" converts the value at today's
 -- rate so that assets can be compared (a missing rate is shown, never a silent 1:1).
 local main = af.main_currency()
-local r = af.report.new{ title = "Holdings" }
+local r = af.report.new{ title = "Holdings", params = {
+  portfolio = { type = "string", help = "Only the assets of this portfolio (default: every asset)." },
+} }
+local only = r.params.portfolio
+if only and not af.portfolio(only) then return r:text("No portfolio named '" .. only .. "'.") end
 local rows = {}
-for _, a in ipairs(af.assets()) do
+for _, a in ipairs(af.assets()) do if not only or (a.portfolio and a.portfolio.name == only) then
   local ok, value_main = pcall(a.value_in, a, main)
   if not ok then r:text(tostring(value_main)) end
   rows[#rows + 1] = {
@@ -15,7 +19,7 @@ for _, a in ipairs(af.assets()) do
     average_cost = a.average_cost, cost_basis = a.cost_basis,
     unrealized_gain = a.unrealized_gain, gain_percent = a.unrealized_gain_percent,
   }
-end
+end end
 table.sort(rows, function(x, y) return x.value_main > y.value_main end)
 r:table(rows, {
   columns = { "name", "type", "portfolio", "currency", "quantity", "price", "value", { "value_main", "Value (" .. main .. ")" }, "average_cost", "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" } },

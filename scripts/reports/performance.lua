@@ -1,9 +1,11 @@
 -- Performance by year: the time-weighted return of everything, per calendar year.
 -- Needs af.returns (the returns bindings); says so when they are not available.
--- Run: assetflow report performance
+-- Run: assetflow report performance [--from 2022]
 -- Returns are measured in the main currency: every amount is converted at its day's rate,
 -- so a foreign asset's return includes its currency's move.
-local r = af.report.new{ title = "Performance by year (" .. af.main_currency() .. ")" }
+local r = af.report.new{ title = "Performance by year (" .. af.main_currency() .. ")", params = {
+  from = { type = "integer", help = "First year (default: the year of the first transaction)." },
+} }
 if not (af.returns and af.returns.twr) then
   r:text("Performance is not available yet: this build has no af.returns bindings.")
   return r
@@ -19,7 +21,7 @@ if not first then
 end
 local this_year = tonumber(os.date("%Y"))
 local rows = {}
-for year = tonumber(first:sub(1, 4)), this_year do
+for year = math.max(tonumber(first:sub(1, 4)), r.params.from or 0), this_year do
   local from, to = year .. "-01-01", year .. "-12-31"
   if year == this_year then to = os.date("%Y-%m-%d") end
   local ok, twr, reason = pcall(af.returns.twr, { scope = af, from = from, to = to })

@@ -1,24 +1,21 @@
 -- Projection fan chart: percentiles of a Monte Carlo projection of the net worth.
 -- Needs af.project (the projections bindings); says so when they are not available.
--- Run: assetflow report projection
-local r = af.report.new{ title = "Projection (" .. af.main_currency() .. ")" }
+-- Run: assetflow report projection [--years 20] [--monthly 500] [--goal 1000000] [--runs 1000] [--model bootstrap]
+local r = af.report.new{ title = "Projection (" .. af.main_currency() .. ")", params = {
+  years = { type = "integer", default = 10, help = "How many years ahead." },
+  monthly = { type = "decimal", help = "Contribution each month (default none)." },
+  goal = { type = "decimal", help = "The amount to reach (default: the financial goal)." },
+  runs = { type = "integer", default = 500, help = "Monte Carlo runs." },
+  model = { type = "string", choices = { "normal", "lognormal", "bootstrap" }, help = "Return model (default: af.project's)." },
+  seed = { type = "integer", default = 1, help = "Seed of the random numbers (the same seed, the same fan)." },
+} }
+local p = r.params
 if not af.project then
   r:text("Projections are not available yet: this build has no af.project binding.")
   return r
 end
--- Arguments: years=10 monthly=0 goal=(the financial goal) runs=500, as
---   assetflow report projection years=20 monthly=500 goal=1000000 runs=1000
-local options = { years = 10, monthly = nil, goal = nil, runs = 500 }
-for _, word in ipairs(arg or {}) do
-  local key, value = tostring(word):match("^([%a_]+)=(.+)$")
-  if not key or options[key] == nil and key ~= "monthly" and key ~= "goal" then
-    error("projection takes years=N, monthly=AMOUNT, goal=AMOUNT and runs=N, not '" .. tostring(word) .. "'", 0)
-  end
-  options[key] = (key == "years" or key == "runs") and math.tointeger(tonumber(value)) or D(value)
-  if options[key] == nil then error("projection: " .. key .. " must be a whole number, not '" .. value .. "'", 0) end
-end
-local ok, result = pcall(af.project, { years = options.years, runs = options.runs, monthly = options.monthly, goal = options.goal,
-                                       seed = 1, percentiles = { 10, 25, 50, 75, 90 } })
+local ok, result = pcall(af.project, { years = p.years, runs = p.runs, seed = p.seed, monthly = p.monthly, goal = p.goal,
+                                      model = p.model, percentiles = { 10, 25, 50, 75, 90 } })
 if not ok then
   r:text("The projection could not be computed: " .. tostring(result))
   return r

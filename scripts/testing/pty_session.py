@@ -13,10 +13,15 @@ Before the first step it waits for the first prompt; after the last it types Ctr
 gives the program a moment to leave, and stops it. Prints everything the program wrote to the terminal.
 Used by the REPL's tests (Tests/assetflowTests/TerminalReplTests.swift).
 
+A step may instead be {"write": PATH, "text": "...", "until": "..."} (the file is written)
+or {"run": [PROGRAM, ARGS...], "until": "..."} (the program is run to its end), then waits
+for `until`: how `assetflow report --watch` is shown a change. With $PTY_FIRST_UNTIL set,
+the first wait is for that text instead of a prompt (a program that shows no prompt).
+
 A wait that sees nothing for TIMEOUT seconds is a failure: the output so far is printed
 with a line "pty_session: timed out waiting for ..." and the exit status is 1.
 """
-import json, os, pty, re, select, sys, time
+import json, os, pty, re, select, subprocess, sys, time
 
 TIMEOUT = 20.0
 RESEND_AFTER = 3.0
@@ -78,10 +83,23 @@ def main():
             pass
         sys.exit(1)
 
-    wait_for(lambda s: PROMPT.search(s) is not None, "the first prompt", 0)
+    first = os.environ.get("PTY_FIRST_UNTIL")
+    if first:
+        wait_for(lambda s: first in s, repr(first), 0)
+    else:
+        wait_for(lambda s: PROMPT.search(s) is not None, "the first prompt", 0)
     for step in steps:
-        keys, until = step["keys"], step.get("until")
+        until = step.get("until")
         start = len(out)
+        if "write" in step or "run" in step:
+            if "write" in step:
+                with open(step["write"], "w") as f:
+                    f.write(step["text"])
+            else:
+                subprocess.run(step["run"], check=True, stdout=subprocess.DEVNULL)
+            wait_for(lambda s: until in s, repr(until), start)
+            continue
+        keys = step["keys"]
         os.write(fd, keys.encode())
         if until is not None:
             # A Ctrl-C that lands while the line editor is between two reads (after echoing

@@ -108,6 +108,7 @@ public enum ReportChartKind: String, CaseIterable, Equatable, Sendable {
     /// series' values as slices; `fan` draws bands between the outer series pairs and the
     /// middle series as a line (percentiles of a projection: p10, p25, p50, p75, p90).
     case line, area, bar, pie, fan
+    case stacked, heatmap, drawdown, waterfall, calendar
 }
 
 /// An x value: a calendar day (a time axis) or a label (evenly spaced categories).

@@ -27,12 +27,17 @@ public struct SVGChart: Sendable {
         let title = chart.title ?? chart.kind.rawValue.capitalized + " chart"
         var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \##(px(width)) \##(px(height))" width="\##(px(width))" height="\##(px(height))" role="img" aria-label="\##(SVGChart.escape(title))" font-family="system-ui, sans-serif" font-size="12">"##
         svg += "<title>\(SVGChart.escape(title))</title>"
-        if chart.isEmpty || (chart.kind == .pie && pieSlices.isEmpty) {
+        if chart.kind.isGrid, !chart.monthCells.isEmpty, height != SVGChart.gridHeight(years: chart.monthCells.last!.year - chart.monthCells.first!.year + 1) {
+            var sized = self  // a grid is as tall as its years
+            sized.height = SVGChart.gridHeight(years: chart.monthCells.last!.year - chart.monthCells.first!.year + 1)
+            return sized.render()
+        }
+        if chart.isEmpty || (chart.kind == .pie && pieSlices.isEmpty) || (chart.kind.isGrid && chart.monthCells.isEmpty) {
             svg += ##"<rect x="0.5" y="0.5" width="\##(px(width - 1))" height="\##(px(height - 1))" fill="none" stroke="#d1d5db"/>"##
             svg += ##"<text x="\##(px(width / 2))" y="\##(px(height / 2))" text-anchor="middle" fill="#6b7280">No data</text>"##
             return svg + "</svg>"
         }
-        svg += chart.kind == .pie ? pie() : axesChart()
+        svg += chart.kind == .pie ? pie() : chart.kind.isGrid ? grid() : chart.kind == .waterfall ? waterfall() : axesChart()
         return svg + "</svg>"
     }
 
@@ -43,9 +48,9 @@ public struct SVGChart: Sendable {
         var plot = Plot()
         plot.right = width - 16
         plot.bottom = height - 36 - Double(legendRows) * 22
-        let ys = chart.series.flatMap { $0.points.map { double($0.y) } }
+        let ys = axisValues
         var low = ys.min()!, high = ys.max()!
-        if chart.kind == .bar || chart.kind == .area { low = min(low, 0); high = max(high, 0) }
+        if [.bar, .area, .stacked, .drawdown].contains(chart.kind) { low = min(low, 0); high = max(high, 0) }
         let ticks = SVGChart.niceTicks(low: low, high: high)
         low = ticks.first!; high = ticks.last!
         func pixelY(_ chartValue: Double) -> Double { plot.bottom - (chartValue - low) / (high - low) * plot.pixelHeight }
@@ -79,7 +84,8 @@ public struct SVGChart: Sendable {
         switch chart.kind {
         case .bar: svg += bars(xs, plot, pixelY)
         case .fan: svg += fan(pixelX, pixelY, plot)
-        default: svg += lines(pixelX, pixelY, plot, filled: chart.kind == .area)
+        case .stacked: svg += stacked(pixelX, pixelY)
+        default: svg += lines(pixelX, pixelY, plot, filled: chart.kind == .area || chart.kind == .drawdown)
         }
         if legendRows > 0 { svg += legend(legendEntries, y: height - 14) }
         return svg

@@ -84,7 +84,9 @@ public struct TerminalRenderer: Sendable {
             return lines.joined(separator: "\n")
         }
         switch chart.kind {
-        case .line, .area, .fan:
+        case .heatmap, .calendar, .waterfall:
+            lines += chart.kind == .waterfall ? waterfallLines(chart, formatter) : gridLines(chart, formatter)
+        case .line, .area, .fan, .stacked, .drawdown:
             let nameWidth = chart.series.map(\.name.count).max() ?? 0
             for series in chart.series where !series.points.isEmpty {
                 let values = series.points.map(\.y)

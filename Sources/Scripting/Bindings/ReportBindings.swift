@@ -11,10 +11,20 @@ enum ReportBindings {
         var title = "Report"
         var currency: String?
         static let fields: [LuaField<New>] = [
-            .optional("title", \.title, "The heading (default \"Report\")."),
-            .optional("currency", \.currency, "Currency of money columns (default: the main currency)."),
+            .optional("title", \.title, "The heading (default \"Report\"); {name} is replaced by parameter name's value."),
+            .optional("currency", \.currency, "Currency of money columns (default: the value of a `currency` parameter, else the main currency)."),
+            .declared("params", .map(.string, parameter),
+                      "Parameters {name = {type, default, help, choices}}: type string, integer, decimal, date or boolean; given as --name VALUE to assetflow report, read as r.params.name."),
         ]
     }
+
+    static let parameter = LuaType.record([LuaRecordField("type", .oneOf(["string", "integer", "decimal", "date", "boolean"])),
+                                           LuaRecordField("default", .any), LuaRecordField("help", .string), LuaRecordField("choices", .list(.string))])
+
+    /// Thrown by `af.report.new` under `assetflow report NAME --help`, once the declaration
+    /// is recorded: the rest of the script need not run.
+    static let helpStop = "(parameters recorded for --help)"
+
 
     /// `(string)`.
     struct Text: LuaDecodable {
@@ -29,7 +39,7 @@ enum ReportBindings {
     static let tableOptions = LuaType.record([LuaRecordField("columns", .list(.union([.string, .table]))), LuaRecordField("format", .union([formats, .map(.string, formats)])),
                                               LuaRecordField("title", .string)])
     static let chart = LuaType.record(["kind", "series", "x", "y", "names", "title", "format"].map {
-        LuaRecordField($0, $0 == "kind" ? .oneOf(["line", "area", "bar", "pie", "fan"]) : $0 == "series" ? .list(.table)
+        LuaRecordField($0, $0 == "kind" ? .oneOf(ReportChartKind.allCases.map(\.rawValue)) : $0 == "series" ? .list(.table)
                            : $0 == "y" || $0 == "names" ? .union([.string, .list(.string)]) : .string)
     })
 
@@ -51,7 +61,7 @@ enum ReportBindings {
     /// `{kind, series, x, y, names, title, format}`; ReportReader reads it.
     struct Chart: LuaDecodable {
         static let fields: [LuaField<Chart>] = [.declared("chart", chart, required: true,
-                                                          "kind line, area, bar, pie or fan; series: rows, or {{name, rows}}; x and y name the fields.")]
+                                                          "kind line, area, bar, pie, fan, stacked, heatmap, drawdown, waterfall or calendar; series: rows (or a row set of af.query), or {{name, rows}}; x and y name the fields.")]
         static let layout = LuaArgumentLayout.positional
     }
 
@@ -79,11 +89,30 @@ enum ReportBindings {
                   example: #"local r = af.report.new{ title = "Overview" }"#) { env, call, args in
             // The currency of the money a report totals: the main currency (every total is
             // in it), never the assets' own when that differs (issue 22: "Net worth (EUR)
-            // 2,167.50 USD"). An amount in an asset's own currency is shown as a number
-            // beside its currency column.
-            let currency = try args.currency ?? env.session.mainCurrency()
-            env.lua.pushObject(env.reports.add(ReportDocument(title: args.title, currency: currency)), className: "Report")
+            // 2,167.50 USD"); a `currency` parameter chooses another.
+            var currency: String? = try args.currency ?? env.session.mainCurrency()
+            let reader = ArgumentReader(env, call)
+            let declared = try call.isTable(at: 1) ? call.field("params", of: 1) { i -> [ReportParameter]? in
+                call.isNil(at: i) ? nil : try ReportParameters.declarations(reader, at: i)
+            } : nil
+            if env.reports.helpRequested {  // the first report's declaration is the help
+                _ = try env.reports.declare(declared ?? [], title: args.title, function: "af.report.new")
+                throw LuaArgumentError(helpStop)
+            }
+            let values = try declared.map { try env.reports.declare($0, title: args.title, function: "af.report.new") } ?? [:]
+            if args.currency == nil, case .string(let code)? = values["currency"] { currency = code }  // a report shown in a chosen currency
+            let id = env.reports.add(ReportDocument(title: ReportParameters.substitute(values, in: args.title), currency: currency!))
+            env.reports.parameterValues[id] = values
+            env.lua.pushObject(id, className: "Report")
             return 1
+        },
+        .field("Report", "params", .map(.string, .any), "The report's parameters: the values given on the command line, else the declared defaults.") { env, call, id in
+            let values = env.reports.parameterValues[id] ?? [:]
+            call.newTable(fieldCount: values.count)
+            for (name, value) in values {
+                value.push(call)
+                call.setField(name, of: -2)
+            }
         },
         .field("Report", "title", .string, "The report's title.") { env, call, id in
             call.pushString(env.reports.documents[id]?.title ?? "")
@@ -102,14 +131,14 @@ enum ReportBindings {
             return 1
         },
         .method(ReportHandle.self, "table", Table.self, returns: .value(.object("Report")),
-                "Adds a table of rows (tables of fields). columns: keys or {key, label}; format: one format or {column = format}.",
+                "Adds a table of rows (tables of fields, or a row set of af.query). columns: keys or {key, label}; format: one format or {column = format}.",
                 example: #"r:table(p:allocation{}, { columns = { "key", "value", "percent" }, format = { value = "money", percent = "percent" } })"#) { env, call, r, _ in
             try env.reports.append(.table(try ReportReader(env, call, "Report:table").table(rows: 2, options: 3)), to: r.id, call)
             call.pushValue(at: 1)
             return 1
         },
         .method(ReportHandle.self, "chart", Chart.self, returns: .value(.object("Report")),
-                "Adds a chart: kind line, area, bar, pie or fan; series: rows, or {{name, rows}}; x and y name the fields (default date and value; y may list several).",
+                "Adds a chart: kind line, area, bar, pie, fan, stacked, heatmap, drawdown, waterfall or calendar; series: rows (or a row set), or {{name, rows}}; x and y name the fields (default date and value; y may list several).",
                 example: #"r:chart{ kind = "line", series = p:timeline{ from = "2024-01-01", every = "month" }, format = "money" }"#) { env, call, r, _ in
             try env.reports.append(.chart(try ReportReader(env, call, "Report:chart").chart(at: 2)), to: r.id, call)
             call.pushValue(at: 1)

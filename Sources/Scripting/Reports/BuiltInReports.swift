@@ -4,15 +4,146 @@
 enum BuiltInReports {
     /// Report name → Lua source.
     static let sources: [String: String] = [
+        "allocation-history": ##"""
+        -- Allocation over time: the value held in each asset type at the end of each month.
+        -- Run: assetflow report allocation-history [--by platform] [--months 24]
+        local main = af.main_currency()
+        local r = af.report.new{ title = "Allocation over time (" .. main .. ")", params = {
+          by = { type = "string", choices = { "asset_type", "category", "platform", "currency", "asset" }, default = "asset_type", help = "What to split by." },
+          months = { type = "integer", default = 24, help = "How many months back." },
+        } }
+        local p = r.params
+        local today = af.today()
+        local y, m = tonumber(today:sub(1, 4)), tonumber(today:sub(6, 7))
+        local points = {}
+        for back = p.months - 1, 0, -1 do
+          local yy, mm = y, m - back
+          while mm < 1 do yy, mm = yy - 1, mm + 12 end
+          local day = back == 0 and today or os.date("%Y-%m-%d", os.time{ year = yy, month = mm + 1, day = 0 })
+          local ok, held = pcall(function() return af.query.holdings{ date = day }:convert(main):group_by(p.by):sum("value"):rows() end)
+          if not ok then return r:text("Values in " .. main .. " are not available: " .. tostring(held)) end
+          for _, row in ipairs(held) do points[#points + 1] = { date = day, key = row[p.by] ~= "" and row[p.by] or "(none)", value = row.value } end
+        end
+        local table_rows = af.query.rows(points):pivot("date", "key", "value")
+        r:chart{ kind = "stacked", title = "Value by " .. p.by:gsub("_", " "), series = table_rows, x = "date", y = table_rows:columns(), format = "money" }
+        r:table(table_rows, { title = "Value at each month end", format = "money" })
+        return r
+
+        """##,
+        "contributions-growth": ##"""
+        -- Contributions vs growth: how the net worth went from its value at the start to today's,
+        -- as start + contributions + income + gains = end (a waterfall).
+        -- Run: assetflow report contributions-growth [--from 2024-01-01]
+        local main = af.main_currency()
+        local r = af.report.new{ title = "Contributions and growth (" .. main .. ")", params = {
+          from = { type = "date", help = "First day (default: the first transaction)." },
+        } }
+        local first = af.query.transactions():first()
+        if not first then return r:text("No transactions yet.") end
+        local from = r.params.from or first.date
+        local ok, problem = pcall(function()
+          local start = af.timeline{ from = from, to = from }[1].value
+          local finish = af.net_worth()
+          -- Money put in after the start day (flows on it are already in the start value).
+          local after = function(t) return t.date > from end
+          local contributions = af.query.flows():where(after):convert(main):sum("amount")
+          local income = af.query.income():where(after):convert(main):sum("amount")
+          local gains = finish - start - contributions - income
+          local steps = { { label = "Start " .. from, value = start }, { label = "Contributions", value = contributions },
+                          { label = "Income", value = income }, { label = "Gains", value = gains }, { label = "Today", value = finish } }
+          r:chart{ kind = "waterfall", title = "From " .. from .. " to today", series = steps, x = "label", format = "money" }
+          r:table(steps, { columns = { { "label", "" }, "value" }, format = { value = "money" } })
+        end)
+        if not ok then r:text("Not available: " .. tostring(problem)) end
+        return r
+
+        """##,
+        "dividends-calendar": ##"""
+        -- Dividends calendar: dividends and interest paid each month, years down, months across.
+        -- Run: assetflow report dividends-calendar [--currency EUR] [--from 2024-01-01]
+        -- Each payment is converted at its day's rate before it is added (af.query's :convert).
+        local r = af.report.new{ title = "Income calendar", params = {
+          currency = { type = "string", default = af.main_currency(), help = "The currency payments are shown in." },
+          from = { type = "date", help = "First day (default: the first payment)." },
+          to = { type = "date", help = "Last day (default: today)." },
+        } }
+        local p = r.params
+        local ok, income = pcall(function() return af.query.income{ from = p.from, to = p.to }:convert(p.currency):rows() end)
+        if not ok then return r:text("Income in " .. p.currency .. " is not available: " .. tostring(income)) end
+        local paid = af.query.rows(income, { "amount" })
+        r:figures{ { label = "Paid (" .. p.currency .. ")", value = paid:sum("amount"), format = "money" },
+                   { label = "Payments", value = paid:count(), format = "integer" } }
+        r:chart{ kind = "calendar", title = "Paid per month (" .. p.currency .. ")", series = paid:group_by("month"):sum("amount"),
+                 x = "month", y = "amount", format = "money" }
+        r:table(paid:pivot("month", "payer", "amount"), { title = "Per month and payer", format = "money" })
+        return r
+
+        """##,
+        "drawdowns": ##"""
+        -- Drawdowns: how far the store's time-weighted growth fell below its last high.
+        -- Run: assetflow report drawdowns [--from 2024-01-01] [--every day]
+        local r = af.report.new{ title = "Drawdowns (" .. af.main_currency() .. ")", params = {
+          from = { type = "date", help = "First day (default: the first transaction)." },
+          every = { type = "string", choices = { "month", "day" }, default = "month", help = "One point a month or a day." },
+        } }
+        local ok, series = pcall(af.twr_series, { from = r.params.from, every = r.params.every })
+        if not ok then return r:text("Returns are not available: " .. tostring(series)) end
+        -- Growth of 100 invested at the start: the drawdown chart measures each point against the
+        -- highest one before it.
+        local growth = {}
+        for i, point in ipairs(series) do growth[i] = { date = point.date, value = ((1 + point.twr) * 100):round(4) } end
+        r:chart{ kind = "drawdown", title = "Below the last high (%)", series = growth }
+        -- The table: each point below its last high, deepest first.
+        local below, peak = {}, nil
+        for _, g in ipairs(growth) do
+          if peak == nil or g.value > peak.value then peak = g
+          elseif g.value < peak.value then
+            below[#below + 1] = { date = g.date, high = peak.date, drawdown = ((g.value / peak.value - 1) * 100):round(2) }
+          end
+        end
+        r:table(af.query.rows(below):order_by("drawdown"):limit(10), { title = "Deepest points below a high",
+                columns = { "date", { "high", "Last high" }, { "drawdown", "Drawdown %" } }, format = { drawdown = "percent" } })
+        return r
+
+        """##,
+        "fees-taxes": ##"""
+        -- Fees and taxes paid: transaction fees per platform and year, and taxes withheld when
+        -- the store records them (transactions of a type with "tax" in its name).
+        -- Run: assetflow report fees-taxes [--currency EUR]
+        local r = af.report.new{ title = "Fees and taxes paid", params = {
+          currency = { type = "string", default = af.main_currency(), help = "The currency amounts are shown in." },
+        } }
+        local cur = r.params.currency
+        local ok, fees = pcall(function() return af.query.fees():convert(cur):rows() end)
+        if not ok then return r:text("Fees in " .. cur .. " are not available: " .. tostring(fees)) end
+        fees = af.query.rows(fees, { "amount" })
+        local per_year = fees:pivot("year", "platform", "amount")
+        r:figures{ { label = "Fees paid (" .. cur .. ")", value = fees:sum("amount"), format = "money" } }
+        r:chart{ kind = "bar", title = "Fees per year and platform (" .. cur .. ")", series = per_year, x = "year", y = per_year:columns(), format = "money" }
+        r:table(fees:group_by("platform", "year"):aggregate{ paid = { "sum", "amount" }, trades = "count" },
+                { title = "Fees per platform and year", columns = { "platform", "year", "paid", "trades" }, format = { paid = "money" } })
+        local taxes = af.query.transactions():where(function(t) return t.type:find("tax") ~= nil end)
+        if taxes:count() > 0 then
+          r:table(taxes:convert(cur):group_by("year", "type"):sum("total"), { title = "Taxes", format = { total = "money" } })
+        else
+          r:text("No taxes recorded.")
+        end
+        return r
+
+        """##,
         "holdings": ##"""
         -- Holdings: every asset with its quantity, price, value, cost and gains.
-        -- Run: assetflow report holdings [--format csv --output holdings.csv]
+        -- Run: assetflow report holdings [--portfolio Core] [--format csv --output holdings.csv]
         -- Amounts are in each asset's own currency; "value (main)" converts the value at today's
         -- rate so that assets can be compared (a missing rate is shown, never a silent 1:1).
         local main = af.main_currency()
-        local r = af.report.new{ title = "Holdings" }
+        local r = af.report.new{ title = "Holdings", params = {
+          portfolio = { type = "string", help = "Only the assets of this portfolio (default: every asset)." },
+        } }
+        local only = r.params.portfolio
+        if only and not af.portfolio(only) then return r:text("No portfolio named '" .. only .. "'.") end
         local rows = {}
-        for _, a in ipairs(af.assets()) do
+        for _, a in ipairs(af.assets()) do if not only or (a.portfolio and a.portfolio.name == only) then
           local ok, value_main = pcall(a.value_in, a, main)
           if not ok then r:text(tostring(value_main)) end
           rows[#rows + 1] = {
@@ -22,7 +153,7 @@ enum BuiltInReports {
             average_cost = a.average_cost, cost_basis = a.cost_basis,
             unrealized_gain = a.unrealized_gain, gain_percent = a.unrealized_gain_percent,
           }
-        end
+        end end
         table.sort(rows, function(x, y) return x.value_main > y.value_main end)
         r:table(rows, {
           columns = { "name", "type", "portfolio", "currency", "quantity", "price", "value", { "value_main", "Value (" .. main .. ")" }, "average_cost", "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" } },
@@ -38,37 +169,55 @@ enum BuiltInReports {
         """##,
         "income": ##"""
         -- Income by year: dividends and interest received, summed per calendar year.
-        -- Run: assetflow report income
-        -- Each payment is converted into the main currency at the rate of its day (else the
-        -- latest earlier one) before it is added.
-        local main = af.main_currency()
-        local r = af.report.new{ title = "Income by year (" .. main .. ")" }
-        local by_year = {}
-        local ok, problem = pcall(function()
-          for _, a in ipairs(af.assets()) do
-            for _, t in ipairs(a:transactions()) do
-              if t.type == "dividend" or t.type == "interest" then
-                local year = t.date:sub(1, 4)
-                by_year[year] = by_year[year] or { year = year, dividend = D"0", interest = D"0" }
-                by_year[year][t.type] = by_year[year][t.type] + af.convert(t.total, a.currency, main, t.date)
-              end
-            end
-          end
+        -- Run: assetflow report income [--currency EUR] [--from 2020-01-01] [--to 2024-12-31]
+        -- Each payment is converted into the currency at the rate of its day (else the latest
+        -- earlier one) before it is added.
+        local r = af.report.new{ title = "Income by year ({currency})", params = {
+          currency = { type = "string", default = af.main_currency(), help = "The currency income is shown in." },
+          from = { type = "date", help = "First day (default: the first payment)." },
+          to = { type = "date", help = "Last day (default: today)." },
+        } }
+        local cur = r.params.currency
+        local ok, rows = pcall(function()
+          return af.query.income{ from = r.params.from, to = r.params.to }:convert(cur):pivot("year", "type", "amount"):rows()
         end)
         if not ok then
-          r:text("Income in " .. main .. " is not available: " .. tostring(problem))
+          r:text("Income in " .. cur .. " is not available: " .. tostring(rows))
           return r
         end
-        local rows = {}
-        for _, row in pairs(by_year) do
+        for _, row in ipairs(rows) do
+          row.dividend, row.interest = row.dividend or D"0", row.interest or D"0"
           row.total = row.dividend + row.interest
-          rows[#rows + 1] = row
         end
-        table.sort(rows, function(x, y) return x.year < y.year end)
         if #rows == 0 then r:text("No dividends or interest recorded yet.") end
-        r:chart{ kind = "bar", title = "Income by year", series = rows, x = "year", y = { "dividend", "interest" },
+        r:chart{ kind = "bar", title = "Income by year (" .. cur .. ")", series = rows, x = "year", y = { "dividend", "interest" },
                  names = { "Dividends", "Interest" }, format = "money" }
         r:table(rows, { columns = { "year", "dividend", "interest", "total" }, format = { dividend = "money", interest = "money", total = "money" } })
+        return r
+
+        """##,
+        "monthly-returns": ##"""
+        -- Monthly returns: the time-weighted return of each month, as a heat map (years × months).
+        -- Run: assetflow report monthly-returns [--from 2024-01-01]
+        -- A month's return chains the daily returns of the whole store in the main currency
+        -- (af.twr_series), so deposits and withdrawals do not count as gains or losses.
+        local r = af.report.new{ title = "Monthly returns (" .. af.main_currency() .. ")", params = {
+          from = { type = "date", help = "First day (default: the first transaction)." },
+        } }
+        local ok, series = pcall(af.twr_series, { from = r.params.from, every = "month" })
+        if not ok then return r:text("Returns are not available: " .. tostring(series)) end
+        local rows, previous = {}, nil
+        for _, point in ipairs(series) do
+          local index = 1 + point.twr
+          if previous then
+            rows[#rows + 1] = { month = previous.date:sub(1, 7), ["return"] = ((index / previous.index - 1) * 100):round(2) }
+          end
+          previous = { date = point.date, index = index }
+        end
+        if #rows == 0 then return r:text("Not enough history yet: returns need two month ends.") end
+        r:chart{ kind = "heatmap", title = "Return per month (%)", series = rows, x = "month", y = "return", format = "percent" }
+        r:table(af.query.rows(rows):group_by("year"):aggregate{ best = { "max", "return" }, worst = { "min", "return" }, months = "count" },
+                { title = "Best and worst month per year", columns = { "year", "best", "worst", "months" }, format = { best = "percent", worst = "percent" } })
         return r
 
         """##,
@@ -163,10 +312,12 @@ enum BuiltInReports {
         "performance": ##"""
         -- Performance by year: the time-weighted return of everything, per calendar year.
         -- Needs af.returns (the returns bindings); says so when they are not available.
-        -- Run: assetflow report performance
+        -- Run: assetflow report performance [--from 2022]
         -- Returns are measured in the main currency: every amount is converted at its day's rate,
         -- so a foreign asset's return includes its currency's move.
-        local r = af.report.new{ title = "Performance by year (" .. af.main_currency() .. ")" }
+        local r = af.report.new{ title = "Performance by year (" .. af.main_currency() .. ")", params = {
+          from = { type = "integer", help = "First year (default: the year of the first transaction)." },
+        } }
         if not (af.returns and af.returns.twr) then
           r:text("Performance is not available yet: this build has no af.returns bindings.")
           return r
@@ -182,7 +333,7 @@ enum BuiltInReports {
         end
         local this_year = tonumber(os.date("%Y"))
         local rows = {}
-        for year = tonumber(first:sub(1, 4)), this_year do
+        for year = math.max(tonumber(first:sub(1, 4)), r.params.from or 0), this_year do
           local from, to = year .. "-01-01", year .. "-12-31"
           if year == this_year then to = os.date("%Y-%m-%d") end
           local ok, twr, reason = pcall(af.returns.twr, { scope = af, from = from, to = to })
@@ -213,25 +364,22 @@ enum BuiltInReports {
         "projection": ##"""
         -- Projection fan chart: percentiles of a Monte Carlo projection of the net worth.
         -- Needs af.project (the projections bindings); says so when they are not available.
-        -- Run: assetflow report projection
-        local r = af.report.new{ title = "Projection (" .. af.main_currency() .. ")" }
+        -- Run: assetflow report projection [--years 20] [--monthly 500] [--goal 1000000] [--runs 1000] [--model bootstrap]
+        local r = af.report.new{ title = "Projection (" .. af.main_currency() .. ")", params = {
+          years = { type = "integer", default = 10, help = "How many years ahead." },
+          monthly = { type = "decimal", help = "Contribution each month (default none)." },
+          goal = { type = "decimal", help = "The amount to reach (default: the financial goal)." },
+          runs = { type = "integer", default = 500, help = "Monte Carlo runs." },
+          model = { type = "string", choices = { "normal", "lognormal", "bootstrap" }, help = "Return model (default: af.project's)." },
+          seed = { type = "integer", default = 1, help = "Seed of the random numbers (the same seed, the same fan)." },
+        } }
+        local p = r.params
         if not af.project then
           r:text("Projections are not available yet: this build has no af.project binding.")
           return r
         end
-        -- Arguments: years=10 monthly=0 goal=(the financial goal) runs=500, as
-        --   assetflow report projection years=20 monthly=500 goal=1000000 runs=1000
-        local options = { years = 10, monthly = nil, goal = nil, runs = 500 }
-        for _, word in ipairs(arg or {}) do
-          local key, value = tostring(word):match("^([%a_]+)=(.+)$")
-          if not key or options[key] == nil and key ~= "monthly" and key ~= "goal" then
-            error("projection takes years=N, monthly=AMOUNT, goal=AMOUNT and runs=N, not '" .. tostring(word) .. "'", 0)
-          end
-          options[key] = (key == "years" or key == "runs") and math.tointeger(tonumber(value)) or D(value)
-          if options[key] == nil then error("projection: " .. key .. " must be a whole number, not '" .. value .. "'", 0) end
-        end
-        local ok, result = pcall(af.project, { years = options.years, runs = options.runs, monthly = options.monthly, goal = options.goal,
-                                               seed = 1, percentiles = { 10, 25, 50, 75, 90 } })
+        local ok, result = pcall(af.project, { years = p.years, runs = p.runs, seed = p.seed, monthly = p.monthly, goal = p.goal,
+                                              model = p.model, percentiles = { 10, 25, 50, 75, 90 } })
         if not ok then
           r:text("The projection could not be computed: " .. tostring(result))
           return r

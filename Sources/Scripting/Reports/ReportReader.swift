@@ -83,7 +83,40 @@ struct ReportReader {
         if let position = Int(key), position > 0 { call.pushElement(position, of: index) } else { call.rawField(key, of: index) }
     }
 
-    func table(rows rowsIndex: Int32, options optionsIndex: Int32) throws -> ReportTable {
+    /// A row set of `af.query` at `index`: pushes its rows (running the query) and returns
+    /// true; anything else pushes nothing.
+    func pushRowsOfRowSet(at index: Int32) throws -> Bool {
+        guard call.type(at: index) == ReportReader.tableType else { return false }
+        let table = call.absoluteIndex(index)
+        guard call.rawField("_rows", of: table) == LuaTypeCode.function else {
+            call.pop()
+            return false
+        }
+        try call.callFunction(at: -1, results: 1) { call.pushValue(at: table); return 1 }
+        call.remove(at: -2)  // the function
+        return true
+    }
+
+    /// The fields of a row set in their order (keys, then aggregates), when it knows them.
+    func fieldOrder(ofRowSet index: Int32) throws -> [ReportColumn]? {
+        let table = call.absoluteIndex(index)
+        guard call.rawField("_fields", of: table) == LuaTypeCode.function else {
+            call.pop()
+            return nil
+        }
+        try call.callFunction(at: -1, results: 1) { 0 }
+        defer { call.pop(2) }
+        return (0..<call.rawLength(at: -1)).compactMap { i in
+            call.pushElement(i + 1, of: -1)
+            defer { call.pop() }
+            return call.string(at: -1).map { ReportColumn(key: $0) }
+        }
+    }
+
+    func table(rows: Int32, options optionsIndex: Int32) throws -> ReportTable {
+        let isRowSet = try pushRowsOfRowSet(at: rows)
+        let rowsIndex = isRowSet ? call.argumentCount : rows
+        defer { if isRowSet { call.remove(at: rowsIndex) } }
         guard call.type(at: rowsIndex) == ReportReader.tableType else {
             throw LuaArgumentError("\(function): a list of rows (tables) expected, got \(call.typeName(at: rowsIndex))")
         }
@@ -102,6 +135,7 @@ struct ReportReader {
                 return true
             }
         }
+        if columns == nil, isRowSet { columns = try fieldOrder(ofRowSet: rows) }
         let count = call.rawLength(at: rowsIndex)
         if columns == nil {
             if count > 0 {
@@ -174,6 +208,8 @@ struct ReportReader {
         _ = try call.field("series", of: index) { s -> Bool? in
             if call.isNil(at: s) { return nil }
             guard call.type(at: s) == ReportReader.tableType else { throw args.fieldError("series", "a list of rows or of {name, rows} expected") }
+            let isRowSet = try pushRowsOfRowSet(at: s)
+            defer { if isRowSet { call.pop() } }
             let top = call.argumentCount
             let count = call.rawLength(at: top)
             var isNamed = false
@@ -193,6 +229,8 @@ struct ReportReader {
                     let name = call.field("name", of: dataset) { call.string(at: $0) } ?? "Series \(d + 1)"
                     call.rawField("rows", of: dataset)
                     defer { call.pop() }
+                    let isRowSet = try pushRowsOfRowSet(at: -1)
+                    defer { if isRowSet { call.pop() } }
                     series += try readSeries(rowsAt: call.argumentCount, x: xField, y: yFields, names: yFields.count == 1 ? [name] : yFields.map { name + " " + $0 })
                 }
             } else {
@@ -200,6 +238,9 @@ struct ReportReader {
                 series = try readSeries(rowsAt: top, x: xField, y: yFields, names: names ?? defaultNames)
             }
             return true
+        }
+        if kind == .drawdown {  // values in, drawdowns (percent below the running peak) out
+            return ReportChart(kind: kind, title: title, series: ReportChart.drawdowns(of: series), format: .percent)
         }
         return ReportChart(kind: kind, title: title, series: series, format: format)
     }

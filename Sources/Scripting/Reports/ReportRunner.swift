@@ -21,8 +21,20 @@ public enum ReportRunner {
         public var isTerminal = false
         public var environment: [String: String] = [:]
         public var reportsFolder: String?
+        /// Report parameters given on the command line, by name, as text.
+        public var parameters: [String: String] = [:]
+        /// `--help`: the outcome's text lists the report's parameters instead of rendering it.
+        public var help = false
+        /// Collects the modules the script requires (for `--watch`).
+        public var loadedFiles: LoadedFiles?
 
         public init(script: String) { self.script = script }
+    }
+
+    /// The files a run read besides its script: the modules it required.
+    public final class LoadedFiles {
+        public var paths: Set<String> = []
+        public init() {}
     }
 
     /// How a report is rendered: terminal, markdown, csv, json or html.
@@ -74,20 +86,31 @@ public enum ReportRunner {
                 return Outcome(text: nil, writtenPath: nil, error: (error as? LuaError)?.description ?? String(describing: error))
             }
             defer { env.close() }  // finalizers run while the environment is alive
+            if let files = request.loadedFiles { env.onRequire = { files.paths.insert($0) } }
             if let output { env.output = output }
             env.reports.outputPath = request.outputPath
             env.reports.reportsFolder = request.reportsFolder
             env.reports.isTerminal = request.isTerminal
             env.reports.environment = request.environment
+            env.reports.givenParameters = request.parameters
+            env.reports.helpRequested = request.help
             let base = env.lua.top
             do {
                 try env.lua.withInterruptHandler {
                     _ = try env.lua.execute(ScriptRunner.withoutShebang(source), name: "@" + request.script, results: 1)
                 }
             } catch {
+                if request.help, let declared = env.reports.declaredParameters {
+                    return Outcome(text: helpText(request, declared: declared, title: env.reports.declaringTitle), writtenPath: nil, error: nil)
+                }
                 return Outcome(text: nil, writtenPath: nil, error: (error as? LuaError)?.description ?? String(describing: error))
             }
             defer { env.lua.setTop(base) }
+            if request.help { return Outcome(text: helpText(request, declared: nil, title: nil), writtenPath: nil, error: nil) }
+            if env.reports.parametersUnclaimed {
+                let given = env.reports.givenParameters.keys.sorted().map { "--" + $0 }.joined(separator: ", ")
+                return Outcome(text: nil, writtenPath: nil, error: "This report declares no parameters (af.report.new{ params = … }), so \(given) cannot be used.")
+            }
             guard let id = env.lua.objectID(at: -1, className: "Report"), let document = env.reports.documents[id] else {
                 return Outcome(text: nil, writtenPath: nil, error: nil)
             }
@@ -103,6 +126,12 @@ public enum ReportRunner {
             }
             return Outcome(text: format.render(document, terminalStyle: env.reports.terminalStyle), writtenPath: nil, error: nil)
         }
+    }
+
+    /// `assetflow report NAME --help`: the parameters the script declared.
+    static func helpText(_ request: Request, declared: [ReportParameter]?, title: String?) -> String {
+        let name = (request.script as NSString).lastPathComponent
+        return ReportParameters.helpText(report: name.hasSuffix(".lua") ? String(name.dropLast(4)) : name, title: title, declared: declared)
     }
 
     /// The report scripts found in `folders` (earlier folders win), by name without ".lua".

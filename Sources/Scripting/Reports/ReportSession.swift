@@ -17,6 +17,17 @@ public final class ReportSession {
     /// Terminal rendering uses colour when this is set and `NO_COLOR` is not.
     public var isTerminal: Bool
     public var environment: [String: String]
+    /// Report parameters from the command line (`--year 2024`), by name, as text: the first
+    /// `af.report.new{params = …}` checks them against its declaration.
+    public var givenParameters: [String: String] = [:]
+    /// `assetflow report NAME --help`: the first `af.report.new{params = …}` records its
+    /// declaration and stops the script.
+    public var helpRequested = false
+    /// What the first report with parameters declared, and its title.
+    public private(set) var declaredParameters: [ReportParameter]?
+    public private(set) var declaringTitle: String?
+    /// The values each report reads as `r.params`.
+    var parameterValues: [Int64: [String: ReportParameter.Value]] = [:]
 
     public init(reportsFolder: String? = ReportSession.defaultFolder(ProcessInfo.processInfo.environment),
                 isTerminal: Bool = isatty(STDOUT_FILENO) != 0,
@@ -34,6 +45,20 @@ public final class ReportSession {
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
         return (dataHome as NSString).appendingPathComponent("assetflow/reports")
     }
+
+    /// Records the declaration of report `title`, and the values it gets: the command
+    /// line's for the first report that declares parameters, the defaults for the others.
+    func declare(_ declared: [ReportParameter], title: String, function: String) throws -> [String: ReportParameter.Value] {
+        let first = declaredParameters == nil
+        if first {
+            declaredParameters = declared
+            declaringTitle = title
+        }
+        return try ReportParameters.values(declared, given: first ? givenParameters : [:], function: function)
+    }
+
+    /// True when parameters were given on the command line and no report declared any.
+    public var parametersUnclaimed: Bool { !givenParameters.isEmpty && declaredParameters == nil }
 
     var terminalStyle: TerminalRenderer.Style { .forOutput(isTerminal: isTerminal, environment: environment) }
 

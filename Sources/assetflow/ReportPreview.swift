@@ -1,0 +1,83 @@
+import Foundation
+import Scripting
+
+/// `assetflow report NAME --watch` and `--serve`: runs the report, then again each time
+/// the script, a module it requires or the store changes (checked four times a second by
+/// modification time and size), until Ctrl-C. `--watch` redraws the terminal in place;
+/// `--serve` hands each render to a `PreviewServer`. A failed run keeps the last good
+/// render and shows the error (file:line and message) next to it.
+struct ReportPreview {
+    var request: ReportRunner.Request
+    /// Each render: the report's text (nil when the run failed) and the error, if any.
+    var show: (_ text: String?, _ error: String?) -> Void
+    var pollInterval = 0.25
+
+    /// Set by SIGINT; the loop stops at its next check.
+    nonisolated(unsafe) static var stopRequested: sig_atomic_t = 0
+
+    /// Runs until Ctrl-C.
+    func run() {
+        defer { signal(SIGINT, SIG_DFL) }
+        while ReportPreview.stopRequested == 0 {
+            Self.catchInterrupt()
+            let files = ReportRunner.LoadedFiles()
+            var request = self.request
+            request.loadedFiles = files
+            let watched = watchedPaths(modules: files)
+            let before = fingerprint(watched())  // taken before the run: a change during it triggers another
+            do {
+                let outcome = try ReportRunner.run(request)
+                Self.catchInterrupt()  // the run's own Ctrl-C handler is gone with it
+                // A Ctrl-C during the run interrupted the script: it means stop.
+                if ReportPreview.stopRequested != 0 || outcome.error?.contains("interrupted") == true { break }
+                show(outcome.error == nil ? (outcome.text ?? "") : nil, outcome.error)
+            } catch {
+                Self.catchInterrupt()
+                show(nil, "\(error)")
+            }
+            var paths = watched()
+            if fingerprint(paths) != before { continue }
+            while ReportPreview.stopRequested == 0 {
+                Thread.sleep(forTimeInterval: pollInterval)
+                paths = watched()
+                if fingerprint(paths) != before { break }
+            }
+        }
+    }
+
+    /// Ctrl-C sets `stopRequested` (a Lua run installs its own handler and leaves the default).
+    static func catchInterrupt() { signal(SIGINT) { _ in ReportPreview.stopRequested = 1 } }
+
+    /// The script (unless built in), the modules it required, and the store with its WAL.
+    func watchedPaths(modules: ReportRunner.LoadedFiles) -> () -> [String] {
+        let script = request.source == nil ? [request.script] : []
+        let store = request.run.storePath.map { [$0, $0 + "-wal"] } ?? []
+        return { script + modules.paths.sorted() + store }
+    }
+
+    /// Modification time and size of each path (nil for a missing file).
+    func fingerprint(_ paths: [String]) -> [String] {
+        paths.map { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return path + ":missing" }
+            return "\(path):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)"
+        }
+    }
+}
+
+extension ReportPreview {
+    /// The terminal version: clears the screen and draws the report, or the last good one
+    /// with the error under it, and a status line.
+    static func terminal(_ request: ReportRunner.Request) -> ReportPreview {
+        var lastGood: String?
+        return ReportPreview(request: request) { text, error in
+            if let text { lastGood = text }
+            var screen = "\u{1B}[H\u{1B}[2J"
+            screen += lastGood ?? ""
+            if let error { screen += (lastGood == nil ? "" : "\n") + "Error (showing the last good render above):\n" + error + "\n" }
+            let time = DateFormatter.localizedString(from: Date(), dateStyle: .none, timeStyle: .medium)
+            screen += "\n— rendered at \(time); watching for changes, Ctrl-C to stop\n"
+            FileHandle.standardOutput.write(Data(screen.utf8))
+        }
+    }
+}
