@@ -9,7 +9,7 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Run a report script and print or save the report.",
         discussion: """
-            NAME is a built-in report: overview, holdings, income, rebalancing,
+            NAME is a built-in report: overview, holdings, income, gains, rebalancing,
             performance or projection, inside the binary; one of your own in the reports
             folder, $ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports, where
             yours win by name; or a path to a .lua file. An unknown NAME lists the
@@ -33,6 +33,9 @@ struct ReportCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The report to run.", valueName: "name"))
     var name: String
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Options for the report, in its arg table (gains: --year 2025 --method fifo).", valueName: "report-options"))
+    var reportArguments: [String] = []
 
     func validate() throws {
         if let format { _ = try parsedFormat(format) }
@@ -62,6 +65,7 @@ struct ReportCommand: ParsableCommand {
         request.format = try format.map(parsedFormat)
         request.outputPath = output
         request.run = sandbox.scriptRun(global)
+        request.run.arguments = reportArguments
         request.isTerminal = output == nil && isatty(STDOUT_FILENO) != 0
         request.environment = environment
         request.reportsFolder = reportsFolder
