@@ -7,7 +7,7 @@ import Testing
 @testable import Scripting
 @testable import Store
 
-let builtInReports = ["overview", "holdings", "income", "rebalancing", "performance", "projection"]
+let builtInReports = ["overview", "holdings", "income", "gains", "rebalancing", "performance", "projection"]
 
 /// A store file filled by scripts/demo-store.lua.
 func demoStore() throws -> (store: AssetFlowStore, path: String) {
