@@ -124,3 +124,27 @@ struct LotBindingsTests {
         #expect(out == "365\tshort\n365\t30\t365\tlong\tlong\nLong-term days must be a whole number of days, 0 or more (-1).\n")
     }
 }
+
+@Suite("Lots in the REPL")
+struct LotReplTests {
+    @Test("a:lots{} shows as a table: acquired, quantity, costs, holding days, term")
+    func lotsTable() throws {
+        var out = ""
+        try AssetFlowStore(path: nil).withSession(today: CalendarDate("2024-06-01")!) { s in
+            let env = try ScriptEnvironment(session: s)
+            env.output = { out += $0 }
+            Repl(env: env, reader: ScriptedReader([
+                "a = af.create_asset{ name = 'ACME', type = 'stock', currency = 'USD' }",
+                "a:buy{ quantity = 10, price = 100, fees = 1, date = '2023-01-10' }",
+                "a:buy{ quantity = 5, price = 120, date = '2024-05-01' }",
+                "a:lots{}",
+            ])).run()
+        }
+        #expect(out.contains("""
+            acquired    quantity  cost_per_unit     cost  cost_per_unit_main  cost_main  currency  holding_days  term   main_currency
+            ----------  --------  -------------  -------  ------------------  ---------  --------  ------------  -----  -------------
+            2023-01-10        10         100.10  1001.00              100.10    1001.00  USD                508  long   USD
+            2024-05-01         5         120.00   600.00              120.00     600.00  USD                 31  short  USD
+            """), "\(out)")
+    }
+}
