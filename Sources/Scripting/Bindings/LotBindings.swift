@@ -9,7 +9,9 @@ extension LotMethod: LuaParsedEnumeration {}
 /// `af.realized_gains{…}` and the long-term threshold. Lots are computed from the history
 /// by Core's `LotBook` on every call; only a sale's choice of lots is stored.
 enum LotBindings {
-    static let all: [Binding] = [lots, planSale, realizedGains] + SettingsLots.all
+    /// The `af` functions; the Asset methods are listed with the Asset's (`assetMethods`).
+    static let all: [Binding] = [realizedGains] + SettingsLots.all
+    static let assetMethods: [Binding] = [lots, planSale]
 
     static let lotRow = LuaType.record(["acquired", "quantity", "cost_per_unit", "cost", "cost_per_unit_main", "cost_main", "currency",
                                         "main_currency", "holding_days", "term"].map { LuaRecordField($0, lotFieldType($0)) })
