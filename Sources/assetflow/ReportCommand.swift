@@ -34,7 +34,7 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The report to run.", valueName: "name"))
     var name: String
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Options for the report, in its arg table (gains: --year 2025 --method fifo).", valueName: "report-options"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Options for the report, in its arg table.", valueName: "report-options"))
     var reportArguments: [String] = []
 
     func validate() throws {
