@@ -33,6 +33,8 @@ public enum Registry {
                 getter: "date_format", setter: "set_date_format"),
         Setting(name: "default_platform", type: .string, summary: "The platform of assets an import creates when none is given (\"\" for none).",
                 getter: "default_platform", setter: "set_default_platform"),
+        Setting(name: "long_term_days", type: .integer, summary: "After how many days held a lot is long term (default 365); af.set_long_term_days(days, type) sets one per asset type.",
+                getter: "long_term_days", setter: "set_long_term_days"),
     ]
 
     public static func bindings(of owner: String) -> [Binding] { all.filter { $0.owner == owner } }

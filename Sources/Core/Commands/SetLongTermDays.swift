@@ -15,6 +15,15 @@ public struct SetLongTermDays: Command {
         self.type = type
     }
 
+    /// From text (`assetflow settings long_term_days 400`): "" clears it.
+    public init(text: String, type: AssetType? = nil) throws {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.isEmpty || Int(trimmed) != nil else {
+            throw RuleViolation("Long-term days must be a whole number of days, 0 or more (\(text)).", rule: .outOfRange)
+        }
+        self.init(days: Int(trimmed), type: type)
+    }
+
     /// The key of the setting for `type` (the general one when nil).
     public static func key(for type: AssetType?) -> String { type.map { settingKey + "." + $0.rawValue } ?? settingKey }
 

@@ -38,6 +38,9 @@ public enum SettingsRun {
                 case SetFinancialGoal.settingKey:
                     let goal = try session.execute(SetFinancialGoal(text: value))
                     line = try goal.map { "Financial goal: \($0.plainText) \(try session.mainCurrency())" } ?? "Financial goal cleared."
+                case SetLongTermDays.settingKey:
+                    try session.execute(SetLongTermDays(text: value))
+                    line = "Long-term days: \(try Self.value(of: key, in: session))"
                 case SetDateFormat.settingKey:
                     let format = try session.execute(SetDateFormat(text: value))
                     line = "Date format: \(format.rawValue) (\(format.format(session.today)))"
@@ -55,6 +58,7 @@ public enum SettingsRun {
         switch key {
         case SetMainCurrency.settingKey: return try session.mainCurrency()
         case SetDateFormat.settingKey: return try session.dateFormat().rawValue
+        case SetLongTermDays.settingKey: return String(try session.setting(key).flatMap { Int($0) } ?? HoldingPeriod.defaultLongTermDays)
         default:
             let text = try session.setting(key) ?? ""
             return text.isEmpty ? "(not set)" : text

@@ -120,8 +120,10 @@ struct LotBindingsTests {
             af.set_long_term_days(30, "stock")
             print(af.long_term_days(), af.long_term_days("stock"), af.long_term_days("crypto"), b:lots{}[1].term, b:lots{}[2].term)
             print(select(2, pcall(af.set_long_term_days, -1)))
+            af.settings.long_term_days = 400
+            print(af.settings.long_term_days, af.long_term_days("stock"), af.long_term_days("bond"))
             """)
-        #expect(out == "365\tshort\n365\t30\t365\tlong\tlong\nLong-term days must be a whole number of days, 0 or more (-1).\n")
+        #expect(out == "365\tshort\n365\t30\t365\tlong\tlong\nLong-term days must be a whole number of days, 0 or more (-1).\n400\t30\t400\n")
     }
 }
 
