@@ -50,16 +50,19 @@ extension StoreSession {
         let byID = Dictionary(uniqueKeysWithValues: try assets().map { ($0.id!, $0) })
         let all = try allTransactionsByAsset()
         let choices = try lotChoices(where: "")
+        let wantedIDs = Set(wanted.compactMap(\.id))
+        var periods: [AssetType: HoldingPeriod] = [:]  // one settings read per type, not per row
+        for type in Set(wanted.map(\.type)) { periods[type] = try holdingPeriod(for: type) }
         var rows: [GainRow] = []
-        for group in Self.lotGroups(all, of: Set(wanted.compactMap(\.id))) {
+        for group in Self.lotGroups(all, of: wantedIDs) {
             let history = LotHistory(transactions: group.flatMap { all[$0] ?? [] }, choices: choices)
             let name = group.compactMap { byID[$0]?.name }.first ?? ""
             let book = try lotBook(history, method: method, currency: target, asset: name)
             for piece in book.realized {
-                guard let asset = byID[piece.holding], wanted.contains(where: { $0.id == asset.id }) else { continue }
+                guard wantedIDs.contains(piece.holding), let asset = byID[piece.holding], let period = periods[asset.type] else { continue }
                 if let from, piece.sold < from { continue }
                 if let to, piece.sold > to { continue }
-                rows.append(GainRow(asset: asset, piece: piece, term: try holdingPeriod(for: asset.type).term(from: piece.acquired, to: piece.sold)))
+                rows.append(GainRow(asset: asset, piece: piece, term: period.term(from: piece.acquired, to: piece.sold)))
             }
         }
         return rows.sorted { ($0.piece.sold, $0.asset.name, $0.piece.reference ?? 0) < ($1.piece.sold, $1.asset.name, $1.piece.reference ?? 0) }
