@@ -9,7 +9,7 @@ public enum Registry {
         + PortfolioBindings.all + AssetBindings.all + OperationBindings.all + TransactionBindings.all + PriceBindings.all
         + InvestmentPlanBindings.all + SavingPlanBindings.all + CategoryBindings.all + ReportBindings.all
         + ReturnsBindings.all + RebalanceBindings.all
-        + ImportBindings.all + CurrencyBindings.all + SettingsBindings.all + QueryBindings.all
+        + ImportBindings.all + CurrencyBindings.all + SettingsBindings.all + QueryBindings.all + LotBindings.all
 
     /// The classes of model objects, with the line that introduces each in the reference.
     public static let classes: [(name: String, summary: String)] = [
@@ -35,6 +35,8 @@ public enum Registry {
                 getter: "default_platform", setter: "set_default_platform"),
         Setting(name: "prices_from_trades", type: .boolean, summary: "Whether a buy's or sell's price is the asset's market price on a day without a recorded price (default true).",
                 getter: "prices_from_trades", setter: "set_prices_from_trades"),
+        Setting(name: "long_term_days", type: .integer, summary: "After how many days held a lot is long term (default 365); af.set_long_term_days(days, type) sets one per asset type.",
+                getter: "long_term_days", setter: "set_long_term_days"),
     ]
 
     public static func bindings(of owner: String) -> [Binding] { all.filter { $0.owner == owner } }

@@ -10,7 +10,7 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Run a report script and print or save the report.",
         discussion: """
-            NAME is a built-in report: overview, holdings, income, rebalancing,
+            NAME is a built-in report: overview, holdings, income, gains, rebalancing,
             performance or projection, inside the binary; one of your own in the reports
             folder, $ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports, where
             yours win by name; or a path to a .lua file. An unknown NAME lists the

@@ -155,7 +155,7 @@ OPTIONS:
         #expect(r.out == #"""
 OVERVIEW: Run a report script and print or save the report.
 
-NAME is a built-in report: overview, holdings, income, rebalancing,
+NAME is a built-in report: overview, holdings, income, gains, rebalancing,
 performance or projection, inside the binary; one of your own in the reports
 folder, $ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports, where
 yours win by name; or a path to a .lua file. An unknown NAME lists the
@@ -166,10 +166,11 @@ with r:save(path) to --output or inside the reports folder, even in the
 sandbox. The sandbox and limit options mean what they mean for
 `assetflow run`.
 
-USAGE: assetflow report [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>] [--format <format>] [--output <file>] <name>
+USAGE: assetflow report [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>] [--format <format>] [--output <file>] <name> [<report-options> ...]
 
 ARGUMENTS:
   <name>                  The report to run.
+  <report-options>        Options for the report, in its arg table.
 
 OPTIONS:
   --store <path>          The store file.

@@ -18,6 +18,7 @@ struct SettingsCommandTests {
             financial_goal    (not set)
             date_format       abbreviated
             default_platform  (not set)
+            long_term_days    365
 
             """)
         #expect(try run("financial_goal", "300000").out == "Financial goal: 300000 USD\n")
@@ -27,14 +28,17 @@ struct SettingsCommandTests {
         #expect(try run("financial_goal").out == "300000\n")
         #expect(try run("date_format", "LONG").out.hasPrefix("Date format: long ("))
         #expect(try run("default_platform", " My  Broker").out == "Default platform: My Broker\n")
+        #expect(try run("long_term_days", "400").out == "Long-term days: 400\n")
+        #expect(try run("long_term_days", "soon").err == "Long-term days must be a whole number of days, 0 or more (soon).\n")
         let unknown = try run("colour", "blue")
         #expect(unknown.status == 1
-                && unknown.err == "Unknown setting 'colour'. Known settings: main_currency, financial_goal, date_format, default_platform.\n")
+                && unknown.err == "Unknown setting 'colour'. Known settings: main_currency, financial_goal, date_format, default_platform, long_term_days.\n")
         #expect(try run().out == """
             main_currency     USD
             financial_goal    300000
             date_format       long
             default_platform  My Broker
+            long_term_days    400
 
             """)
         let noRate = try run("main_currency", "EUR")

@@ -7,7 +7,7 @@ import Store
 /// methods. Each write runs one Core command through `session.execute`; the rules and
 /// defaults live in the command.
 enum AssetBindings {
-    static let all: [Binding] = fields + trades + changes + history + [CurrencyBindings.valueIn]
+    static let all: [Binding] = fields + trades + changes + history + [CurrencyBindings.valueIn] + LotBindings.assetMethods
 
     // MARK: Fields
 
@@ -117,7 +117,7 @@ enum AssetBindings {
 
     static let trades: [Binding] = [
         trade(.buy, "Records a purchase (a deposit for cash). Price defaults to the current price.", example: #"a:buy{ quantity = 10, price = "12", date = "2024-02-01" }"#),
-        trade(.sell, "Records a sale (a withdrawal for cash); refused beyond current holdings.", example: #"a:sell{ quantity = 5, price = "15", date = "2024-03-01" }"#),
+        LotBindings.sell,  // a sale may name its lots (Documentation/Lots.md)
         trade(.transferIn, "Records units arriving from elsewhere (no cash paid from a tracked asset).",
               example: #"a:transfer_in{ quantity = 2, price = "10", date = "2024-02-01" }"#),
         trade(.transferOut, "Records units leaving; refused beyond current holdings.",

@@ -36,7 +36,8 @@ enum ReplFormatter {
       real_value = 1, contributed = 1, cash = 1, total = 1, new_money = 1, cost_basis = 1,
       current_value = 1, unrealized_gain = 1, p10 = 1, p25 = 1, p50 = 1, p75 = 1, p90 = 1, goal = 1,
       simple = 1, compounding = 1, distance = 1, monthly = 1, start = 1, price_effect = 1, currency_effect = 1,
-      main_amount = 1, local_amount = 1, local_price = 1, main_price = 1 }
+      main_amount = 1, local_amount = 1, local_price = 1, main_price = 1,
+      cost = 1, cost_main = 1, cost_per_unit = 1, cost_per_unit_main = 1, proceeds = 1, gain = 1, fees = 1 }
 
     local function minor(currency) return MINOR[currency] or 2 end
 
@@ -174,7 +175,9 @@ enum ReplFormatter {
     -- Columns in a meaningful order: what the row is, then its figures, then its status.
     local ORDER = { key = 1, name = 2, date = 3, asset = 4, group = 5, side = 6, action = 6, type = 7,
       quantity = 10, price = 11, current = 12, actual = 13, target = 14, difference = 15, percent = 16,
-      value = 17, target_value = 18, amount = 19, status = 90, warning = 91 }
+      value = 17, target_value = 18, amount = 19, status = 90, warning = 91,
+      acquired = 3, sold = 4, cost_per_unit = 20, cost = 21, cost_per_unit_main = 22, cost_main = 23,
+      proceeds = 24, gain = 26, holding_days = 80, term = 81, main_currency = 92 }
 
     -- A list of flat records (tables with string keys and scalar values), like the rows
     -- allocation and drift return: shown as an aligned table. Returns its column names.

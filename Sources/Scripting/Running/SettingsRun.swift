@@ -43,6 +43,9 @@ public enum SettingsRun {
                         throw ScriptRunError("prices_from_trades is true or false, not '\(value)'.")
                     }
                     line = "Prices from trades: " + (try session.execute(SetPricesFromTrades(enabled: on)) ? "on" : "off")
+                case SetLongTermDays.settingKey:
+                    try session.execute(SetLongTermDays(text: value))
+                    line = "Long-term days: \(try Self.value(of: key, in: session))"
                 case SetDateFormat.settingKey:
                     let format = try session.execute(SetDateFormat(text: value))
                     line = "Date format: \(format.rawValue) (\(format.format(session.today)))"
@@ -61,6 +64,7 @@ public enum SettingsRun {
         case SetMainCurrency.settingKey: return try session.mainCurrency()
         case SetDateFormat.settingKey: return try session.dateFormat().rawValue
         case MarketPrices.settingKey: return try session.pricesFromTrades() ? "true" : "false"
+        case SetLongTermDays.settingKey: return String(try session.setting(key).flatMap { Int($0) } ?? HoldingPeriod.defaultLongTermDays)
         default:
             let text = try session.setting(key) ?? ""
             return text.isEmpty ? "(not set)" : text

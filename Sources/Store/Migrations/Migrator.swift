@@ -233,6 +233,26 @@ enum Migrations {
                 """)
         }
         DerivedRuleMigration.register(&migrator)
+        migrator.registerMigration("Create lot choices") { db in
+            // The lots a sale names (issue 25): the one part of the lots that is stored, since
+            // it is the user's choice and cannot be derived. Lots themselves are computed from
+            // the history. An edit that changes what was sold drops its choice (the sale then
+            // closes the oldest lots under the "specific" method).
+            try db.execute(sql: """
+                CREATE TABLE lot_choice (
+                    transaction_id INTEGER NOT NULL REFERENCES asset_transaction(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    acquired TEXT NOT NULL,
+                    quantity TEXT NOT NULL,
+                    PRIMARY KEY (transaction_id, position)
+                ) STRICT;
+                CREATE TRIGGER lot_choice_edited AFTER UPDATE OF asset_id, type, quantity ON asset_transaction
+                WHEN (OLD.asset_id IS NOT NEW.asset_id OR OLD.type IS NOT NEW.type OR OLD.quantity IS NOT NEW.quantity)
+                    AND EXISTS (SELECT 1 FROM lot_choice WHERE transaction_id = NEW.id) BEGIN
+                    DELETE FROM lot_choice WHERE transaction_id = NEW.id;
+                END;
+                """)
+        }
         return migrator
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @testable import Scripting
 @testable import Store
 
-let builtInReports = ["overview", "holdings", "income", "rebalancing", "performance", "projection",
+let builtInReports = ["overview", "holdings", "income", "gains", "rebalancing", "performance", "projection",
                       "dividends-calendar", "monthly-returns", "drawdowns", "allocation-history", "fees-taxes", "contributions-growth"]
 
 /// A store file filled by scripts/demo-store.lua.

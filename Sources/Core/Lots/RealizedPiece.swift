@@ -1,0 +1,24 @@
+import Foundation
+
+/// The part of a sale that closed one lot: `quantity` units acquired on `acquired`, sold
+/// on `sold`. `proceeds` are after this piece's share of the sale's fees, so
+/// `gain = proceeds − cost`; the converted figures use the sale day's rate for the proceeds
+/// and the acquisition day's rate for the cost.
+public struct RealizedPiece: Equatable, Sendable {
+    public var holding: Int64
+    /// The sale's transaction id, when it has one.
+    public var reference: Int64?
+    public var acquired: CalendarDate
+    public var sold: CalendarDate
+    public var quantity: ExactDecimal
+    public var proceeds: ExactDecimal
+    /// This piece's share of the sale's fees (already taken off `proceeds`).
+    public var fees: ExactDecimal
+    public var cost: ExactDecimal
+    public var convertedProceeds: ExactDecimal
+    public var convertedCost: ExactDecimal
+
+    public var gain: ExactDecimal { proceeds - cost }
+    public var convertedGain: ExactDecimal { convertedProceeds - convertedCost }
+    public var holdingDays: Int { HoldingPeriod.days(from: acquired, to: sold) }
+}
