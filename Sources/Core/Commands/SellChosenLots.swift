@@ -8,10 +8,10 @@ import Foundation
 /// day under the "specific" method (they must be open in this holding and add up to the
 /// quantity sold: "The chosen lots add up to 4, not the 5 sold.") and stored with it.
 public struct SellChosenLots: Command {
-    public var sell: Sell
+    public var sell: Trade
     public var lots: [LotPick]
 
-    public init(sell: Sell, lots: [LotPick]) {
+    public init(sell: Trade, lots: [LotPick]) {
         self.sell = sell
         self.lots = lots
     }

@@ -70,10 +70,28 @@ public struct LotBook: Sendable {
             _ = try release(quantity, from: holding, on: date, chosen: [])
         case let .move(date, from, to, quantity):
             try move(quantity, from: from, to: to, on: date)
+        case let .splitUnits(date, holding, change):
+            splitUnits(holding: holding, change: change, on: date)
         case let .split(_, ratio):
             for i in lots.indices { lots[i].quantity = lots[i].quantity * ratio }
             for key in pools.keys { pools[key]!.quantity = pools[key]!.quantity * ratio }
         }
+    }
+
+    /// A split of one holding by the units it adds: its lots share the new total in
+    /// proportion. Units added to a holding with no open lots (a broker that writes a split
+    /// as old units out, then new ones in) arrive at zero cost, dated that day.
+    private mutating func splitUnits(holding: Int64, change: ExactDecimal, on date: CalendarDate) {
+        let mine = lots.indices.filter { lots[$0].holding == holding && lots[$0].quantity > 0 }
+        let held = mine.reduce(ExactDecimal(0)) { $0 + lots[$1].quantity }
+        if held.isZero {
+            if change > 0 { add(acquired: date, holding: holding, quantity: change, cost: 0, converted: 0) }
+            return
+        }
+        let shares = Self.share(held + change, by: mine.map { lots[$0].quantity })
+        for (i, index) in mine.enumerated() { lots[index].quantity = shares[i] }
+        lots.removeAll { $0.holding == holding && $0.quantity <= 0 }
+        pools[holding, default: Pool()].quantity += change
     }
 
     /// The open lots, oldest first (ties in order of arrival), optionally of one holding.

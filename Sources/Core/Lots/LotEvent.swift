@@ -25,6 +25,10 @@ public enum LotEvent: Equatable, Sendable {
     /// A split (ratio 2: each unit becomes 2; a reverse split 1:10 has ratio 0.1) of every
     /// holding: quantities × ratio, costs unchanged, dates kept.
     case split(date: CalendarDate, ratio: ExactDecimal)
+    /// A split of one holding written as the units it adds (negative: takes away), as the
+    /// `split` transaction stores it: its lots share the new quantity in proportion to their
+    /// own (the last takes the rest, so the total is exact); costs and dates are unchanged.
+    case splitUnits(date: CalendarDate, holding: Int64, change: ExactDecimal)
     /// New units at zero cost, dated the day they arrive.
     case stockDividend(date: CalendarDate, holding: Int64, quantity: ExactDecimal)
     /// Units arriving with their history: a lot dated `acquired` at `cost` (in the
@@ -61,7 +65,7 @@ public enum LotEvent: Equatable, Sendable {
     public var date: CalendarDate {
         switch self {
         case .acquire(let date, _, _, _, _), .remove(let date, _, _), .adjust(let date, _, _, _, _), .move(let date, _, _, _),
-             .split(let date, _), .stockDividend(let date, _, _), .transferIn(let date, _, _, _, _, _): date
+             .split(let date, _), .splitUnits(let date, _, _), .stockDividend(let date, _, _), .transferIn(let date, _, _, _, _, _): date
         case .dispose(let d): d.date
         }
     }

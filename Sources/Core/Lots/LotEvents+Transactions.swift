@@ -8,7 +8,9 @@ import Foundation
 /// - transfer out: units leave without a gain; a transfer out linked to a transfer in of
 ///   another asset (`relatedTransactionID`) is a move between platforms: the lots keep
 ///   their dates;
-/// - adjustment: up at the average cost, down like a transfer out.
+/// - adjustment: up at the average cost, down like a transfer out;
+/// - split (also a reverse split): the holding's lots share the new quantity, dates and
+///   costs kept; fee and tax paid in units: units leave like a transfer out.
 public enum LotEvents {
     /// The events of `transactions` (any assets; sorted here by date, then id).
     /// `rate(currency, date)` converts the transaction's currency into the reporting one.
@@ -48,8 +50,10 @@ public enum LotEvents {
         case .sell:
             return .dispose(LotEvent.Disposal(date: t.date, holding: t.assetID, quantity: q, proceeds: q * t.pricePerUnit, fees: t.fees,
                                               rate: try rate(t.currency, t.date), chosen: t.id.flatMap { choices[$0] } ?? [], reference: t.id))
-        case .transferOut:
+        case .transferOut, .fee, .tax:
             return .remove(date: t.date, holding: t.assetID, quantity: q)
+        case .split:
+            return .splitUnits(date: t.date, holding: t.assetID, change: q)
         case .adjustment:
             if q < 0 { return .remove(date: t.date, holding: t.assetID, quantity: -q) }
             return .adjust(date: t.date, holding: t.assetID, quantity: q, price: t.pricePerUnit, rate: try rate(t.currency, t.date))

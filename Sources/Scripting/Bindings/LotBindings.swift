@@ -96,7 +96,7 @@ enum LotBindings {
     static let sell = Binding.method(Asset.self, "sell", Sale.self, returns: .value(.object("Transaction")),
         "Records a sale (a withdrawal for cash); refused beyond current holdings. lots names the lots it closes (kept for method \"specific\"; the running average is unchanged).",
         example: #"a:sell{ quantity = 5, price = "15", date = "2024-03-01", lots = { { acquired = "2024-01-05", quantity = 5 } } }"#) { env, _, asset, args in
-        let sale = Sell(asset: asset.id!, quantity: args.quantity, price: args.price, date: args.date, fees: args.fees, note: args.note)
+        let sale = Trade(.sell, asset: asset.id!, quantity: args.quantity, price: args.price, date: args.date, fees: args.fees, note: args.note)
         let t = try args.lots.map { try env.session.execute(SellChosenLots(sell: sale, lots: $0.map(\.pick))) } ?? env.session.execute(sale)
         env.pushTransaction(t.id!)
         return 1

@@ -13,7 +13,7 @@ struct OperationCommandTests {
     func split() throws {
         let s = MemoryCommandStore()
         let a = try s.asset("ACME", quantity: 10, price: 150)  // cost 1500
-        try s.run(Sell(asset: a.id!, quantity: 1, price: 200, date: ymd("2024-02-01")))  // realized 50
+        try s.run(Trade(.sell, asset: a.id!, quantity: 1, price: 200, date: ymd("2024-02-01")))  // realized 50
         let t = try s.run(Split(asset: a.id!, ratio: try SplitRatio("3:1"), date: ymd("2024-03-01")))
         #expect(t.type == .split && t.quantity == 18 && t.note == "Split 3:1")
         var p = position(s, a.id!)
@@ -22,7 +22,7 @@ struct OperationCommandTests {
         p = position(s, a.id!)
         #expect(p.quantity == D("2.7") && p.costBasis == 1350 && p.averageCost == 500)
         // The units held at the end of the day count, not today's.
-        try s.run(Buy(asset: a.id!, quantity: D("0.3"), price: 500, date: ymd("2024-05-01")))
+        try s.run(Trade(.buy, asset: a.id!, quantity: D("0.3"), price: 500, date: ymd("2024-05-01")))
         let early = try s.run(Split(asset: a.id!, ratio: try SplitRatio("2:1"), date: ymd("2024-04-15")))
         #expect(early.quantity == D("2.7"))
         #expect(violation { try s.run(Split(asset: a.id!, date: ymd("2024-05-02"))) }?.description == Split.ratioOrUnitsMessage)

@@ -11,7 +11,7 @@ struct LotChoiceStoreTests: StoreRuleTesting {
 
     func history(_ s: StoreSession) throws -> Asset {
         let a = try asset(s, "ACME", .stock, quantity: "5", price: "10", date: "2024-01-05")
-        _ = try s.execute(Buy(asset: a.id!, quantity: 5, price: 20, date: d("2024-02-01")))
+        _ = try s.execute(Trade(.buy, asset: a.id!, quantity: 5, price: 20, date: d("2024-02-01")))
         return a
     }
 
@@ -19,7 +19,7 @@ struct LotChoiceStoreTests: StoreRuleTesting {
     func stored() throws {
         try withStore { s in
             let a = try history(s)
-            let sale = try s.execute(SellChosenLots(sell: Sell(asset: a.id!, quantity: 5, price: 30, date: d("2024-03-01")),
+            let sale = try s.execute(SellChosenLots(sell: Trade(.sell, asset: a.id!, quantity: 5, price: 30, date: d("2024-03-01")),
                                                     lots: [LotPick(acquired: d("2024-02-01"), quantity: 5)]))
             #expect(try s.lotHistory(ofAsset: a.id!).choices == [sale.id!: [LotPick(acquired: d("2024-02-01"), quantity: 5)]])
             #expect(try s.realizedGains(method: .specific).map(\.piece.gain) == [50])
@@ -35,7 +35,7 @@ struct LotChoiceStoreTests: StoreRuleTesting {
             let a = try history(s)
             let before = try s.transactions(ofAsset: a.id!).count
             let problem = message {
-                _ = try s.execute(SellChosenLots(sell: Sell(asset: a.id!, quantity: 5, price: 30, date: d("2024-01-20")),
+                _ = try s.execute(SellChosenLots(sell: Trade(.sell, asset: a.id!, quantity: 5, price: 30, date: d("2024-01-20")),
                                                  lots: [LotPick(acquired: d("2024-02-01"), quantity: 5)]))
             }
             #expect(problem == "No open lot of 'ACME' was acquired on 2024-02-01 (open lots on 2024-01-20: 2024-01-05 × 5).")
@@ -48,14 +48,14 @@ struct LotChoiceStoreTests: StoreRuleTesting {
     func editsAndDeletes() throws {
         try withStore { s in
             let a = try history(s)
-            let sale = try s.execute(SellChosenLots(sell: Sell(asset: a.id!, quantity: 5, price: 30, date: d("2024-03-01")),
+            let sale = try s.execute(SellChosenLots(sell: Trade(.sell, asset: a.id!, quantity: 5, price: 30, date: d("2024-03-01")),
                                                     lots: [LotPick(acquired: d("2024-02-01"), quantity: 5)]))
             _ = try s.execute(EditTransaction(id: sale.id!, note: "kept"))
             #expect(try choiceRows(s) == 1)
             _ = try s.execute(EditTransaction(id: sale.id!, quantity: 4))
             #expect(try choiceRows(s) == 0)
             #expect(try s.realizedGains(method: .specific).map(\.piece.acquired) == [d("2024-01-05")])  // the oldest, as FIFO
-            let again = try s.execute(SellChosenLots(sell: Sell(asset: a.id!, quantity: 1, price: 30, date: d("2024-03-02")),
+            let again = try s.execute(SellChosenLots(sell: Trade(.sell, asset: a.id!, quantity: 1, price: 30, date: d("2024-03-02")),
                                                      lots: [LotPick(acquired: d("2024-02-01"), quantity: 1)]))
             _ = try s.execute(DeleteTransaction(id: again.id!))
             #expect(try choiceRows(s) == 0)

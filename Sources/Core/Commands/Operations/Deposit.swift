@@ -16,7 +16,7 @@ public struct Deposit: Command {
 
     public func run(in store: CommandStore) throws -> Transaction {
         try CashOnly.require(asset, "A deposit", in: store)
-        return try Buy(asset: asset, quantity: amount, price: 1, date: date, note: note).run(in: store)
+        return try Trade(.buy, asset: asset, quantity: amount, price: 1, date: date, note: note).run(in: store)
     }
 }
 

@@ -17,6 +17,6 @@ public struct Withdrawal: Command {
 
     public func run(in store: CommandStore) throws -> Transaction {
         try CashOnly.require(asset, "A withdrawal", in: store)
-        return try Sell(asset: asset, quantity: amount, price: 1, date: date, note: note).run(in: store)
+        return try Trade(.sell, asset: asset, quantity: amount, price: 1, date: date, note: note).run(in: store)
     }
 }

@@ -19,14 +19,14 @@ extension ProfileWriter {
             let type: TransactionType = op.kind == .buy ? .buy : op.kind == .sell ? .sell : .transferOut
             guard let q = op.quantity else { throw RuleViolation("A \(op.kind.rawValue) needs a quantity.", rule: .required) }
             let (price, fees) = try Self.priceAndFees(op, quantity: q)
-            return [try tradeCommand(type, asset: a.id!, quantity: q, price: price, date: day, fees: fees, note: op.note).run(in: store)]
+            return [try Trade(Trade.Direction(type)!, asset: a.id!, quantity: q, price: price, date: day, fees: fees, note: op.note).run(in: store)]
         case .transferIn:
             let a = try asset(of: op)
             guard let q = op.quantity else { throw RuleViolation("A transfer in needs a quantity.", rule: .required) }
             if let cost = op.costBasis {
                 return [try TransferInWithCost(asset: a.id!, quantity: q, costBasis: cost, acquired: op.acquired, date: day, note: op.note).run(in: store)]
             }
-            return [try TransferIn(asset: a.id!, quantity: q, price: op.price ?? 0, date: day, fees: op.fees, note: op.note).run(in: store)]
+            return [try Trade(.transferIn, asset: a.id!, quantity: q, price: op.price ?? 0, date: day, fees: op.fees, note: op.note).run(in: store)]
         case .dividend:
             let a = try asset(of: op), c = try cash(op.cashCurrency, date: day)
             let gross = op.gross, tax = op.tax ?? (gross == nil ? 0 : nil), net = op.net ?? (gross == nil ? op.amount : nil)
@@ -78,27 +78,27 @@ extension ProfileWriter {
                 throw RuleViolation("A conversion needs both currencies and both amounts.", rule: .required)
             }
             let c = try cash(to, date: op.date)
-            let leg = try Buy(asset: c.id!, quantity: amount, price: 1, date: op.date, note: conversionNote(op)).run(in: store)
+            let leg = try Trade(.buy, asset: c.id!, quantity: amount, price: 1, date: op.date, note: conversionNote(op)).run(in: store)
             pendingLegs[row] = leg
             return [leg]
         }
         let c = try cash(op.cashCurrency, date: op.date)
         let amount = try cashAmount(op)
         guard amount > 0 else { return [] }
-        return [try Buy(asset: c.id!, quantity: amount, price: 1, date: op.date, note: tradeNote(op, amount: amount)).run(in: store)]
+        return [try Trade(.buy, asset: c.id!, quantity: amount, price: 1, date: op.date, note: tradeNote(op, amount: amount)).run(in: store)]
     }
 
     /// Cash leaving: a purchase's payment, a conversion's source leg.
     private mutating func cashOut(_ op: ProfileOperation, row: Int) throws -> [Transaction] {
         let c = try cash(op.cashCurrency, date: op.date)
         if op.kind == .conversion {
-            var leg = try Sell(asset: c.id!, quantity: op.amount!, price: 1, date: op.date, note: conversionNote(op)).run(in: store)
+            var leg = try Trade(.sell, asset: c.id!, quantity: op.amount!, price: 1, date: op.date, note: conversionNote(op)).run(in: store)
             if var other = pendingLegs.removeValue(forKey: row) { try store.link(&leg, &other) }
             return [leg]
         }
         let amount = try cashAmount(op)
         guard amount > 0 else { return [] }
-        return [try Sell(asset: c.id!, quantity: amount, price: 1, date: op.date, note: tradeNote(op, amount: amount)).run(in: store)]
+        return [try Trade(.sell, asset: c.id!, quantity: amount, price: 1, date: op.date, note: tradeNote(op, amount: amount)).run(in: store)]
     }
 
     /// A trade's price and fees. A row that gives only the cash (eToro, Portfolio
