@@ -87,7 +87,6 @@ struct ReportCommand: ParsableCommand {
         request.format = try format.map(parsedFormat)
         request.outputPath = output
         request.run = sandbox.scriptRun(global)
-        request.run.arguments = arguments
         request.isTerminal = output == nil && isatty(STDOUT_FILENO) != 0
         request.environment = environment
         request.reportsFolder = reportsFolder
