@@ -21,7 +21,7 @@ extension LotBook {
             let net = proceeds[i] - fees[i]
             realized.append(RealizedPiece(holding: sale.holding, reference: sale.reference, acquired: piece.acquired, sold: sale.date,
                                           quantity: piece.quantity, proceeds: net, fees: fees[i], cost: piece.cost,
-                                          convertedProceeds: net * sale.rate, convertedCost: piece.converted))
+                                          convertedProceeds: net * sale.rate, convertedCost: piece.converted, convertedFees: fees[i] * sale.rate))
         }
     }
 
