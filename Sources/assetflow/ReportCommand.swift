@@ -65,6 +65,9 @@ struct ReportCommand: ParsableCommand {
         request.format = try format.map(parsedFormat)
         request.outputPath = output
         request.run = sandbox.scriptRun(global)
+        do { try ReportOptions.check(reportArguments, source: ReportOptions.source(of: request), report: name) } catch let error as ScriptRunError {
+            throw error.asValidationError
+        }
         request.run.arguments = reportArguments
         request.isTerminal = output == nil && isatty(STDOUT_FILENO) != 0
         request.environment = environment

@@ -53,6 +53,10 @@ struct GainsReportTests {
         }
         let wrong = try cli.run(["report", "gains", "--yaer", "2024", "--store", path])
         #expect(wrong.status != 0)
-        #expect(wrong.err.contains("unknown option --yaer"))
+        #expect(wrong.err.contains("Unknown option '--yaer' for report 'gains' (it takes --year, --from, --to, --method, --currency)."), "\(wrong.err)")
+        // A report that declares no options still refuses one (a typo is never passed on silently).
+        let typo = try cli.run(["report", "holdings", "--formt", "csv", "--store", path])
+        #expect(typo.status != 0)
+        #expect(typo.err.contains("Unknown option '--formt' for report 'holdings' (it takes none)."), "\(typo.err)")
     }
 }

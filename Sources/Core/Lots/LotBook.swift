@@ -91,21 +91,24 @@ public struct LotBook: Sendable {
 
     /// The open lots, oldest first (ties in order of arrival), optionally of one holding.
     public func openLots(holding: Int64? = nil) -> [OpenLot] {
-        let held = (holding.map { books[$0] ?? [] } ?? books.values.flatMap { $0 }).sorted { ($0.acquired, $0.sequence) < ($1.acquired, $1.sequence) }
+        // A lot split by a move shares its date and arrival with the part left behind: the holding settles the order.
+        let open = (holding.map { books[$0] ?? [] } ?? books.values.flatMap { $0 })
+            .sorted { ($0.acquired, $0.sequence, $0.holding) < ($1.acquired, $1.sequence, $1.holding) }
         guard method == .average else {
-            return held.map { OpenLot(acquired: $0.acquired, holding: $0.holding, quantity: $0.quantity, cost: $0.cost, convertedCost: $0.converted) }
+            return open.map { OpenLot(acquired: $0.acquired, holding: $0.holding, quantity: $0.quantity, cost: $0.cost, convertedCost: $0.converted) }
         }
         // Each holding's average cost, shared over its lots in proportion (the last takes the rest).
         var result: [OpenLot] = []
-        for key in Set(held.map(\.holding)).sorted() {
-            let mine = held.filter { $0.holding == key }
+        for key in Set(open.map(\.holding)).sorted() {
+            let mine = open.filter { $0.holding == key }
             let pool = pools[key] ?? Pool()
             let costs = Self.share(pool.cost, by: mine.map(\.quantity)), converted = Self.share(pool.converted, by: mine.map(\.quantity))
             for (i, lot) in mine.enumerated() {
                 result.append(OpenLot(acquired: lot.acquired, holding: key, quantity: lot.quantity, cost: costs[i], convertedCost: converted[i]))
             }
         }
-        return result.sorted { $0.acquired < $1.acquired }
+        return result.enumerated().sorted { ($0.element.acquired, $0.element.holding, $0.offset) < ($1.element.acquired, $1.element.holding, $1.offset) }
+            .map(\.element)
     }
 
     /// Units held in open lots, optionally of one holding.

@@ -7,11 +7,11 @@ enum BuiltInReports {
         "gains": ##"""
         -- Realized gains by lot: one row per lot piece a sale closed, for tax forms and spreadsheets.
         -- Run: assetflow report gains --year 2025 --method fifo [--currency EUR] [--format csv --output gains.csv]
-        -- Options (after the report name): --year YYYY (default: every year), --from/--to YYYY-MM-DD,
-        -- --method fifo|lifo|hifo|average|specific (default fifo), --currency CODE (default: the main
-        -- currency). Proceeds are after the sale's fees (shared over its pieces) and converted at the
-        -- sale day's rate; costs include buy fees and are converted at the acquisition day's rate.
-        -- See Documentation/Lots.md.
+        -- Options: --year YYYY, --from YYYY-MM-DD, --to YYYY-MM-DD, --method M, --currency CODE
+        -- They go after the report name. Defaults: every year, method fifo (or lifo, hifo, average,
+        -- specific), the main currency. Proceeds are after the sale's fees (shared over its pieces)
+        -- and converted at the sale day's rate; costs include buy fees and are converted at the
+        -- acquisition day's rate. See Documentation/Lots.md.
         local options = { method = "fifo" }
         local given = arg or {}
         local i = 1
