@@ -49,10 +49,15 @@ struct GainsReportTests {
         for format in ["terminal", "markdown", "json", "html"] {
             let r = try cli.run(["report", "gains", "--year", "2023", "--format", format, "--store", path])
             #expect(r.status == 0, "\(format): \(r.err)")
-            #expect(r.out.contains("Realized gains 2023"), "\(format)")
+            #expect(r.out.contains("Realized gains (fifo, "), "\(format)")
+            #expect(r.out.contains("Sales in 2023."), "\(format)")
         }
         let wrong = try cli.run(["report", "gains", "--yaer", "2024", "--store", path])
         #expect(wrong.status != 0)
-        #expect(wrong.err.contains("unknown option --yaer"))
+        #expect(wrong.err.contains("unknown parameter 'yaer' (did you mean 'year'? expected one of:"), "\(wrong.err)")
+        // A report that declares no options still refuses one (a typo is never passed on silently).
+        let typo = try cli.run(["report", "holdings", "--formt", "csv", "--store", path])
+        #expect(typo.status != 0)
+        #expect(typo.err.contains("unknown parameter 'formt' (this report takes none)"), "\(typo.err)")
     }
 }

@@ -18,7 +18,7 @@ if options.year then
 end
 local currency = options.currency
 local period = options.year and tostring(options.year) or ((from or "the first") .. " to " .. (to or "the last"))
-r:text("Sales from " .. period .. ".")
+r:text(options.year and ("Sales in " .. period .. ".") or ("Sales from " .. period .. "."))
 local gains = af.realized_gains{ method = options.method, from = from, to = to, currency = currency }
 local rows = {}
 for _, g in ipairs(gains) do

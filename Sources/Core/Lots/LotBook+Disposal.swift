@@ -9,6 +9,7 @@ extension LotBook {
         var quantity: ExactDecimal
         var cost: ExactDecimal
         var converted: ExactDecimal
+        var unitCost: ExactDecimal
     }
 
     /// A sale: the pieces it closes, each with its share of the proceeds and fees.
@@ -20,7 +21,7 @@ extension LotBook {
             let net = proceeds[i] - fees[i]
             realized.append(RealizedPiece(holding: sale.holding, reference: sale.reference, acquired: piece.acquired, sold: sale.date,
                                           quantity: piece.quantity, proceeds: net, fees: fees[i], cost: piece.cost,
-                                          convertedProceeds: net * sale.rate, convertedCost: piece.converted))
+                                          convertedProceeds: net * sale.rate, convertedCost: piece.converted, convertedFees: fees[i] * sale.rate))
         }
     }
 
@@ -28,11 +29,10 @@ extension LotBook {
     /// units leave at the average cost and arrive with it).
     mutating func move(_ quantity: ExactDecimal, from: Int64, to: Int64, on date: CalendarDate) throws {
         for piece in try release(quantity, from: from, on: date, chosen: []) {
-            lots.append(LotState(acquired: piece.acquired, holding: to, quantity: piece.quantity, cost: piece.cost,
-                                 converted: piece.converted, sequence: piece.sequence))
+            insert(LotState(acquired: piece.acquired, holding: to, quantity: piece.quantity, cost: piece.cost,
+                            converted: piece.converted, sequence: piece.sequence, unitCost: piece.unitCost))
             if method == .average { pools[to, default: Pool()].acquire(piece.quantity, cost: piece.cost, converted: piece.converted) }
         }
-        lots.sort { $0.sequence < $1.sequence }
     }
 
     /// Takes `quantity` units out of `holding`'s lots: the `chosen` ones, else in the
@@ -47,9 +47,9 @@ extension LotBook {
         var taken: [Taken] = []
         if method == .specific, !chosen.isEmpty {
             try checkChoice(chosen, quantity: quantity, holding: holding, on: date)
-            for pick in chosen { taken += take(pick.quantity, from: order(holding) { $0.acquired == pick.acquired }) }
+            for pick in chosen { taken += take(pick.quantity, from: holding, in: .acquiredOn(pick.acquired)) }
         } else {
-            taken = take(quantity, from: order(holding) { _ in true })
+            taken = take(quantity, from: holding, in: method == .lifo ? .back : .front)
         }
         guard method == .average else { return taken }
         let removed = pools[holding, default: Pool()].release(quantity)
@@ -61,40 +61,51 @@ extension LotBook {
         return taken
     }
 
-    /// Indices of `holding`'s lots that pass `filter`, in the order the method sells them.
-    func order(_ holding: Int64, _ filter: (LotState) -> Bool) -> [Int] {
-        let mine = lots.indices.filter { lots[$0].holding == holding && filter(lots[$0]) }
-        switch method {
-        case .lifo:
-            return mine.sorted { (lots[$0].acquired, lots[$0].sequence) > (lots[$1].acquired, lots[$1].sequence) }
-        case .hifo:
-            return mine.sorted { a, b in
-                let x = lots[a], y = lots[b]
-                let left = x.cost * y.quantity, right = y.cost * x.quantity  // cost per unit, compared without dividing
-                return left != right ? left > right : (x.acquired, x.sequence) < (y.acquired, y.sequence)
-            }
-        case .fifo, .average, .specific:
-            return mine.sorted { (lots[$0].acquired, lots[$0].sequence) < (lots[$1].acquired, lots[$1].sequence) }
-        }
+    /// Where in a holding's book (`precedes` order) the lots leave from.
+    enum TakeOrder {
+        /// The front: the oldest, or under HIFO the highest cost per unit.
+        case front
+        /// The back: the newest (LIFO).
+        case back
+        /// Only lots acquired that day, oldest first.
+        case acquiredOn(CalendarDate)
     }
 
-    /// Takes `quantity` units from the lots at `indices`, in that order; emptied lots go.
-    mutating func take(_ quantity: ExactDecimal, from indices: [Int]) -> [Taken] {
+    /// Takes `quantity` units from `holding`'s lots in `order`; emptied lots go.
+    mutating func take(_ quantity: ExactDecimal, from holding: Int64, in order: TakeOrder) -> [Taken] {
+        var book = books.removeValue(forKey: holding) ?? []
         var left = quantity
         var taken: [Taken] = []
-        for i in indices where left > 0 {
-            let lot = lots[i]
+        var emptied = 0
+        while left > 0, let i = Self.next(in: book, order) {
+            let lot = book[i]
             let units = min(left, lot.quantity)
             let all = units == lot.quantity
             let cost = all ? lot.cost : lot.cost * units / lot.quantity
             let converted = all ? lot.converted : lot.converted * units / lot.quantity
-            taken.append(Taken(acquired: lot.acquired, sequence: lot.sequence, quantity: units, cost: cost, converted: converted))
-            lots[i].quantity = lot.quantity - units
-            lots[i].cost = lot.cost - cost
-            lots[i].converted = lot.converted - converted
+            taken.append(Taken(acquired: lot.acquired, sequence: lot.sequence, quantity: units, cost: cost, converted: converted, unitCost: lot.unitCost))
+            book[i].quantity = lot.quantity - units
+            book[i].cost = lot.cost - cost
+            book[i].converted = lot.converted - converted
+            if all { emptied += 1 }
             left = left - units
         }
-        lots.removeAll { $0.quantity <= 0 }
+        switch order {
+        case .front: book.removeFirst(emptied)  // the emptied lots are the first ones
+        case .back: book.removeLast(emptied)
+        default: if emptied > 0 { book.removeAll { $0.quantity <= 0 } }
+        }
+        if !book.isEmpty { books[holding] = book }
+        held[holding] = held[holding, default: 0] - (quantity - left)
         return taken
+    }
+
+    /// The next lot to take from in `order`: one that still has units.
+    static func next(in book: [LotState], _ order: TakeOrder) -> Int? {
+        switch order {
+        case .front: book.firstIndex { $0.quantity > 0 }
+        case .back: book.lastIndex { $0.quantity > 0 }
+        case .acquiredOn(let day): book.firstIndex { $0.acquired == day && $0.quantity > 0 }
+        }
     }
 }

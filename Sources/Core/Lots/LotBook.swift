@@ -17,7 +17,12 @@ public struct LotBook: Sendable {
     public let method: LotMethod
     /// The asset's name, for messages.
     public let asset: String
-    var lots: [LotState] = []
+    /// Each holding's open lots in the order the method sells them (`precedes`): by
+    /// acquisition date, then arrival (HIFO: by cost per unit first), so a sale takes from
+    /// the front (LIFO: the back) without sorting again.
+    var books: [Int64: [LotState]] = [:]
+    /// Units open per holding.
+    var held: [Int64: ExactDecimal] = [:]
     /// The running average per holding (method `.average` only).
     var pools: [Int64: Pool] = [:]
     var nextSequence = 0
@@ -31,6 +36,8 @@ public struct LotBook: Sendable {
         var converted: ExactDecimal
         /// Order of arrival: ties between lots of one day go oldest first.
         var sequence: Int
+        /// cost ÷ quantity when the lot arrived (HIFO's order; a partial sale keeps it).
+        var unitCost: ExactDecimal = 0
     }
 
     /// Units and what they cost, as `Position` keeps them (and the converted cost beside).
@@ -73,7 +80,13 @@ public struct LotBook: Sendable {
         case let .splitUnits(date, holding, change):
             splitUnits(holding: holding, change: change, on: date)
         case let .split(_, ratio):
-            for i in lots.indices { lots[i].quantity = lots[i].quantity * ratio }
+            for key in books.keys {
+                for i in books[key]!.indices {
+                    books[key]![i].quantity = books[key]![i].quantity * ratio
+                    books[key]![i].unitCost = books[key]![i].unitCost / ratio  // the same for every lot: the order holds
+                }
+                held[key] = held[key, default: 0] * ratio
+            }
             for key in pools.keys { pools[key]!.quantity = pools[key]!.quantity * ratio }
         }
     }
@@ -96,40 +109,70 @@ public struct LotBook: Sendable {
 
     /// The open lots, oldest first (ties in order of arrival), optionally of one holding.
     public func openLots(holding: Int64? = nil) -> [OpenLot] {
-        let held = lots.filter { holding == nil || $0.holding == holding }.sorted { ($0.acquired, $0.sequence) < ($1.acquired, $1.sequence) }
+        // A lot split by a move shares its date and arrival with the part left behind: the holding settles the order.
+        let open = (holding.map { books[$0] ?? [] } ?? books.values.flatMap { $0 })
+            .sorted { ($0.acquired, $0.sequence, $0.holding) < ($1.acquired, $1.sequence, $1.holding) }
         guard method == .average else {
-            return held.map { OpenLot(acquired: $0.acquired, holding: $0.holding, quantity: $0.quantity, cost: $0.cost, convertedCost: $0.converted) }
+            return open.map { OpenLot(acquired: $0.acquired, holding: $0.holding, quantity: $0.quantity, cost: $0.cost, convertedCost: $0.converted) }
         }
         // Each holding's average cost, shared over its lots in proportion (the last takes the rest).
         var result: [OpenLot] = []
-        for key in Set(held.map(\.holding)).sorted() {
-            let mine = held.filter { $0.holding == key }
+        for key in Set(open.map(\.holding)).sorted() {
+            let mine = open.filter { $0.holding == key }
             let pool = pools[key] ?? Pool()
             let costs = Self.share(pool.cost, by: mine.map(\.quantity)), converted = Self.share(pool.converted, by: mine.map(\.quantity))
             for (i, lot) in mine.enumerated() {
                 result.append(OpenLot(acquired: lot.acquired, holding: key, quantity: lot.quantity, cost: costs[i], convertedCost: converted[i]))
             }
         }
-        return result.sorted { $0.acquired < $1.acquired }
+        return result.enumerated().sorted { ($0.element.acquired, $0.element.holding, $0.offset) < ($1.element.acquired, $1.element.holding, $1.offset) }
+            .map(\.element)
     }
 
     /// Units held in open lots, optionally of one holding.
     public func quantity(holding: Int64? = nil) -> ExactDecimal {
-        lots.filter { holding == nil || $0.holding == holding }.reduce(0) { $0 + $1.quantity }
+        holding.map { held[$0] ?? 0 } ?? held.values.reduce(0, +)
     }
 
     // MARK: Arrivals
 
     mutating func add(acquired: CalendarDate, holding: Int64, quantity: ExactDecimal, cost: ExactDecimal, converted: ExactDecimal) {
         guard quantity > 0 else { return }
-        lots.append(LotState(acquired: acquired, holding: holding, quantity: quantity, cost: cost, converted: converted, sequence: nextSequence))
+        insert(LotState(acquired: acquired, holding: holding, quantity: quantity, cost: cost, converted: converted, sequence: nextSequence))
         nextSequence += 1
         if method == .average { pools[holding, default: Pool()].acquire(quantity, cost: cost, converted: converted) }
     }
 
+    /// Puts a lot into its holding's book at its place (usually the end: history comes in
+    /// date order; a transfer in with an older date or a moved lot goes further in).
+    mutating func insert(_ arriving: LotState) {
+        var lot = arriving
+        if lot.unitCost.isZero, lot.quantity > 0 { lot.unitCost = lot.cost / lot.quantity }
+        var book = books.removeValue(forKey: lot.holding) ?? []
+        if let last = book.last, precedes(lot, last) {
+            var low = 0, high = book.count
+            while low < high {
+                let mid = (low + high) / 2
+                if precedes(lot, book[mid]) { high = mid } else { low = mid + 1 }
+            }
+            book.insert(lot, at: low)
+        } else {
+            book.append(lot)
+        }
+        books[lot.holding] = book
+        held[lot.holding] = held[lot.holding, default: 0] + lot.quantity
+    }
+
+    /// Whether `a` is sold before `b`: the older first (ties: the first to arrive); under
+    /// HIFO the higher cost per unit first.
+    func precedes(_ a: LotState, _ b: LotState) -> Bool {
+        if method == .hifo, a.unitCost != b.unitCost { return a.unitCost > b.unitCost }
+        return (a.acquired, a.sequence) < (b.acquired, b.sequence)
+    }
+
     /// An adjustment up adds units at the average cost of what is held (`Position`'s rule).
     func adjustmentCost(holding: Int64, quantity: ExactDecimal, price: ExactDecimal, rate: ExactDecimal) -> (ExactDecimal, ExactDecimal) {
-        let pool = method == .average ? (pools[holding] ?? Pool()) : lots.filter { $0.holding == holding }.reduce(into: Pool()) {
+        let pool = method == .average ? (pools[holding] ?? Pool()) : (books[holding] ?? []).reduce(into: Pool()) {
             $0.quantity = $0.quantity + $1.quantity
             $0.cost = $0.cost + $1.cost
             $0.converted = $0.converted + $1.converted

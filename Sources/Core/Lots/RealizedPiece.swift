@@ -17,6 +17,8 @@ public struct RealizedPiece: Equatable, Sendable {
     public var cost: ExactDecimal
     public var convertedProceeds: ExactDecimal
     public var convertedCost: ExactDecimal
+    /// The fees at the sale day's rate.
+    public var convertedFees: ExactDecimal
 
     public var gain: ExactDecimal { proceeds - cost }
     public var convertedGain: ExactDecimal { convertedProceeds - convertedCost }

@@ -142,7 +142,7 @@ enum LotBindings {
         call.pushString(p.sold.description); call.setField("sold", of: -2)
         call.pushDecimal(p.quantity); call.setField("quantity", of: -2)
         call.pushDecimal(p.convertedProceeds); call.setField("proceeds", of: -2)
-        call.pushDecimal(p.fees); call.setField("fees", of: -2)
+        call.pushDecimal(p.convertedFees); call.setField("fees", of: -2)
         call.pushDecimal(p.convertedCost); call.setField("cost", of: -2)
         call.pushDecimal(p.convertedGain); call.setField("gain", of: -2)
         call.pushString(row.term.rawValue); call.setField("term", of: -2)

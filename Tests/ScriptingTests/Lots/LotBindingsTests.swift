@@ -26,14 +26,14 @@ struct LotBindingsTests {
         let out = try runLua(Self.acme + """
             local g = af.realized_gains{ method = "fifo" }
             for _, r in ipairs(g) do print(r.asset, r.acquired, r.sold, r.quantity, r.proceeds, r.cost, r.gain, r.term, r.holding_days, r.local_gain) end
-            print(g.totals.long.gain, g.totals.short.gain, g.totals.all.proceeds)
+            print(g.totals.long.gain, g.totals.short.gain, g.totals.all.proceeds, g[1].fees, g[2].fees)
             for _, l in ipairs(af.asset("ACME"):lots{}) do print(l.acquired, l.quantity, l.cost_per_unit, l.cost, l.cost_per_unit_main, l.cost_main, l.holding_days, l.term) end
             print(#af.asset("ACME"):lots{ date = "2023-03-01" })
             """, today: "2024-06-10")
         #expect(out == """
             ACME\t2023-01-10\t2024-06-03\t10\t671.5\t909\t-237.5\tlong\t510\t-220
             ACME\t2023-06-01\t2024-06-03\t2\t134.3\t240\t-105.7\tlong\t368\t-142
-            -343.2\t0\t805.8
+            -343.2\t0\t805.8\t8.5\t1.7
             2023-06-01\t8\t150\t1200\t120\t960\t375\tlong
             1
 
