@@ -95,16 +95,22 @@ public struct LotBook: Sendable {
     /// proportion. Units added to a holding with no open lots (a broker that writes a split
     /// as old units out, then new ones in) arrive at zero cost, dated that day.
     private mutating func splitUnits(holding: Int64, change: ExactDecimal, on date: CalendarDate) {
-        let mine = lots.indices.filter { lots[$0].holding == holding && lots[$0].quantity > 0 }
-        let held = mine.reduce(ExactDecimal(0)) { $0 + lots[$1].quantity }
-        if held.isZero {
+        var book = books[holding] ?? []
+        let before = held[holding, default: 0]
+        guard before > 0, !book.isEmpty else {
             if change > 0 { add(acquired: date, holding: holding, quantity: change, cost: 0, converted: 0) }
             return
         }
-        let shares = Self.share(held + change, by: mine.map { lots[$0].quantity })
-        for (i, index) in mine.enumerated() { lots[index].quantity = shares[i] }
-        lots.removeAll { $0.holding == holding && $0.quantity <= 0 }
-        pools[holding, default: Pool()].quantity += change
+        let shares = Self.share(before + change, by: book.map(\.quantity))
+        for i in book.indices {
+            book[i].quantity = shares[i]
+            // The same ratio for every lot, so HIFO's order holds.
+            if shares[i] > 0 { book[i].unitCost = book[i].cost / shares[i] }
+        }
+        book.removeAll { $0.quantity <= 0 }
+        books[holding] = book
+        held[holding] = book.reduce(ExactDecimal(0)) { $0 + $1.quantity }
+        if method == .average { pools[holding, default: Pool()].quantity += change }
     }
 
     /// The open lots, oldest first (ties in order of arrival), optionally of one holding.
