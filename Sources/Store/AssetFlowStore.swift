@@ -22,7 +22,11 @@ public final class AssetFlowStore {
     /// is an error, and nothing is written to it. `waitNotice` runs when a write has
     /// waited a second for another process; a write gives up after `waitLimit` seconds
     /// (default: $ASSETFLOW_BUSY_TIMEOUT, else 300).
-    public init(path: String?, waitNotice: (@Sendable () -> Void)? = AssetFlowStore.printWaitNotice, waitLimit: Double? = nil) throws {
+    ///
+    /// A store others may read (made 0644 by an older version) is tightened to 0600, its
+    /// -wal and -shm with it, and `modeNotice` says so (standard error by default).
+    public init(path: String?, waitNotice: (@Sendable () -> Void)? = AssetFlowStore.printWaitNotice, waitLimit: Double? = nil,
+                modeNotice: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) throws {
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.label = "assetflow"
@@ -33,7 +37,7 @@ public final class AssetFlowStore {
             try StoreOpening.prepareInMemory(queue)
             return
         }
-        try OwnerOnlyFiles.createFile(path)
+        if try !OwnerOnlyFiles.createFile(path), let note = OwnerOnlyFiles.tightenStore(path) { modeNotice(note) }
         let wait = BusyWait(notice: waitNotice, limit: waitLimit ?? BusyWait.giveUpAfter)
         config.busyMode = wait.mode
         self.path = path
