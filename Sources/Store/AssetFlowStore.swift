@@ -13,6 +13,8 @@ public final class AssetFlowStore {
     private let queue: DatabaseQueue
     private let busyWait: BusyWait?
     public let path: String?
+    /// Why the store could only be opened for reading (`StoreAccess`), or nil.
+    public let readOnlyReason: String?
 
     /// Prints "Waiting for another AssetFlow process to finish writing…" on standard error.
     public static let printWaitNotice: @Sendable () -> Void = BusyWait.printNotice
@@ -22,7 +24,16 @@ public final class AssetFlowStore {
     /// is an error, and nothing is written to it. `waitNotice` runs when a write has
     /// waited a second for another process; a write gives up after `waitLimit` seconds
     /// (default: $ASSETFLOW_BUSY_TIMEOUT, else 300).
-    public init(path: String?, waitNotice: (@Sendable () -> Void)? = AssetFlowStore.printWaitNotice, waitLimit: Double? = nil) throws {
+    ///
+    /// A store AssetFlow cannot write to (read-only folder or mount, no permission, full disk;
+    /// `readOnly` forces it, with the reason) opens read-only: reads work, writes are refused
+    /// with the reason (`StoreError.readOnly`).
+    ///
+    /// A store others may read (made 0644 by an older version) is tightened to 0600, its
+    /// -wal and -shm with it, and `modeNotice` says so (standard error by default).
+    public init(path: String?, waitNotice: (@Sendable () -> Void)? = AssetFlowStore.printWaitNotice, waitLimit: Double? = nil,
+                modeNotice: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                readOnly: String? = nil) throws {
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.label = "assetflow"
@@ -30,17 +41,22 @@ public final class AssetFlowStore {
             queue = try DatabaseQueue(configuration: config)
             self.path = nil
             busyWait = nil
+            readOnlyReason = nil
             try StoreOpening.prepareInMemory(queue)
             return
         }
-        try OwnerOnlyFiles.createFile(path)
+        let exists = FileManager.default.fileExists(atPath: path)
+        let reason = readOnly ?? (exists ? StoreAccess.readOnlyReason(path) : nil)
+        if reason == nil, try !OwnerOnlyFiles.createFile(path), let note = OwnerOnlyFiles.tightenStore(path) { modeNotice(note) }
         let wait = BusyWait(notice: waitNotice, limit: waitLimit ?? BusyWait.giveUpAfter)
         config.busyMode = wait.mode
+        config.readonly = reason != nil
         self.path = path
         busyWait = wait
+        readOnlyReason = reason
         do {
-            queue = try DatabaseQueue(path: path, configuration: config)
-            try StoreOpening.prepare(queue)
+            queue = try DatabaseQueue(path: reason == nil ? path : StoreAccess.readOnlyLocation(path), configuration: config)
+            try StoreOpening.prepare(queue, readOnlyReason: reason)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
             // SQLite itself could not read the file (GRDB's first look at the schema, or our
             // checks): the same refusal as a failed quick_check.
@@ -56,6 +72,7 @@ public final class AssetFlowStore {
         try queue.inDatabase { db in
             let session = StoreSession(db: db, today: today)
             session.busyWait = busyWait
+            session.readOnlyReason = readOnlyReason
             defer { if db.isInsideTransaction { try? db.rollback() } }
             return try body(session)
         }

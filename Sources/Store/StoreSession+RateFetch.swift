@@ -13,6 +13,8 @@ extension StoreSession {
         /// Days skipped because their rates were already stored (use `refresh` to fetch again).
         public var skipped: Int = 0
         public var stored: Int = 0
+        /// Rates the service sent that were not stored, not being above zero ("XYZ 0 on 2024-06-03").
+        public var rejected: [String] = []
     }
 
     /// Fetches `base`'s rates for every day from `from` to `to` (neither in the future) that
@@ -29,9 +31,10 @@ extension StoreSession {
         let dates = (0..<days).map { from.adding(days: $0) }.filter { !have.contains($0) }
         var summary = FetchSummary(requested: days, skipped: days - dates.count)
         guard !dates.isEmpty else { return summary }
-        let rates = try fetcher.fetch(base: base, dates: dates, progress: progress)
-        try execute(SetRates(rates))
-        summary.stored = rates.count
+        let fetched = try fetcher.fetchReportingSkipped(base: base, dates: dates, progress: progress)
+        try execute(SetRates(fetched.rates))
+        summary.stored = fetched.rates.count
+        summary.rejected = fetched.skipped
         return summary
     }
 }

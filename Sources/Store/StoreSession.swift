@@ -32,6 +32,8 @@ public final class StoreSession {
     public private(set) var changes = ChangeCounter()
     /// How this connection waits for other writers (nil in memory): for the busy message.
     var busyWait: BusyWait?
+    /// Why the store is open for reading only (`StoreAccess`); nil when it may be written.
+    public internal(set) var readOnlyReason: String?
     /// `PRAGMA data_version` when the caches above were last known to match the store.
     /// Another connection's commit (another process: a cron script while the REPL is open)
     /// changes it; the caches are then dropped before anything reads them.
@@ -50,6 +52,9 @@ public final class StoreSession {
     /// so that a script never fails halfway on a lock another process took after it read.
     /// Derived tables of another rule's version are rebuilt here, in a write the user asked for.
     public func begin() throws {
+        // Read-only: a read transaction, so reading scripts and commands run; the first write
+        // is refused with the reason (`translatingReadOnly`).
+        if readOnlyReason != nil { return try beginReading() }
         do { try db.beginTransaction(.immediate) } catch { throw StoreError.translating(error, waited: busyWait) }
         try dropCachesIfOthersCommitted()
         try renewOutdatedDerivedTables()
@@ -76,9 +81,21 @@ public final class StoreSession {
     /// Writes the snapshots the run's backdated changes removed (one replay per asset,
     /// not one per change), then commits.
     public func commit() throws {
+        if readOnlyReason != nil {  // nothing was written (writes are refused): end the read
+            if db.isInsideTransaction { try db.rollback() }
+            return
+        }
         try writeDeferredSnapshots()
         try db.commit()
         ledgers.removeAll()
+    }
+
+    /// Runs `body`; a write SQLite refused because the store is open read-only becomes
+    /// `StoreError.readOnly` with the reason.
+    public func translatingReadOnly<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as DatabaseError where readOnlyReason != nil && error.resultCode == .SQLITE_READONLY {
+            throw StoreAccess.refusal(readOnlyReason!)
+        }
     }
 
     public func rollback() throws {
@@ -93,11 +110,13 @@ public final class StoreSession {
         var result: T?
         let startsTransaction = !db.isInsideTransaction
         do {
-            try db.inSavepoint {
-                if startsTransaction { try dropCachesIfOthersCommitted() }
-                result = try body()
-                if startsTransaction { try writeDeferredSnapshots() }
-                return .commit
+            try translatingReadOnly {
+                try db.inSavepoint {
+                    if startsTransaction { try dropCachesIfOthersCommitted() }
+                    result = try body()
+                    if startsTransaction, readOnlyReason == nil { try writeDeferredSnapshots() }
+                    return .commit
+                }
             }
         } catch {
             invalidateAll()

@@ -25,7 +25,14 @@ struct BackupCommand: ParsableCommand {
         let path = try printingErrors {
             try DataTransfer.backup(to: file, appVersion: AssetFlowCommand.configuration.version, storePath: global.storePath)
         }
-        print("Backup written to \(path).")
+        // Written as a stream (`backup /dev/stdout`, a FIFO): the note goes to standard error,
+        // so it never ends up inside the archive.
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            print("Backup written to \(path).")
+        } else {
+            FileHandle.standardError.write(Data("Backup written to \(path).\n".utf8))
+        }
     }
 }
 

@@ -111,6 +111,17 @@ struct ReplCommandTests {
         #expect(r.out == "42\n")
     }
 
+    @Test("23: control characters in names are shown escaped in tables and one-line objects, never raw")
+    func controlCharacters() throws {
+        let r = try session([
+            "af.create_asset{ name = 'EVIL\\27[2J\\194\\155x', type = 'stock', quantity = 1, cost_basis = 1, date = '2024-01-02' }",
+            "af.assets()",
+        ])
+        #expect(!r.out.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B }, "\(r.out)")
+        #expect(r.out.contains("<Asset EVIL\\x1B[2J\\x9Bx stock"))
+        #expect(r.out.contains("\nEVIL\\x1B[2J\\x9Bx  stock"))
+    }
+
     @Test("lists of models print as aligned tables; objects on one line; cycles are marked")
     func display() throws {
         let r = try session([

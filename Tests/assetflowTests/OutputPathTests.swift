@@ -37,6 +37,24 @@ struct OutputPathTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: box.path).filter { $0.hasPrefix(".assetflow-") }.isEmpty)
     }
 
+    @Test("backup into a FIFO streams the archive; its note goes to standard error, never into the stream")
+    func backupIntoFifo() throws {
+        let box = try box()
+        defer { box.remove() }
+        let fifo = box.file("backup.pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        let r = try box.run(["backup", "--store", box.store, fifo])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("Backup written to \(fifo)."))
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let n = read(reader, &buffer, buffer.count)
+        #expect(n > 4 && buffer[0] == 0x50 && buffer[1] == 0x4B)  // "PK": a ZIP archive
+        #expect(kind(fifo) == S_IFIFO)
+    }
+
     @Test("export journal and backup through a symbolic link write the file it leads to; the link stays a link")
     func throughLinks() throws {
         let box = try box()

@@ -28,6 +28,13 @@ public enum RateFeed {
     /// rate above zero. The date is the one the JSON states (else `requestedDate`). Numbers
     /// are read from their shortest round-trip text, so 0.92 is exactly 0.92.
     public static func parse(_ data: Data, base: String, requestedDate: CalendarDate, source: String, fetchedAt: String) throws -> [ExchangeRate] {
+        try parseReportingSkipped(data, base: base, requestedDate: requestedDate, source: source, fetchedAt: fetchedAt).rates
+    }
+
+    /// The same, with the known currencies whose rate was skipped because it was not above
+    /// zero ("XYZ 0 on 2024-06-03"): a fetch says what it did not store.
+    public static func parseReportingSkipped(_ data: Data, base: String, requestedDate: CalendarDate, source: String,
+                                             fetchedAt: String) throws -> (rates: [ExchangeRate], skipped: [String]) {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let table = object[base.lowercased()] as? [String: Any] else {
             throw RuleViolation(invalidResponseMessage)
@@ -39,14 +46,19 @@ public enum RateFeed {
         }
         let upperBase = base.uppercased()
         var rates: [ExchangeRate] = []
+        var skipped: [String] = []
         for (code, value) in table.sorted(by: { $0.key < $1.key }) {
             let quote = code.uppercased()
             guard quote != upperBase, Currency.isKnown(quote) else { continue }
             guard let number = value as? NSNumber, let rate = ExactDecimal(shortestTextOf: number.doubleValue) else {
                 throw RuleViolation(invalidResponseMessage)
             }
-            if rate > 0 { rates.append(ExchangeRate(base: upperBase, quote: quote, date: date, rate: rate, source: source, fetchedAt: fetchedAt)) }
+            if rate > 0 {
+                rates.append(ExchangeRate(base: upperBase, quote: quote, date: date, rate: rate, source: source, fetchedAt: fetchedAt))
+            } else {
+                skipped.append("\(quote) \(rate.plainText) on \(date)")
+            }
         }
-        return rates
+        return (rates, skipped)
     }
 }

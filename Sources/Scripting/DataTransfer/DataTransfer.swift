@@ -110,9 +110,9 @@ public enum DataTransfer {
 
     /// Checks the archive completely, then replaces the store with it (keeping a copy).
     public static func restore(from file: String, storePath: String) throws -> [String] {
-        guard let data = FileManager.default.contents(atPath: file) else { throw ScriptRunError("Cannot read \(file).") }
+        guard FileManager.default.isReadableFile(atPath: file) else { throw ScriptRunError("Cannot read \(file).") }
         do {
-            let backup = try BackupRestore.validate(data)
+            let backup = try BackupRestore.validate(fileAt: URL(fileURLWithPath: file))
             let copy = try open(storePath).restore(backup)
             let rows = backup.manifest.rowCounts.values.reduce(0, +)
             return (copy.map { ["The previous store was kept as \($0)."] } ?? [])

@@ -69,6 +69,13 @@ enum ReplFormatter {
     end
 
     local function width(s) return utf8.len(s) or #s end
+
+    -- Control characters (C0, DEL, C1) as \xHH: a name in a table cell never reaches the
+    -- terminal as an escape sequence (VisibleText does the same for reports).
+    local function visible(s)
+      s = s:gsub("[%c\127]", function(c) return string.format("\\x%02X", c:byte()) end)
+      return (s:gsub("\194([\128-\159])", function(c) return string.format("\\x%02X", c:byte()) end))
+    end
     local function pad(s, w, right)
       local gap = string.rep(" ", w - width(s))
       return right and gap .. s or s .. gap
@@ -123,8 +130,8 @@ enum ReplFormatter {
                 text = trimmed .. string.rep(" ", #text - #trimmed)
               end
             end
-          elseif type(v) == "string" then text = v
-          else text = name_of(v) or tostring(v) end
+          elseif type(v) == "string" then text = visible(v)
+          else text = visible(name_of(v) or tostring(v)) end
           row[i] = text
           if width(text) > widths[i] then widths[i] = width(text) end
         end

@@ -34,6 +34,8 @@ public enum RatesRun {
             try session.commit()
             return "Stored \(summary.stored) rates for \(summary.requested - summary.skipped) day(s)"
                 + (summary.skipped > 0 ? "; \(summary.skipped) day(s) already stored (--refresh fetches them again)." : ".")
+                + (summary.rejected.isEmpty ? "" : "\nSkipped \(summary.rejected.count) rate(s) that were not above zero: "
+                    + summary.rejected.prefix(10).joined(separator: ", ") + (summary.rejected.count > 10 ? ", …" : "") + ".")
         }
     }
 

@@ -27,7 +27,9 @@ extension AssetFlowStore {
         let wait = BusyWait(notice: waitNotice)
         config.busyMode = wait.mode
         do {
-            let queue = try DatabaseQueue(path: path, configuration: config)
+            // A store in a folder SQLite cannot create its -shm in is read as immutable.
+            let location = StoreAccess.readOnlyReason(path) == nil ? path : StoreAccess.readOnlyLocation(path)
+            let queue = try DatabaseQueue(path: location, configuration: config)
             return try queue.inDatabase(check)
         } catch let error as DatabaseError where error.resultCode != .SQLITE_BUSY {
             return StoreCheckReport(problems: ["SQLite cannot read it: \(error.message ?? "\(error)")"])

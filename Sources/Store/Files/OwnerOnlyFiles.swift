@@ -141,6 +141,22 @@ public enum OwnerOnlyFiles {
         }
     }
 
+    /// An existing store others may read or write (0644 from an older version): the store and
+    /// its -wal and -shm are set to the owner's bits only. Returns the note to show, or nil
+    /// when there was nothing to do or it could not be done (not the owner, a read-only
+    /// mount: the store is then used as it is).
+    public static func tightenStore(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_mode & 0o077 != 0 else { return nil }
+        let old = info.st_mode & 0o777
+        guard chmod(path, old & 0o700) == 0 else { return nil }
+        for suffix in ["-wal", "-shm"] {
+            var side = stat()
+            if lstat(path + suffix, &side) == 0, (side.st_mode & S_IFMT) == S_IFREG { _ = chmod(path + suffix, side.st_mode & 0o700) }
+        }
+        return "Note: the store at \(path) was readable by others (mode \(String(old, radix: 8))); it is now \(String(old & 0o700, radix: 8)), readable by you only."
+    }
+
     /// Sets an existing file to 0600 (a file written by a library that applied the umask).
     public static func restrict(_ path: String) throws {
         if chmod(path, fileMode) != 0 { throw failure("cannot make \(path) private") }

@@ -11,7 +11,8 @@ import GRDB
 /// A store that fails a check is never written to: the error says why and names
 /// `assetflow check`.
 enum StoreOpening {
-    static func prepare(_ queue: DatabaseQueue) throws {
+    static func prepare(_ queue: DatabaseQueue, readOnlyReason: String? = nil) throws {
+        if let reason = readOnlyReason { return try checkReadOnly(queue, reason: reason) }
         let pending = try queue.inDatabase { db -> Bool in
             // One read transaction, so every check sees the same snapshot: another process
             // creating the same new store may commit a migration between two reads, and
@@ -34,6 +35,24 @@ enum StoreOpening {
             }
         }
         try queue.inDatabase(recordSchemaVersion)
+    }
+
+    /// The checks of a store opened read-only; nothing is written (no WAL switch, no
+    /// migration). A store whose schema needs migrating cannot be used until it can be written.
+    private static func checkReadOnly(_ queue: DatabaseQueue, reason: String) throws {
+        try queue.inDatabase { db in
+            try readSnapshot(db) {
+                if let newer = try StoreChecks.newerSchema(db) { throw StoreError.newerSchema(newer) }
+                let integrity = StoreChecks.integrity(db, full: false, limit: 3)
+                if let first = integrity.first { throw damaged("SQLite's check found: \(first)") }
+                let applied = try StoreChecks.appliedMigrationCount(db)
+                if let first = try StoreChecks.schema(db, migrations: applied).first { throw damaged(first) }
+                if applied < Migrations.schemaVersion {
+                    throw StoreError.readOnly("The store is read-only (\(reason)) and was written by an older AssetFlow: "
+                        + "its schema must be upgraded, which needs writing to it. Nothing was written.")
+                }
+            }
+        }
     }
 
     /// Prepares an in-memory store: only its migrations.

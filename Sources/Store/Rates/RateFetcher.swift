@@ -39,20 +39,29 @@ public struct RateFetcher {
     /// Stops at the first failure.
     public func fetch(base: String, dates: [CalendarDate], now: Date = Date(),
                       progress: (Int, Int) -> Void = { _, _ in }) throws -> [ExchangeRate] {
+        try fetchReportingSkipped(base: base, dates: dates, now: now, progress: progress).rates
+    }
+
+    /// The same, with the rates skipped because they were not above zero (`RateFeed`).
+    public func fetchReportingSkipped(base: String, dates: [CalendarDate], now: Date = Date(),
+                                      progress: (Int, Int) -> Void = { _, _ in }) throws -> (rates: [ExchangeRate], skipped: [String]) {
         let client = try openClient()
         let fetchedAt = ISO8601DateFormatter().string(from: now)
         var rates: [ExchangeRate] = []
+        var skipped: [String] = []
         for (index, date) in dates.enumerated() {
             let address = RateFeed.url(template: urlTemplate, base: base, date: date)
             let data = try download(address, date: date, client: client)
             do {
-                rates += try RateFeed.parse(data, base: base, requestedDate: date, source: source(of: address), fetchedAt: fetchedAt)
+                let day = try RateFeed.parseReportingSkipped(data, base: base, requestedDate: date, source: source(of: address), fetchedAt: fetchedAt)
+                rates += day.rates
+                skipped += day.skipped
             } catch {
                 throw Failure(date: date, message: RateFeed.invalidResponseMessage)
             }
             progress(index + 1, dates.count)
         }
-        return rates
+        return (rates, skipped)
     }
 
     func openClient() throws -> HTTPClient {

@@ -54,11 +54,13 @@ public enum StoreError: Error, CustomStringConvertible {
     case damaged(String)
     /// Another process kept the write lock longer than we wait (a complete message).
     case busy(String)
+    /// A write to a store opened read-only, with why (a complete message).
+    case readOnly(String)
 
     public var description: String {
         switch self {
         case .corrupt(let what): "The store is damaged: \(what)."
-        case .notFound(let what), .newerSchema(let what), .damaged(let what), .busy(let what): what
+        case .notFound(let what), .newerSchema(let what), .damaged(let what), .busy(let what), .readOnly(let what): what
         }
     }
 }

@@ -125,3 +125,79 @@ struct BackupTests: StoreRuleTesting {
         #expect(BackupManifest.defaultFileName(on: "2024-06-01") == "AssetFlow-Backup-2024-06-01.zip")
     }
 }
+
+/// Issue 23, item 7: restore inflates under limits from the manifest and applies an
+/// import's rules before anything is replaced.
+@Suite("Restore limits and rules")
+struct RestoreLimitsTests {
+    static let today = CalendarDate("2024-06-01")!
+
+    func archive(_ files: [String: Data]) throws -> Data {
+        let archive = try Archive(data: Data(), accessMode: .create)
+        for (name, content) in files.sorted(by: { $0.key < $1.key }) {
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(content.count), compressionMethod: .deflate) { p, n in
+                content.subdata(in: Int(p)..<Int(p) + n)
+            }
+        }
+        return archive.data!
+    }
+
+    func sample() throws -> [String: Data] {
+        let data = try AssetFlowStore(path: nil).withSession(today: Self.today) { s in
+            try sampleStore(s)
+            return try s.backupArchive(appVersion: "0.1.0")
+        }
+        return try BackupRestore.entries(of: data)
+    }
+
+    func withManifestFixed(_ files: [String: Data], rows: [String: Int] = [:]) throws -> Data {
+        var files = files
+        var manifest = try JSONDecoder().decode(BackupManifest.self, from: files["manifest.json"]!)
+        for (name, content) in files where name != "manifest.json" { manifest.sha256[name] = SHA256.hex(content) }
+        for (table, n) in rows { manifest.rowCounts[table] = n }
+        files["manifest.json"] = try JSONEncoder().encode(manifest)
+        return try archive(files)
+    }
+
+    @Test("a file inflating far past what its rows can take is refused as it inflates (an 8 MB bomb behind a 36 KB limit, in a small archive)")
+    func bomb() throws {
+        var files = try sample()
+        let header = String(decoding: files["price_history.csv"]!, as: UTF8.self).split(separator: "\n")[0]
+        var bomb = Data((header + "\n").utf8)
+        bomb.append(Data(repeating: 0x41, count: 8 << 20))
+        files["price_history.csv"] = bomb
+        let data = try withManifestFixed(files)
+        #expect(data.count < 1 << 20)
+        do {
+            _ = try BackupRestore.validate(data, today: Self.today)
+            Issue.record("the bomb should have been refused")
+        } catch let error as RestoreError {
+            #expect(error.message.hasPrefix("Corrupted data: price_history.csv inflates to more than"), "\(error)")
+        }
+        // An extra file the manifest does not name is never inflated.
+        var extra = try sample()
+        extra["junk.bin"] = Data(repeating: 0, count: 16 << 20)
+        #expect(throws: Never.self) { _ = try BackupRestore.validate(try archive(extra), today: Self.today) }
+    }
+
+    @Test("rows that break the rules are refused: a sell beyond holdings, a date in the future")
+    func rules() throws {
+        let good = try sample()
+        func replacing(_ file: String, _ old: String, _ new: String) throws -> Data {
+            var files = good
+            let text = String(decoding: files[file]!, as: UTF8.self)
+            #expect(text.contains(old))
+            files[file] = Data(text.replacingOccurrences(of: old, with: new).utf8)
+            return try withManifestFixed(files)
+        }
+        let cases: [(Data, String)] = [
+            (try replacing("asset_transaction.csv", ",sell,2024-03-01,4,", ",sell,2024-03-01,400,"),
+             "Invalid data in asset_transaction.csv: ACME on 2024-03-01: Cannot sell more than available holdings (15)."),
+            (try replacing("price_history.csv", "2024-05-01", "2999-05-01"),
+             "Invalid data in price_history.csv: the date 2999-05-01 is in the future (today is 2024-06-01)."),
+        ]
+        for (data, message) in cases {
+            #expect(throws: RestoreError(message)) { _ = try BackupRestore.validate(data, today: Self.today) }
+        }
+    }
+}

@@ -111,3 +111,26 @@ struct OutputFileTests {
         #expect(leftovers(folder).isEmpty)
     }
 }
+
+@Suite("Existing stores tightened to 0600")
+struct StoreTighteningTests {
+    @Test("a 0644 store and its -wal/-shm become 0600 at open, with a note; a 0600 store gets no note")
+    func tightened() throws {
+        let folder = try StoreTestFolder()
+        defer { folder.remove() }
+        let path = folder.file("old.sqlite")
+        try AssetFlowStore(path: path).withSession { s in _ = try s.createPortfolio(name: "Core") }
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) { chmod(file, 0o644) }
+        var notes: [String] = []
+        let store = try AssetFlowStore(path: path, modeNotice: { notes.append($0) })
+        try store.withSession { s in _ = try s.createPortfolio(name: "More") }
+        #expect(notes == ["Note: the store at \(path) was readable by others (mode 644); it is now 600, readable by you only."])
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            var info = stat()
+            #expect(lstat(file, &info) == 0 && info.st_mode & 0o777 == 0o600, "\(file)")
+        }
+        var again: [String] = []
+        _ = try AssetFlowStore(path: path, modeNotice: { again.append($0) })
+        #expect(again.isEmpty)
+    }
+}
