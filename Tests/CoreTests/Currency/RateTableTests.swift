@@ -91,6 +91,6 @@ struct RateTableTests {
         #expect(throws: RuleViolation("rates.csv line 2: Unsupported currency 'XYZ'.")) { try RateCSV.parse("date,base,quote,rate\n2024-03-01,USD,XYZ,1\n") }
         #expect(throws: RuleViolation("rates.csv line 2: '0,92' looks like a decimal comma; write the rate with a point (0.92).")) { try RateCSV.parse("date,base,quote,rate\n2024-03-01,USD,EUR,0,92\n") }
         #expect(throws: RuleViolation("rates.csv line 2: '0.9x' is not a valid decimal number.")) { try RateCSV.parse("date,base,quote,rate\n2024-03-01,USD,EUR,0.9x\n") }
-        #expect(throws: RuleViolation("rates.csv line 1: the header must be date,base,quote,rate (optionally ,source), not '2024-03-01,USD,EUR,1'.")) { try RateCSV.parse("2024-03-01,USD,EUR,1\n") }
+        #expect(throws: RuleViolation("rates.csv line 1: the header must be date,base,quote,rate (optionally ,source), or Date and a currency code per column (the ECB's history), not '2024-03-01,USD,EUR,1'.")) { try RateCSV.parse("2024-03-01,USD,EUR,1\n") }
     }
 }

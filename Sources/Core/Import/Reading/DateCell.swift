@@ -56,7 +56,9 @@ public enum DateCell: Sendable, Equatable {
     }
 
     /// Words that may stand between the parts ("15 de julio de 2024") or after a day ("15th").
-    static let fillers: Set<String> = ["de", "del", "of", "the", "st", "nd", "rd", "th", "er"]
+    static let fillers: Set<String> = ["de", "del", "of", "the", "st", "nd", "rd", "th", "er",
+                                       "mon", "tue", "wed", "thu", "fri", "sat", "sun", "monday", "tuesday", "wednesday",
+                                       "thursday", "friday", "saturday", "sunday"]
 
     /// The date part of a cell: without " as of …" and without a time and what follows it.
     static func dateText(_ raw: String) -> Substring {

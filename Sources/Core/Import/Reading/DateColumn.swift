@@ -18,12 +18,12 @@ public struct DateColumn: Sendable {
     public init<S: Sequence>(_ cells: S, format: ImportDate?, today: CalendarDate?) where S.Element == (line: Int, text: String) {
         self.format = format
         guard format == nil else { return }
-        var numeric: [(line: Int, cell: DateCell, orders: Int)] = []
+        var numeric: [(line: Int, cell: DateCell, orders: Int, text: String)] = []
         for (line, text) in cells {
             if CalendarDate(text) != nil { continue }  // ISO: the common case
             guard let cell = DateCell.read(text), case .numbers = cell else { continue }
             let orders = cell.orders(today: today)
-            if orders != 0 { numeric.append((line, cell, orders)) }
+            if orders != 0 { numeric.append((line, cell, orders, text.trimmingCharacters(in: .whitespaces))) }
         }
         guard !numeric.isEmpty else { return }
         let common = numeric.reduce(~0) { $0 & $1.orders }
@@ -31,7 +31,7 @@ public struct DateColumn: Sendable {
         let fitting = DateOrder.allCases.filter { common & $0.bit != 0 }
         order = fitting[0]
         guard fitting.count > 1 else { return }
-        for (line, cell, _) in numeric {
+        for (line, cell, _, _) in numeric {
             guard case .numbers(let parts, let separator) = cell else { continue }
             let readings = fitting.compactMap { DateCell.date(parts, separator: separator, order: $0) }
             guard Set(readings).count > 1 else { continue }
@@ -43,17 +43,21 @@ public struct DateColumn: Sendable {
 
     /// Dates that fit no order the others allow: each that does not fit the commonest order
     /// names a line that does.
-    private mutating func refuseMixed(_ numeric: [(line: Int, cell: DateCell, orders: Int)]) {
+    private mutating func refuseMixed(_ numeric: [(line: Int, cell: DateCell, orders: Int, text: String)]) {
         let best = DateOrder.allCases.max { a, b in
             numeric.filter { $0.orders & a.bit != 0 }.count < numeric.filter { $0.orders & b.bit != 0 }.count
         }!
         order = best
         guard let example = numeric.first(where: { $0.orders & best.bit != 0 }) else { return }
         for entry in numeric where entry.orders & best.bit == 0 {
-            guard case .numbers(let parts, _) = example.cell else { continue }
-            refusedLines[entry.line] = "this column mixes date orders: line \(example.line) ("
-                + parts.joined(separator: "/") + ") fits only an order this date does not; give --date-format."
+            refusedLines[entry.line] = "this column mixes date orders: this date cannot be read in the order of line "
+                + "\(example.line) ('\(example.text)') and most others (\(best.pattern(separator(of: example.cell)))); give --date-format."
         }
+    }
+
+    private func separator(of cell: DateCell) -> Character {
+        if case .numbers(_, let separator) = cell { return separator }
+        return "/"
     }
 
     /// The day a cell of this column at `line` names; nil for an empty cell.

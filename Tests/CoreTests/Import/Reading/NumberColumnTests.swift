@@ -150,4 +150,17 @@ struct NumberColumnTests {
             }
         }
     }
+
+    @Test("random text in number and date cells never crashes: each is a value or an error")
+    func fuzz() async {
+        let alphabet = Array("0123456789.,-+() '$€£¥GBXpUSDabc/:\u{00A0}Jul März as of T")
+        await propertyCheck(count: 400, input: Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...14).array(of: 1...6)) { cells in
+            let texts = cells.map { String($0.map { alphabet[$0] }) }
+            _ = Self.column(texts)
+            _ = Self.column(texts, rule: .mark(.comma))
+            let numbered = texts.enumerated().map { (line: $0.offset + 2, text: $0.element) }
+            let dates = DateColumn(numbered, format: nil, today: CalendarDate("2026-11-26"))
+            for cell in numbered { _ = try? dates.read(cell.text, line: cell.line) }
+        }
+    }
 }
