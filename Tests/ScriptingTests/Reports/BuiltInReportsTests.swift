@@ -116,3 +116,46 @@ struct BuiltInReportsTests {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+/// The gallery and the built-in reports' parameters on the demo store, against figures
+/// worked out from scripts/demo-store.lua.
+@Suite("Built-in report parameters and the gallery", .serialized)
+struct GalleryReportsTests {
+    func render(_ name: String, _ format: ReportFormat, _ parameters: [String: String], store: AssetFlowStore) throws -> String {
+        var request = ReportRunner.Request(script: packageRoot.appendingPathComponent("scripts/reports/\(name).lua").path)
+        request.format = format
+        request.parameters = parameters
+        let outcome = try ReportRunner.run(request, store: store, today: CalendarDate("2026-01-15")!, output: { _ in })
+        if let error = outcome.error { Issue.record("\(name): \(error)") }
+        return (outcome.text ?? "").replacingOccurrences(of: "\r\n", with: "\n")  // CSV lines end in CRLF
+    }
+
+    @Test("Parameters change what the built-in reports show")
+    func parameters() throws {
+        let demo = try demoStore()
+        defer { try? FileManager.default.removeItem(atPath: demo.path) }
+        // Dividends 600, 750, 900 and interest 420, 460, 500 in 2023–2025.
+        #expect(try render("income", .csv, ["from": "2024-01-01"], store: demo.store) == "Year,Dividend,Interest,Total\n2024,750.00,460.00,1210.00\n2025,900.00,500.00,1400.00\n")
+        let projection = try render("projection", .csv, ["years": "3", "runs": "50", "monthly": "100"], store: demo.store)
+        #expect(projection.split(separator: "\n").count == 4, "a header and one row a year: \(projection)")
+        let holdings = try render("holdings", .csv, ["portfolio": "Core"], store: demo.store)
+        #expect(holdings.contains("World ETF") && holdings.contains("Cash"))
+        #expect(try render("allocation-history", .csv, ["months": "3", "by": "asset_type"], store: demo.store).split(separator: "\n").count == 4)
+    }
+
+    @Test("The gallery's figures: payments, the waterfall adding up, the month grid")
+    func figures() throws {
+        let demo = try demoStore()
+        defer { try? FileManager.default.removeItem(atPath: demo.path) }
+        let calendar = try render("dividends-calendar", .markdown, [:], store: demo.store)
+        #expect(calendar.contains("| Paid (USD) | 3,630.00 USD |") && calendar.contains("| Payments | 6 |"), "\(calendar)")
+        #expect(calendar.contains("| 2024-12 | 750.00 USD |"), "\(calendar)")
+        let waterfall = try render("contributions-growth", .json, [:], store: demo.store)
+        #expect(waterfall.contains("\"kind\": \"waterfall\"") || waterfall.contains("\"kind\":\"waterfall\""))
+        // Income in the waterfall is every payment after the first day: 3,630.
+        let table = try render("contributions-growth", .csv, [:], store: demo.store)
+        #expect(table.contains("Income,3630.00"), "\(table)")
+        let returns = try render("monthly-returns", .terminal, [:], store: demo.store)
+        #expect(returns.contains("Jan") && returns.contains("2024"), "\(returns)")
+    }
+}
