@@ -18,29 +18,35 @@ struct ReportPreview {
     /// Runs until Ctrl-C.
     func run() {
         defer { signal(SIGINT, SIG_DFL) }
+        var modules: [String] = []  // what the last run required
         while ReportPreview.stopRequested == 0 {
             Self.catchInterrupt()
             let files = ReportRunner.LoadedFiles()
             var request = self.request
             request.loadedFiles = files
-            let watched = watchedPaths(modules: files)
-            let before = fingerprint(watched())  // taken before the run: a change during it triggers another
+            var baseline = fingerprint(watchedPaths(modules))  // before the run: a change during it triggers another
+            var failed = true
             do {
                 let outcome = try ReportRunner.run(request)
                 Self.catchInterrupt()  // the run's own Ctrl-C handler is gone with it
                 // A Ctrl-C during the run interrupted the script: it means stop.
                 if ReportPreview.stopRequested != 0 || outcome.error?.contains("interrupted") == true { break }
-                show(outcome.error == nil ? (outcome.text ?? "") : nil, outcome.error)
+                // A script that returns no report (or a file caught half-written) is no render.
+                let error = outcome.error ?? (outcome.text == nil ? "\(request.script): the script returned no report; end it with `return r`." : nil)
+                show(error == nil ? outcome.text : nil, error)
+                failed = error != nil
             } catch {
                 Self.catchInterrupt()
                 show(nil, "\(error)")
             }
-            var paths = watched()
-            if fingerprint(paths) != before { continue }
-            while ReportPreview.stopRequested == 0 {
+            // A failed run may have stopped before its require calls: keep watching the earlier modules too.
+            let required = files.paths.union(failed ? Set(modules) : []).sorted()
+            if required != modules {  // other modules this time: watch those, as they are now
+                modules = required
+                baseline = fingerprint(watchedPaths(modules))
+            }
+            while ReportPreview.stopRequested == 0, fingerprint(watchedPaths(modules)) == baseline {
                 Thread.sleep(forTimeInterval: pollInterval)
-                paths = watched()
-                if fingerprint(paths) != before { break }
             }
         }
     }
@@ -49,10 +55,10 @@ struct ReportPreview {
     static func catchInterrupt() { signal(SIGINT) { _ in ReportPreview.stopRequested = 1 } }
 
     /// The script (unless built in), the modules it required, and the store with its WAL.
-    func watchedPaths(modules: ReportRunner.LoadedFiles) -> () -> [String] {
+    func watchedPaths(_ modules: [String]) -> [String] {
         let script = request.source == nil ? [request.script] : []
         let store = request.run.storePath.map { [$0, $0 + "-wal"] } ?? []
-        return { script + modules.paths.sorted() + store }
+        return script + modules + store
     }
 
     /// Modification time and size of each path (nil for a missing file).

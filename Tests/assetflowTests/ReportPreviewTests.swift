@@ -103,6 +103,10 @@ struct ReportPreviewTests {
         let base = "http://127.0.0.1:\(port)"
 
         try waitFor(base + "/", contains: "first alpha assets=1")
+        // Nothing changes, nothing is rendered again (the page would reload for nothing).
+        let version = try get(base + "/version")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try get(base + "/version") == version, "no render without a change")
         let page = try get(base + "/")
         #expect(page.contains("<script>") && page.contains("/version"), "the served page reloads itself")
         // Listening on 127.0.0.1 only (0100007F in /proc/net/tcp), never on every address.
