@@ -25,7 +25,7 @@ struct ReportPreview {
             var request = self.request
             request.loadedFiles = files
             var baseline = fingerprint(watchedPaths(modules))  // before the run: a change during it triggers another
-            var failed = true
+            var rendered: (text: String?, error: String?)
             do {
                 let outcome = try ReportRunner.run(request)
                 Self.catchInterrupt()  // the run's own Ctrl-C handler is gone with it
@@ -33,18 +33,17 @@ struct ReportPreview {
                 if ReportPreview.stopRequested != 0 || outcome.error?.contains("interrupted") == true { break }
                 // A script that returns no report (or a file caught half-written) is no render.
                 let error = outcome.error ?? (outcome.text == nil ? "\(request.script): the script returned no report; end it with `return r`." : nil)
-                show(error == nil ? outcome.text : nil, error)
-                failed = error != nil
+                rendered = (error == nil ? outcome.text : nil, error)
             } catch {
                 Self.catchInterrupt()
-                show(nil, "\(error)")
+                rendered = (nil, "\(error)")
             }
             // A failed run may have stopped before its require calls: keep watching the earlier modules too.
-            let required = files.paths.union(failed ? Set(modules) : []).sorted()
-            if required != modules {  // other modules this time: watch those, as they are now
-                modules = required
-                baseline = fingerprint(watchedPaths(modules))
-            }
+            modules = files.paths.union(rendered.error != nil ? Set(modules) : []).sorted()
+            let watched = Set(watchedPaths(modules))
+            baseline = baseline.filter { watched.contains($0.key) }  // no longer required: not watched
+            for (path, state) in fingerprint(modules) where baseline[path] == nil { baseline[path] = state }  // newly required: as they are now
+            show(rendered.text, rendered.error)  // after the baseline: a change seen on screen is never missed
             while ReportPreview.stopRequested == 0, fingerprint(watchedPaths(modules)) == baseline {
                 Thread.sleep(forTimeInterval: pollInterval)
             }
@@ -61,13 +60,14 @@ struct ReportPreview {
         return script + modules + store
     }
 
-    /// Modification time and size of each path (nil for a missing file).
-    func fingerprint(_ paths: [String]) -> [String] {
-        paths.map { path in
+    /// Modification time and size of each path ("missing" for a missing file).
+    func fingerprint(_ paths: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for path in paths {
             var info = stat()
-            guard stat(path, &info) == 0 else { return path + ":missing" }
-            return "\(path):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)"
+            result[path] = stat(path, &info) == 0 ? "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)" : "missing"
         }
+        return result
     }
 }
 
