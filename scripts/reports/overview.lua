@@ -1,7 +1,9 @@
 -- Overview: net worth, its history, allocation, drift against targets, and gains.
--- Run: assetflow report overview [--format html --output overview.html]
+-- Run: assetflow report overview [--currency EUR] [--format html --output overview.html]
 -- Copy it into your reports folder to make your own.
-local r = af.report.new{ title = "Portfolio overview" }
+local r = af.report.new{ title = "Portfolio overview", params = {
+  currency = { type = "string", default = af.main_currency(), help = "The currency totals are shown in (each value converted at its day's rate)." },
+} }
 local assets = af.assets()
 if #assets == 0 then
   r:text("The store has no assets yet: create one with af.create_asset{…} and run this report again.")
@@ -10,7 +12,7 @@ end
 
 -- Key figures, summed exactly over every asset, each converted into the main currency at
 -- today's rate (never two currencies added as one). A missing rate is said, not guessed.
-local main = af.main_currency()
+local main = r.params.currency
 local function in_main(amount, code) return (af.convert(amount, code, main)) end
 local cost, unrealized, realized, income = D"0", D"0", D"0", D"0"
 local first
@@ -30,7 +32,7 @@ if not ok then
   r:text("Figures in " .. main .. " are not available: " .. tostring(problem))
   return r
 end
-local net_worth, fallbacks = af.net_worth()
+local net_worth, fallbacks = af.net_worth(main)
 local figures = {
   { label = "Net worth (" .. main .. ")", value = net_worth, format = "money" },
   { label = "Cost basis", value = cost, format = "money" },
@@ -49,7 +51,7 @@ if #fallbacks > 0 then r:text("Converted at earlier rates: " .. table.concat(fal
 -- Net worth by month: every asset, as the "Net worth" figure above counts them (assets in
 -- no portfolio included), valued on the same day of each month and today.
 if first then
-  local ok_history, history = pcall(af.timeline, { from = first, every = "month" })
+  local ok_history, history = pcall(af.timeline, { from = first, every = "month", currency = main })
   if ok_history then
     r:chart{ kind = "area", title = "Net worth in " .. main .. " by month (every asset, as the figure above)", series = history, format = "money" }
   else
@@ -57,7 +59,7 @@ if first then
   end
 end
 
-local ok_alloc, allocation = pcall(af.allocation, { by = "type" })
+local ok_alloc, allocation = pcall(af.allocation, { by = "type", currency = main })
 if ok_alloc then
   r:chart{ kind = "pie", title = "Allocation by type (" .. main .. ")", series = allocation, x = "key", y = "value", format = "money" }
 else

@@ -143,6 +143,21 @@ struct GalleryReportsTests {
         #expect(try render("allocation-history", .csv, ["months": "3", "by": "asset_type"], store: demo.store).split(separator: "\n").count == 4)
     }
 
+    @Test("The overview in another currency: its figures and chart in EUR, the net worth as af.net_worth(\"EUR\")")
+    func overviewInEuros() throws {
+        let example = try MultiCurrencyExample.store()
+        defer { try? FileManager.default.removeItem(atPath: example.path) }
+        var request = ReportRunner.Request(script: packageRoot.appendingPathComponent("scripts/reports/overview.lua").path)
+        request.format = .markdown
+        request.parameters = ["currency": "EUR"]
+        let outcome = try ReportRunner.run(request, store: example.store, today: CalendarDate(MultiCurrencyExample.today)!, output: { _ in })
+        let text = try #require(outcome.text, "\(outcome.error ?? "")")
+        let expected = try runLua(MultiCurrencyExample.script + "\nprint((af.net_worth(\"EUR\")))", today: MultiCurrencyExample.today)
+        #expect(expected == "2808.98\n" || expected.hasPrefix("2808.98"), "\(expected)")
+        #expect(text.contains("| Net worth (EUR) | 2,808.98 EUR |"), "\(text)")
+        #expect(text.contains("Net worth in EUR by month"))
+    }
+
     @Test("The gallery's figures: payments, the waterfall adding up, the month grid")
     func figures() throws {
         let demo = try demoStore()
