@@ -27,6 +27,7 @@ public enum LuaLSStubs {
             }
         }
         out += settingsClass()
+        out.append(QueryPrelude.luaLSStubs)
         out += argumentClasses()
         return out.joined(separator: "\n") + "\n"
     }

@@ -96,6 +96,7 @@ final class PreviewServer {
         lock.unlock()
         switch path.split(separator: "?").first.map(String.init) ?? "/" {
         case "/version": return ("200 OK", "text/plain; charset=utf-8", "\(version)")
+        case "/favicon.ico": return ("204 No Content", "image/x-icon", "")  // a browser asks; a 404 would be a console error
         case "/":
             let base = good ?? "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Report</title></head><body></body></html>"
             return ("200 OK", "text/html; charset=utf-8", PreviewServer.decorate(base, error: error, version: version))

@@ -11,8 +11,10 @@ struct ReportCommand: ParsableCommand {
         abstract: "Run a report script and print or save the report.",
         discussion: """
             NAME is a built-in report: overview, holdings, income, gains, rebalancing,
-            performance or projection, inside the binary; one of your own in the reports
-            folder, $ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports, where
+            performance, projection, dividends-calendar, monthly-returns,
+            drawdowns, allocation-history, fees-taxes or contributions-growth,
+            inside the binary; one of your own in the reports folder,
+            $ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports, where
             yours win by name; or a path to a .lua file. An unknown NAME lists the
             reports available. The store is never changed by a report. The format
             defaults to the --output file's extension: .txt, .md, .csv, .json or .html,
@@ -21,9 +23,12 @@ struct ReportCommand: ParsableCommand {
             sandbox. The sandbox and limit options mean what they mean for
             `assetflow run`.
 
-            A report may declare parameters (af.report.new{ params = … }): give them
-            after NAME as --NAME VALUE or --param NAME=VALUE; `assetflow report NAME
-            --help` lists them.
+            A report may declare parameters (af.report.new{ params = … }): give
+            them after NAME as --NAME VALUE or --param NAME=VALUE; `assetflow
+            report NAME --help` lists them. --watch redraws the report in the
+            terminal and --serve serves it on 127.0.0.1 as a page that reloads
+            itself, each time the script, a module it requires or the store
+            changes, until Ctrl-C.
             """
     )
 

@@ -18,29 +18,34 @@ struct ReportPreview {
     /// Runs until Ctrl-C.
     func run() {
         defer { signal(SIGINT, SIG_DFL) }
+        var modules: [String] = []  // what the last run required
         while ReportPreview.stopRequested == 0 {
             Self.catchInterrupt()
             let files = ReportRunner.LoadedFiles()
             var request = self.request
             request.loadedFiles = files
-            let watched = watchedPaths(modules: files)
-            let before = fingerprint(watched())  // taken before the run: a change during it triggers another
+            var baseline = fingerprint(watchedPaths(modules))  // before the run: a change during it triggers another
+            var rendered: (text: String?, error: String?)
             do {
                 let outcome = try ReportRunner.run(request)
                 Self.catchInterrupt()  // the run's own Ctrl-C handler is gone with it
                 // A Ctrl-C during the run interrupted the script: it means stop.
                 if ReportPreview.stopRequested != 0 || outcome.error?.contains("interrupted") == true { break }
-                show(outcome.error == nil ? (outcome.text ?? "") : nil, outcome.error)
+                // A script that returns no report (or a file caught half-written) is no render.
+                let error = outcome.error ?? (outcome.text == nil ? "\(request.script): the script returned no report; end it with `return r`." : nil)
+                rendered = (error == nil ? outcome.text : nil, error)
             } catch {
                 Self.catchInterrupt()
-                show(nil, "\(error)")
+                rendered = (nil, "\(error)")
             }
-            var paths = watched()
-            if fingerprint(paths) != before { continue }
-            while ReportPreview.stopRequested == 0 {
+            // A failed run may have stopped before its require calls: keep watching the earlier modules too.
+            modules = files.paths.union(rendered.error != nil ? Set(modules) : []).sorted()
+            let watched = Set(watchedPaths(modules))
+            baseline = baseline.filter { watched.contains($0.key) }  // no longer required: not watched
+            for (path, state) in fingerprint(modules) where baseline[path] == nil { baseline[path] = state }  // newly required: as they are now
+            show(rendered.text, rendered.error)  // after the baseline: a change seen on screen is never missed
+            while ReportPreview.stopRequested == 0, fingerprint(watchedPaths(modules)) == baseline {
                 Thread.sleep(forTimeInterval: pollInterval)
-                paths = watched()
-                if fingerprint(paths) != before { break }
             }
         }
     }
@@ -49,19 +54,20 @@ struct ReportPreview {
     static func catchInterrupt() { signal(SIGINT) { _ in ReportPreview.stopRequested = 1 } }
 
     /// The script (unless built in), the modules it required, and the store with its WAL.
-    func watchedPaths(modules: ReportRunner.LoadedFiles) -> () -> [String] {
+    func watchedPaths(_ modules: [String]) -> [String] {
         let script = request.source == nil ? [request.script] : []
         let store = request.run.storePath.map { [$0, $0 + "-wal"] } ?? []
-        return { script + modules.paths.sorted() + store }
+        return script + modules + store
     }
 
-    /// Modification time and size of each path (nil for a missing file).
-    func fingerprint(_ paths: [String]) -> [String] {
-        paths.map { path in
+    /// Modification time and size of each path ("missing" for a missing file).
+    func fingerprint(_ paths: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for path in paths {
             var info = stat()
-            guard stat(path, &info) == 0 else { return path + ":missing" }
-            return "\(path):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)"
+            result[path] = stat(path, &info) == 0 ? "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)" : "missing"
         }
+        return result
     }
 }
 

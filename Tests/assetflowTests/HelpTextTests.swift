@@ -156,8 +156,10 @@ OPTIONS:
 OVERVIEW: Run a report script and print or save the report.
 
 NAME is a built-in report: overview, holdings, income, gains, rebalancing,
-performance or projection, inside the binary; one of your own in the reports
-folder, $ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports, where
+performance, projection, dividends-calendar, monthly-returns,
+drawdowns, allocation-history, fees-taxes or contributions-growth,
+inside the binary; one of your own in the reports folder,
+$ASSETFLOW_REPORTS, else $XDG_DATA_HOME/assetflow/reports, where
 yours win by name; or a path to a .lua file. An unknown NAME lists the
 reports available. The store is never changed by a report. The format
 defaults to the --output file's extension: .txt, .md, .csv, .json or .html,
@@ -166,11 +168,19 @@ with r:save(path) to --output or inside the reports folder, even in the
 sandbox. The sandbox and limit options mean what they mean for
 `assetflow run`.
 
-USAGE: assetflow report [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>] [--format <format>] [--output <file>] <name> [<report-options> ...]
+A report may declare parameters (af.report.new{ params = … }): give
+them after NAME as --NAME VALUE or --param NAME=VALUE; `assetflow
+report NAME --help` lists them. --watch redraws the report in the
+terminal and --serve serves it on 127.0.0.1 as a page that reloads
+itself, each time the script, a module it requires or the store
+changes, until Ctrl-C.
+
+USAGE: assetflow report [<options>] <name> [<parameters> ...]
 
 ARGUMENTS:
   <name>                  The report to run.
-  <report-options>        Options for the report, in its arg table.
+  <parameters>            The report's parameters: --NAME VALUE or --param
+                          NAME=VALUE.
 
 OPTIONS:
   --store <path>          The store file.
@@ -186,6 +196,12 @@ OPTIONS:
                           megabytes; 0, the default, means no limit.
   --format <format>       terminal, markdown, csv, json or html.
   --output <file>         Write the report to this file instead of printing it.
+  --watch                 Show the report in the terminal and redraw it when
+                          the script, a module it requires or the store
+                          changes, until Ctrl-C.
+  --serve                 Serve the report as a web page on 127.0.0.1 that
+                          reloads itself after each change, until Ctrl-C.
+  --port <port>           The port of --serve (default: any free one).
   --version               Show the version.
   -h, --help              Show help information.
 

@@ -23,7 +23,7 @@ struct ReportCommandTests {
     func unknown() throws {
         let r = try cli.run(["report", "nope", "--store", cli.temporaryStore()], environment: environment)
         #expect(r.status != 0)
-        #expect(r.err.contains("No report named 'nope'. Available reports:\n  gains\n  holdings\n  income\n  overview\n  performance\n  projection\n  rebalancing"))
+        #expect(r.err.contains("No report named 'nope'. Available reports:\n  allocation-history\n  contributions-growth\n  dividends-calendar\n  drawdowns\n  fees-taxes\n  gains\n  holdings\n  income\n  monthly-returns\n  overview\n  performance\n  projection\n  rebalancing"))
     }
 
     @Test("An unknown format is refused before running, naming the formats")

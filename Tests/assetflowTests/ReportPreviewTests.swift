@@ -59,7 +59,7 @@ struct ReportPreviewTests {
             Step(write: script, text: Self.report("second"), until: "second alpha assets=1"),
             Step(write: module, text: #"return { word = "beta!" }"#, until: "second beta! assets=1"),
             Step(run: [CommandLineTests.binary, "run", "--store", store, addTwo], until: "second beta! assets=2"),
-            Step(write: script, text: "error('broken on purpose')\n", until: "Error (showing the last good render above)"),
+            Step(write: script, text: "error('broken on purpose')\n", until: "broken on purpose"),
             Step(keys: "\u{03}", until: "Stopped."),
         ]
         let process = Process()
@@ -103,8 +103,19 @@ struct ReportPreviewTests {
         let base = "http://127.0.0.1:\(port)"
 
         try waitFor(base + "/", contains: "first alpha assets=1")
+        // Nothing changes, nothing is rendered again (the page would reload for nothing).
+        let version = try get(base + "/version")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try get(base + "/version") == version, "no render without a change")
         let page = try get(base + "/")
         #expect(page.contains("<script>") && page.contains("/version"), "the served page reloads itself")
+        // Listening on 127.0.0.1 only (0100007F in /proc/net/tcp), never on every address.
+        let hexPort = String(format: "%04X", Int(port)!)
+        let listening = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8).split(separator: "\n").filter { $0.contains(":\(hexPort) ") && $0.contains(" 0A ") }
+        #expect(!listening.isEmpty && listening.allSatisfy { $0.contains("0100007F:\(hexPort)") }, "\(listening)")
+        if let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            try browse(chromium, base + "/")
+        }
         try write(Self.report("second"), to: script)
         try waitFor(base + "/", contains: "second alpha assets=1")
         try write(#"return { word = "beta!" }"#, to: module)
@@ -112,7 +123,7 @@ struct ReportPreviewTests {
         try addAsset("TWO")
         try waitFor(base + "/", contains: "second beta! assets=2")
         try write("error('broken on purpose')\n", to: script)
-        try waitFor(base + "/", contains: "af-error")
+        try waitFor(base + "/", contains: "broken on purpose")  // (a half-written file may fail first with another error)
         let failed = try get(base + "/")
         #expect(failed.contains("live.lua:1: broken on purpose"), "\(failed)")
         #expect(failed.contains("second beta! assets=2"), "the last good render stays under the error")
@@ -137,6 +148,24 @@ struct ReportPreviewTests {
         #expect(output.status == 64 && output.err.contains("leave out --output"))
         let port = try cli.run(["report", "x.lua", "--port", "8080"])
         #expect(port.status == 64 && port.err.contains("--port is the port of --serve"))
+    }
+
+    /// Loads `url` in headless Chromium: no console error, a screenshot that is not blank.
+    func browse(_ chromium: String, _ url: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--user-data-dir=\(folder)/profile",
+                             "--enable-logging=stderr", "--v=0", "--screenshot=\(folder)/served.png", "--window-size=900,700", url]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let errors = log.split(separator: "\n").filter { $0.contains("Uncaught") || $0.contains("ERROR:CONSOLE") || $0.contains(":CONSOLE(") }
+        #expect(errors.isEmpty, "console: \(errors.joined(separator: "\n"))")
+        let size = (try? FileManager.default.attributesOfItem(atPath: folder + "/served.png")[.size] as? NSNumber)?.intValue ?? 0
+        #expect(size > 5_000, "screenshot of the served page is \(size) bytes")
     }
 
     /// The first line the process writes (bounded: 20 s).

@@ -1,14 +1,18 @@
 -- Rebalancing plan: for every portfolio with targets, the drift and the trades that
 -- would bring it back to its targets.
--- Run: assetflow report rebalancing
+-- Run: assetflow report rebalancing [--portfolio Core]
 -- Drift and trade amounts are in the main currency (assets in other currencies are
 -- converted at today's rate); the trades are recorded at each asset's own price.
 local main = af.main_currency()
-local r = af.report.new{ title = "Rebalancing plan (" .. main .. ")" }
+local r = af.report.new{ title = "Rebalancing plan (" .. main .. ")", params = {
+  portfolio = { type = "string", help = "Only this portfolio (default: every portfolio with targets)." },
+} }
+local only = r.params.portfolio
+if only and not af.portfolio(only) then return r:text("No portfolio named '" .. only .. "'.") end
 local any = false
 for _, p in ipairs(af.portfolios()) do
   local drift, warning = p:drift{}
-  if #drift > 0 then
+  if #drift > 0 and (not only or p.name == only) then
     any = true
     r:table(drift, { title = p.name .. ": drift", columns = { { "key", "Type" }, "actual", "target", "difference", "status" },
                      format = { actual = "percent", target = "percent", difference = "percent" } })

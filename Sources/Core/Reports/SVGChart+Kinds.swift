@@ -30,6 +30,9 @@ extension SVGChart {
         for year in firstYear...lastYear {
             let y = top + Double(year - firstYear) * rowHeight
             svg += ##"<text x="\##(px(left - 8))" y="\##(px(y + rowHeight / 2 + 4))" text-anchor="end" fill="#374151">\##(year)</text>"##
+            for m in 0..<12 {  // the empty grid, so a month without a value shows as one
+                svg += ##"<rect x="\##(px(left + cellWidth * Double(m) + 1))" y="\##(px(y + 1))" width="\##(px(cellWidth - 2))" height="\##(px(rowHeight - 2))" rx="3" fill="#f3f4f6"/>"##
+            }
         }
         for (cell, text) in zip(cells, texts) {
             let x = left + cellWidth * Double(cell.month - 1), y = top + Double(cell.year - firstYear) * rowHeight

@@ -107,7 +107,7 @@ enum ReportBindings {
             env.lua.pushObject(id, className: "Report")
             return 1
         },
-        .field("Report", "params", .map(.string, .any), "The report's parameters: the values given on the command line, else the declared defaults.") { env, call, id in
+        .field("Report", "params", .map(.string, .union([.string, .integer, .decimal, .boolean])), "The report's parameters: the values given on the command line, else the declared defaults.") { env, call, id in
             let values = env.reports.parameterValues[id] ?? [:]
             call.newTable(fieldCount: values.count)
             for (name, value) in values {

@@ -263,9 +263,11 @@ enum BuiltInReports {
         """##,
         "overview": ##"""
         -- Overview: net worth, its history, allocation, drift against targets, and gains.
-        -- Run: assetflow report overview [--format html --output overview.html]
+        -- Run: assetflow report overview [--currency EUR] [--format html --output overview.html]
         -- Copy it into your reports folder to make your own.
-        local r = af.report.new{ title = "Portfolio overview" }
+        local r = af.report.new{ title = "Portfolio overview", params = {
+          currency = { type = "string", default = af.main_currency(), help = "The currency totals are shown in (each value converted at its day's rate)." },
+        } }
         local assets = af.assets()
         if #assets == 0 then
           r:text("The store has no assets yet: create one with af.create_asset{…} and run this report again.")
@@ -276,19 +278,19 @@ enum BuiltInReports {
         -- at today's rate, cost at the rates of the days it was paid, each sale's proceeds and each
         -- payment at its day's rate (af.gains, the same figures as af.performance). A missing rate
         -- is said, not guessed.
-        local main = af.main_currency()
+        local main = r.params.currency
         local function in_main(amount, code) return (af.convert(amount, code, main)) end
         local first
         for _, a in ipairs(assets) do
           local t = a:transactions()[1]
           if t and (first == nil or t.date < first) then first = t.date end
         end
-        local ok, gains = pcall(af.gains)
+        local ok, gains = pcall(af.gains, main)
         if not ok then
           r:text("Figures in " .. main .. " are not available: " .. tostring(gains))
           return r
         end
-        local net_worth, notices = af.net_worth()
+        local net_worth, notices = af.net_worth(main)
         local figures = {
           { label = "Net worth (" .. main .. ")", value = net_worth, format = "money" },
           { label = "Cost basis", value = gains.cost_basis, format = "money" },
@@ -307,7 +309,7 @@ enum BuiltInReports {
         -- Net worth by month: every asset, as the "Net worth" figure above counts them (assets in
         -- no portfolio included), valued on the same day of each month and today.
         if first then
-          local ok_history, history = pcall(af.timeline, { from = first, every = "month" })
+          local ok_history, history = pcall(af.timeline, { from = first, every = "month", currency = main })
           if ok_history then
             r:chart{ kind = "area", title = "Net worth in " .. main .. " by month (every asset, as the figure above)", series = history, format = "money" }
           else
@@ -315,7 +317,7 @@ enum BuiltInReports {
           end
         end
 
-        local ok_alloc, allocation = pcall(af.allocation, { by = "type" })
+        local ok_alloc, allocation = pcall(af.allocation, { by = "type", currency = main })
         if ok_alloc then
           r:chart{ kind = "pie", title = "Allocation by type (" .. main .. ")", series = allocation, x = "key", y = "value", format = "money" }
         else
@@ -450,15 +452,19 @@ enum BuiltInReports {
         "rebalancing": ##"""
         -- Rebalancing plan: for every portfolio with targets, the drift and the trades that
         -- would bring it back to its targets.
-        -- Run: assetflow report rebalancing
+        -- Run: assetflow report rebalancing [--portfolio Core]
         -- Drift and trade amounts are in the main currency (assets in other currencies are
         -- converted at today's rate); the trades are recorded at each asset's own price.
         local main = af.main_currency()
-        local r = af.report.new{ title = "Rebalancing plan (" .. main .. ")" }
+        local r = af.report.new{ title = "Rebalancing plan (" .. main .. ")", params = {
+          portfolio = { type = "string", help = "Only this portfolio (default: every portfolio with targets)." },
+        } }
+        local only = r.params.portfolio
+        if only and not af.portfolio(only) then return r:text("No portfolio named '" .. only .. "'.") end
         local any = false
         for _, p in ipairs(af.portfolios()) do
           local drift, warning = p:drift{}
-          if #drift > 0 then
+          if #drift > 0 and (not only or p.name == only) then
             any = true
             r:table(drift, { title = p.name .. ": drift", columns = { { "key", "Type" }, "actual", "target", "difference", "status" },
                              format = { actual = "percent", target = "percent", difference = "percent" } })

@@ -116,3 +116,61 @@ struct BuiltInReportsTests {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+/// The gallery and the built-in reports' parameters on the demo store, against figures
+/// worked out from scripts/demo-store.lua.
+@Suite("Built-in report parameters and the gallery", .serialized)
+struct GalleryReportsTests {
+    func render(_ name: String, _ format: ReportFormat, _ parameters: [String: String], store: AssetFlowStore) throws -> String {
+        var request = ReportRunner.Request(script: packageRoot.appendingPathComponent("scripts/reports/\(name).lua").path)
+        request.format = format
+        request.parameters = parameters
+        let outcome = try ReportRunner.run(request, store: store, today: CalendarDate("2026-01-15")!, output: { _ in })
+        if let error = outcome.error { Issue.record("\(name): \(error)") }
+        return (outcome.text ?? "").replacingOccurrences(of: "\r\n", with: "\n")  // CSV lines end in CRLF
+    }
+
+    @Test("Parameters change what the built-in reports show")
+    func parameters() throws {
+        let demo = try demoStore()
+        defer { try? FileManager.default.removeItem(atPath: demo.path) }
+        // Dividends 600, 750, 900 and interest 420, 460, 500 in 2023–2025.
+        #expect(try render("income", .csv, ["from": "2024-01-01"], store: demo.store) == "Year,Dividend,Interest,Total\n2024,750.00,460.00,1210.00\n2025,900.00,500.00,1400.00\n")
+        let projection = try render("projection", .csv, ["years": "3", "runs": "50", "monthly": "100"], store: demo.store)
+        #expect(projection.split(separator: "\n").count == 4, "a header and one row a year: \(projection)")
+        let holdings = try render("holdings", .csv, ["portfolio": "Core"], store: demo.store)
+        #expect(holdings.contains("World ETF") && holdings.contains("Cash"))
+        #expect(try render("allocation-history", .csv, ["months": "3", "by": "asset_type"], store: demo.store).split(separator: "\n").count == 4)
+    }
+
+    @Test("The overview in another currency: its figures and chart in EUR, the net worth as af.net_worth(\"EUR\")")
+    func overviewInEuros() throws {
+        let example = try MultiCurrencyExample.store()
+        defer { try? FileManager.default.removeItem(atPath: example.path) }
+        var request = ReportRunner.Request(script: packageRoot.appendingPathComponent("scripts/reports/overview.lua").path)
+        request.format = .markdown
+        request.parameters = ["currency": "EUR"]
+        let outcome = try ReportRunner.run(request, store: example.store, today: CalendarDate(MultiCurrencyExample.today)!, output: { _ in })
+        let text = try #require(outcome.text, "\(outcome.error ?? "")")
+        let expected = try runLua(MultiCurrencyExample.script + "\nprint((af.net_worth(\"EUR\")))", today: MultiCurrencyExample.today)
+        #expect(expected == "2808.98\n" || expected.hasPrefix("2808.98"), "\(expected)")
+        #expect(text.contains("| Net worth (EUR) | 2,808.98 EUR |"), "\(text)")
+        #expect(text.contains("Net worth in EUR by month"))
+    }
+
+    @Test("The gallery's figures: payments, the waterfall adding up, the month grid")
+    func figures() throws {
+        let demo = try demoStore()
+        defer { try? FileManager.default.removeItem(atPath: demo.path) }
+        let calendar = try render("dividends-calendar", .markdown, [:], store: demo.store)
+        #expect(calendar.contains("| Paid (USD) | 3,630.00 USD |") && calendar.contains("| Payments | 6 |"), "\(calendar)")
+        #expect(calendar.contains("| 2024-12 | 750.00 USD |"), "\(calendar)")
+        let waterfall = try render("contributions-growth", .json, [:], store: demo.store)
+        #expect(waterfall.contains("\"kind\": \"waterfall\"") || waterfall.contains("\"kind\":\"waterfall\""))
+        // Income in the waterfall is every payment after the first day: 3,630.
+        let table = try render("contributions-growth", .csv, [:], store: demo.store)
+        #expect(table.contains("Income,3630.00"), "\(table)")
+        let returns = try render("monthly-returns", .terminal, [:], store: demo.store)
+        #expect(returns.contains("Jan") && returns.contains("2024"), "\(returns)")
+    }
+}

@@ -81,7 +81,7 @@ struct ReportBindingsTests {
             print(select(2, pcall(r.render, r, "pdf")))
             print(select(2, pcall(r.table, r, {}, { format = { a = "euros" } })))
             """)
-        #expect(out.contains("Report:chart: field 'kind': unknown chart kind 'donut' (use line, area, bar, pie, fan)"))
+        #expect(out.contains("Report:chart: field 'kind': unknown chart kind 'donut' (use line, area, bar, pie, fan, stacked, heatmap, drawdown, waterfall, calendar)"))
         #expect(out.contains("Report:table: row 2 is a number, expected a table of fields"))
         #expect(out.contains("Report:chart: series row 1 has no 'date' field (name the x field with x = \"…\")"))
         #expect(out.contains("Unknown report format 'pdf'. Use one of: terminal, markdown, csv, json, html."))
