@@ -164,12 +164,15 @@ defaults to the --output file's extension: .txt, .md, .csv, .json or .html,
 others are refused; else terminal. A report script may save its own files
 with r:save(path) to --output or inside the reports folder, even in the
 sandbox. The sandbox and limit options mean what they mean for
-`assetflow run`.
+`assetflow run`. Words after NAME are the script's arguments (arg[1…]):
+`assetflow report projection years=20 monthly=500 goal=1000000 runs=1000`.
 
-USAGE: assetflow report [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>] [--format <format>] [--output <file>] <name>
+USAGE: assetflow report [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>] [--format <format>] [--output <file>] <name> [<args> ...]
 
 ARGUMENTS:
   <name>                  The report to run.
+  <args>                  Arguments for the report script (arg[1…]), such as
+                          years=20 for projection.
 
 OPTIONS:
   --store <path>          The store file.

@@ -14,10 +14,11 @@ struct SettingsCommandTests {
             try cli.run(["settings", "--store", store] + arguments)
         }
         #expect(try run().out == """
-            main_currency     USD
-            financial_goal    (not set)
-            date_format       abbreviated
-            default_platform  (not set)
+            main_currency       USD
+            financial_goal      (not set)
+            date_format         abbreviated
+            default_platform    (not set)
+            prices_from_trades  true
 
             """)
         #expect(try run("financial_goal", "300000").out == "Financial goal: 300000 USD\n")
@@ -29,12 +30,13 @@ struct SettingsCommandTests {
         #expect(try run("default_platform", " My  Broker").out == "Default platform: My Broker\n")
         let unknown = try run("colour", "blue")
         #expect(unknown.status == 1
-                && unknown.err == "Unknown setting 'colour'. Known settings: main_currency, financial_goal, date_format, default_platform.\n")
+                && unknown.err == "Unknown setting 'colour'. Known settings: main_currency, financial_goal, date_format, default_platform, prices_from_trades.\n")
         #expect(try run().out == """
-            main_currency     USD
-            financial_goal    300000
-            date_format       long
-            default_platform  My Broker
+            main_currency       USD
+            financial_goal      300000
+            date_format         long
+            default_platform    My Broker
+            prices_from_trades  true
 
             """)
         let noRate = try run("main_currency", "EUR")
@@ -43,5 +45,8 @@ struct SettingsCommandTests {
         #expect(try run("main_currency", "eur").out == "Main currency: EUR\n")
         #expect(try run("default_platform", "").out == "Default platform cleared.\n")
         #expect(try run("default_platform").out == "(not set)\n")
+        #expect(try run("prices_from_trades", "false").out == "Prices from trades: off\n")
+        #expect(try run("prices_from_trades").out == "false\n")
+        #expect(try run("prices_from_trades", "maybe").err == "prices_from_trades is true or false, not 'maybe'.\n")
     }
 }
