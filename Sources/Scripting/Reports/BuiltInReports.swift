@@ -24,6 +24,9 @@ enum BuiltInReports {
           }
         end
         table.sort(rows, function(x, y) return x.value_main > y.value_main end)
+        -- An asset held without any price counts as 0: say so (and which rates were earlier ones).
+        local ok_total, _, notices = pcall(af.net_worth)
+        if ok_total and #notices > 0 then r:text("Note: " .. table.concat(notices, "; ")) end
         r:table(rows, {
           columns = { "name", "type", "portfolio", "currency", "quantity", "price", "value", { "value_main", "Value (" .. main .. ")" }, "average_cost", "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" } },
           -- Money is labelled with the report's (main) currency: amounts in each asset's own
@@ -181,6 +184,9 @@ enum BuiltInReports {
           return r
         end
         local this_year = tonumber(os.date("%Y"))
+        -- An asset held without any price counts as 0: say so (and which rates were earlier ones).
+        local ok_total, _, notices = pcall(af.net_worth)
+        if ok_total and #notices > 0 then r:text("Note: " .. table.concat(notices, "; ")) end
         local rows = {}
         for year = tonumber(first:sub(1, 4)), this_year do
           local from, to = year .. "-01-01", year .. "-12-31"
@@ -268,6 +274,9 @@ enum BuiltInReports {
         local main = af.main_currency()
         local r = af.report.new{ title = "Rebalancing plan (" .. main .. ")" }
         local any = false
+        -- An asset held without any price counts as 0: say so (and which rates were earlier ones).
+        local ok_total, _, notices = pcall(af.net_worth)
+        if ok_total and #notices > 0 then r:text("Note: " .. table.concat(notices, "; ")) end
         for _, p in ipairs(af.portfolios()) do
           local drift, warning = p:drift{}
           if #drift > 0 then
