@@ -31,6 +31,21 @@ struct SummariesTests {
         #expect(out.hasSuffix("13315.00\t1138.10\t3.68\t0.00\n"), "\(out)")
     }
 
+    @Test("one day count: over a quarter without flows MWR, annualized TWR and CAGR are one figure (Actual/365)")
+    func oneDayCount() throws {
+        let out = try runLua("""
+            local a = af.create_asset{ name = "X", type = "stock", quantity = 10, cost_basis = 100, date = "2024-01-02" }
+            a:record_price{ price = 110, date = "2024-04-02" }
+            local r = a:performance{ from = "2024-01-02", to = "2024-04-02", annualize_short = true }
+            print(r.twr, r.twr_annualized, r.mwr, r.cagr)
+            """, today: "2024-04-02")
+        let v = out.split(separator: "\t").map { ExactDecimal.parseOrNil(String($0).trimmingCharacters(in: .newlines))! }
+        #expect(v[0] == ExactDecimal.parseOrNil("0.1"))
+        // 1.1^(365/91) − 1, the same for all three to 1e-9.
+        #expect(abs(v[1] - v[2]) < ExactDecimal.parseOrNil("0.000000001")! && abs(v[1] - v[3]) < ExactDecimal.parseOrNil("0.000000001")!, "\(out)")
+        #expect(abs(v[1] - ExactDecimal.parseOrNil("0.4656342")!) < ExactDecimal.parseOrNil("0.0000001")!, "\(out)")
+    }
+
     @Test("assetflow report projection takes years, monthly, goal and runs as arguments and says what it assumed")
     func projectionArguments() throws {
         let store = try AssetFlowStore(path: nil)
