@@ -137,7 +137,7 @@ struct BusinessRulesMoreTests {
         assert(shares(p:allocation{ by = "category" }) == "Growth=75 (Uncategorized)=25")
         assert(shares(af.allocation{ by = " Platform " }) == "Broker=75 (No Platform)=25")
         expect_error(function() p:allocation{ by = "color" } end,
-                     "Unknown allocation grouping 'color'. Use one of: type, category, platform, asset.")
+                     "Unknown allocation grouping 'color'. Use one of: type, category, platform, asset, currency.")
         expect_error(function() af.allocation{ by = "" } end, "Unknown allocation grouping ''.")
         expect_error(function() p:set_targets{ by = "platform", Broker = 100 } end, "Targets can be set by type, category or currency, not by platform.")
         expect_error(function() p:drift{ by = "asset" } end, "Targets can be set by type, category or currency, not by asset.")

@@ -89,7 +89,7 @@ struct BusinessRulesMoreStoreTests: StoreRuleTesting {
             #expect(rows.map(\.key) == ["Broker", StoreSession.noPlatform])
             #expect(rows.map(\.percent) == [75, 25])
             #expect(try s.allocation(of: s.assets(), by: .category).map(\.key) == [StoreSession.uncategorized])
-            #expect(message { _ = try AllocationDimension.parse("colour") } == "Unknown allocation grouping 'colour'. Use one of: type, category, platform, asset.")
+            #expect(message { _ = try AllocationDimension.parse("colour") } == "Unknown allocation grouping 'colour'. Use one of: type, category, platform, asset, currency.")
             let p = try s.createPortfolio(name: "Core")
             #expect(message { try s.setTargets(portfolio: p.id!, by: .platform, ["Broker": 100]) } == "Targets can be set by type, category or currency, not by platform.")
             _ = try asset(s, "Free", .stock, quantity: 5, price: 0, portfolio: p.id)

@@ -14,11 +14,12 @@ struct SettingsCommandTests {
             try cli.run(["settings", "--store", store] + arguments)
         }
         #expect(try run().out == """
-            main_currency     USD
-            financial_goal    (not set)
-            date_format       abbreviated
-            default_platform  (not set)
-            long_term_days    365
+            main_currency       USD
+            financial_goal      (not set)
+            date_format         abbreviated
+            default_platform    (not set)
+            prices_from_trades  true
+            long_term_days      365
 
             """)
         #expect(try run("financial_goal", "300000").out == "Financial goal: 300000 USD\n")
@@ -32,13 +33,14 @@ struct SettingsCommandTests {
         #expect(try run("long_term_days", "soon").err == "Long-term days must be a whole number of days, 0 or more (soon).\n")
         let unknown = try run("colour", "blue")
         #expect(unknown.status == 1
-                && unknown.err == "Unknown setting 'colour'. Known settings: main_currency, financial_goal, date_format, default_platform, long_term_days.\n")
+                && unknown.err == "Unknown setting 'colour'. Known settings: main_currency, financial_goal, date_format, default_platform, prices_from_trades, long_term_days.\n")
         #expect(try run().out == """
-            main_currency     USD
-            financial_goal    300000
-            date_format       long
-            default_platform  My Broker
-            long_term_days    400
+            main_currency       USD
+            financial_goal      300000
+            date_format         long
+            default_platform    My Broker
+            prices_from_trades  true
+            long_term_days      400
 
             """)
         let noRate = try run("main_currency", "EUR")
@@ -47,5 +49,8 @@ struct SettingsCommandTests {
         #expect(try run("main_currency", "eur").out == "Main currency: EUR\n")
         #expect(try run("default_platform", "").out == "Default platform cleared.\n")
         #expect(try run("default_platform").out == "(not set)\n")
+        #expect(try run("prices_from_trades", "false").out == "Prices from trades: off\n")
+        #expect(try run("prices_from_trades").out == "false\n")
+        #expect(try run("prices_from_trades", "maybe").err == "prices_from_trades is true or false, not 'maybe'.\n")
     }
 }

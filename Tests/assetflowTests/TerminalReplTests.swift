@@ -110,9 +110,11 @@ struct TerminalReplTests {
         #expect(process.terminationStatus == 0, "\(String(decoding: data, as: UTF8.self))")
         let guide = try String(contentsOf: Self.root.appendingPathComponent("REPL.md"), encoding: .utf8)
         for shown in ["> acme.average_cost        -- 153.333… exactly; shown to 8 places\n153.33333333\n",
-                      "key    actual  target  difference  status\n-----  ------  ------  ----------  ------\ncash    52.77   20.00       32.77  red\n",
-                      "Rebalancing plan (full): 3 trades\n", "Move 2262.50 from cash to stock\n",
-                      "twr                     3.06%\n", "Projection over 120 months\n  final value                  92766.84\n"] {
+                      "key    actual  target  difference  status\n-----  ------  ------  ----------  ------\ncash    53.19   20.00       33.19  red\n",
+                      "Rebalancing plan (full): 3 trades\n", "Move 2300.00 from cash to stock\n",
+                      "twr                     2.98%\n",
+                      "Projection over 120 months\n  assumes model deterministic, return 5.00%, volatility 11.50%, inflation 2.00%\n",
+                      "  final value                  92766.84\n"] {
             #expect(guide.contains(shown), "REPL.md lacks: \(shown)")
         }
     }

@@ -21,6 +21,9 @@ for _, a in ipairs(af.assets()) do if not only or (a.portfolio and a.portfolio.n
   }
 end end
 table.sort(rows, function(x, y) return x.value_main > y.value_main end)
+-- An asset held without any price counts as 0: say so (and which rates were earlier ones).
+local ok_total, _, notices = pcall(af.net_worth)
+if ok_total and #notices > 0 then r:text("Note: " .. table.concat(notices, "; ")) end
 r:table(rows, {
   columns = { "name", "type", "portfolio", "currency", "quantity", "price", "value", { "value_main", "Value (" .. main .. ")" }, "average_cost", "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" } },
   -- Money is labelled with the report's (main) currency: amounts in each asset's own

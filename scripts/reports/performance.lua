@@ -20,6 +20,9 @@ if not first then
   return r
 end
 local this_year = tonumber(os.date("%Y"))
+-- An asset held without any price counts as 0: say so (and which rates were earlier ones).
+local ok_total, _, notices = pcall(af.net_worth)
+if ok_total and #notices > 0 then r:text("Note: " .. table.concat(notices, "; ")) end
 local rows = {}
 for year = math.max(tonumber(first:sub(1, 4)), r.params.from or 0), this_year do
   local from, to = year .. "-01-01", year .. "-12-31"

@@ -10,6 +10,9 @@ local r = af.report.new{ title = "Rebalancing plan (" .. main .. ")", params = {
 local only = r.params.portfolio
 if only and not af.portfolio(only) then return r:text("No portfolio named '" .. only .. "'.") end
 local any = false
+-- An asset held without any price counts as 0: say so (and which rates were earlier ones).
+local ok_total, _, notices = pcall(af.net_worth)
+if ok_total and #notices > 0 then r:text("Note: " .. table.concat(notices, "; ")) end
 for _, p in ipairs(af.portfolios()) do
   local drift, warning = p:drift{}
   if #drift > 0 and (not only or p.name == only) then

@@ -24,7 +24,10 @@ extension ExactDecimal {
     public func rounding(places: Int, mode: RoundingMode = .plain) throws -> ExactDecimal {
         try checkInRange()
         let drop = Int(scale) - max(places, -40)
-        if drop <= 0 || units == 0 { return self }
+        if drop <= 0 { return self }
+        // A zero keeps no more places than asked for: 0 with 35 places (what a conversion
+        // can leave) shown to 2 places is 0.00, not 0.000…0 (issue 22's "0.0000").
+        if units == 0 { return ExactDecimal(units: 0, scale: max(0, Int(scale) - drop), negative: false) }
         let targetScale = Int(scale) - drop  // may be negative: whole tens, hundreds …
         var truncated: UInt128 = 0, remainder: UInt128 = units, half: Bool? = nil
         // half: nil below half, false exactly half, true above half of the last kept unit

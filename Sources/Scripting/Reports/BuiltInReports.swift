@@ -195,6 +195,9 @@ enum BuiltInReports {
           }
         end end
         table.sort(rows, function(x, y) return x.value_main > y.value_main end)
+        -- An asset held without any price counts as 0: say so (and which rates were earlier ones).
+        local ok_total, _, notices = pcall(af.net_worth)
+        if ok_total and #notices > 0 then r:text("Note: " .. table.concat(notices, "; ")) end
         r:table(rows, {
           columns = { "name", "type", "portfolio", "currency", "quantity", "price", "value", { "value_main", "Value (" .. main .. ")" }, "average_cost", "cost_basis", "unrealized_gain", { "gain_percent", "Gain %" } },
           -- Money is labelled with the report's (main) currency: amounts in each asset's own
@@ -374,6 +377,9 @@ enum BuiltInReports {
           return r
         end
         local this_year = tonumber(os.date("%Y"))
+        -- An asset held without any price counts as 0: say so (and which rates were earlier ones).
+        local ok_total, _, notices = pcall(af.net_worth)
+        if ok_total and #notices > 0 then r:text("Note: " .. table.concat(notices, "; ")) end
         local rows = {}
         for year = math.max(tonumber(first:sub(1, 4)), r.params.from or 0), this_year do
           local from, to = year .. "-01-01", year .. "-12-31"
@@ -462,6 +468,9 @@ enum BuiltInReports {
         local only = r.params.portfolio
         if only and not af.portfolio(only) then return r:text("No portfolio named '" .. only .. "'.") end
         local any = false
+        -- An asset held without any price counts as 0: say so (and which rates were earlier ones).
+        local ok_total, _, notices = pcall(af.net_worth)
+        if ok_total and #notices > 0 then r:text("Note: " .. table.concat(notices, "; ")) end
         for _, p in ipairs(af.portfolios()) do
           local drift, warning = p:drift{}
           if #drift > 0 and (not only or p.name == only) then

@@ -33,3 +33,13 @@ struct ChartLabelTests {
         #expect(negative.contains("█│") && positive.contains("│█"), "\(text)")
     }
 }
+
+@Suite("A zero computed with many places rounds to the places asked for (issue 22: plan.after's 0.0000)")
+struct ZeroRoundingTests {
+    @Test("0 with 7 places is 0.00 at 2 places")
+    func zero() throws {
+        let zero = try ExactDecimal.parse("0.0000001") - ExactDecimal.parse("0.0000001")
+        #expect(zero.fixedText(places: 2) == "0.00")
+        #expect(zero.rounded(places: 2) == 0)
+    }
+}

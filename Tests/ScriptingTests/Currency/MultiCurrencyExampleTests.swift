@@ -73,14 +73,14 @@ struct MultiCurrencyExampleTests {
         print(r.twr:round(10), r.local_twr)
         """)
         // USD: 3250 → 3595.5 with no flow after the start: 345.5 ÷ 3250.
-        #expect(out[0] == "USD\t3250\t3595.5\t0.106308\t0.106308")
+        #expect(out[0] == "USD\t3250.00\t3595.5\t0.106308\t0.106308")  // round(2) keeps its places
         // EUR: 2600 → 2808.984375: 208.984375 ÷ 2600.
-        #expect(out[1] == "EUR\t2600\t2808.984375\t0.080379\t0.080379")
+        #expect(out[1] == "EUR\t2600.00\t2808.984375\t0.080379\t0.080379")
         // ETF: +10 % in EUR (100 → 110), +12.64 % in USD (1250 → 1408): the rest is the euro.
         #expect(out[2] == "USD\t0.1264\tEUR\t0.1")
         // Yen cash: 0 % in JPY, −6.25 % in USD (1000 → 937.5); 1 JPY = 1 ÷ 150 USD has no finite
         // decimal form, so the figure is exact to 38 digits and shown rounded.
-        #expect(out[3] == "-0.0625\t0")
+        #expect(out[3] == "-0.0625000000\t0")
     }
 
     @Test("Goal progress in USD; changing the main currency to EUR converts the goal at today's rate (whole number)")

@@ -143,6 +143,41 @@ struct FiguresAgreeTests {
         }
     }
 
+    @Test("every built-in report renders the acceptance store in every format, in EUR, never labelling EUR figures USD",
+          arguments: builtInReports)
+    func everyReport(name: String) throws {
+        let (store, path) = try FiguresExample.store()
+        defer { FiguresExample.remove(path) }
+        // The store has no targets: the rebalancing report has no table to write as CSV.
+        for format in ReportFormat.allCases where !(name == "rebalancing" && format == .csv) {
+            let text = try renderBuiltIn(name, format, store: store)
+            #expect(!text.contains("not available") && !text.contains("No exchange rate"), "\(name) \(format): \(text.prefix(400))")
+            // Money is "1,234.50 EUR": a figure followed by one space and USD would be mislabelled.
+            if format == .terminal || format == .markdown {
+                #expect(text.range(of: "[0-9] USD", options: .regularExpression) == nil, "\(name) \(format): \(text)")
+            }
+        }
+    }
+
+    @Test("the built-in HTML reports of the acceptance store load in headless Chromium without console errors",
+          .enabled(if: chromiumPath != nil, "chromium is not installed (scripts/test installs it)"), arguments: ["overview", "performance", "rebalancing"])
+    func browser(name: String) throws {
+        let (store, path) = try FiguresExample.store()
+        defer { FiguresExample.remove(path) }
+        let folder = NSTemporaryDirectory() + "af-browser-fig-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let html = folder + "/\(name).html", png = folder + "/\(name).png"
+        try renderBuiltIn(name, .html, store: store).write(toFile: html, atomically: true, encoding: .utf8)
+        let log = try BuiltInReportsTests().run(chromiumPath!, ["--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
+                                                               "--user-data-dir=\(folder)/profile", "--enable-logging=stderr", "--v=0",
+                                                               "--screenshot=\(png)", "--window-size=1200,1600", "file://\(html)"])
+        let consoleErrors = log.split(separator: "\n").filter { $0.contains("Uncaught") || $0.contains("ERROR:CONSOLE") || $0.contains(":CONSOLE(") }
+        #expect(consoleErrors.isEmpty, "console: \(consoleErrors.joined(separator: "\n"))")
+        let size = (try FileManager.default.attributesOfItem(atPath: png)[.size] as? NSNumber)?.intValue ?? 0
+        #expect(size > 10_000, "screenshot of \(name) is \(size) bytes")
+    }
+
     /// The value of the key figure `label` in a JSON report (exact).
     func figure(_ json: String, _ label: String) -> String? {
         guard let data = json.data(using: .utf8), let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

@@ -49,8 +49,10 @@ struct PricesFromTradesTests {
             print(total, #notes, notes[1])
             """, store: store, today: "2024-02-01")
         #expect(out == "10\t1\tvalued at 0: no price for Gift Shares\n")
-        let overview = try renderBuiltIn("overview", .markdown, store: store)
-        #expect(overview.contains("valued at 0: no price for Gift Shares"), "\(overview)")
+        for name in ["overview", "holdings", "performance", "rebalancing"] {
+            let text = try renderBuiltIn(name, .markdown, store: store)
+            #expect(text.contains("valued at 0: no price for Gift Shares"), "\(name): \(text)")
+        }
     }
 
     @Test("the performance ledger, the timeline and the latest price use the same market prices (100 trades, no record)")
