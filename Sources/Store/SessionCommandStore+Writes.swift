@@ -1,10 +1,11 @@
 import Core
 import GRDB
 
-/// The plain writes behind `CommandStore`: SQL, the change counter for --dry-run, and the
-/// session caches (a transaction dated after the asset's last one extends the cached
-/// position; any other change drops the asset's cached figures, and its snapshot waits for
-/// the commit; an asset's ledger, when it has one, takes every change).
+/// The plain writes behind `CommandStore`: SQL, the change counter for --dry-run, and what
+/// each change did to the session caches, announced to `DerivedCacheObserver` (a transaction
+/// dated after the asset's last one extends the cached position; any other change drops the
+/// asset's cached figures, and its snapshot waits for the end of the transaction; an
+/// asset's ledger, when it has one, takes every change).
 extension SessionCommandStore {
     func insert(_ asset: Asset) throws -> Asset {
         try db.execute(sql: "INSERT INTO asset(name, type, currency, notes, portfolio_id, category_id, platform) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -20,7 +21,7 @@ extension SessionCommandStore {
             UPDATE asset SET name = ?, type = ?, currency = ?, notes = ?, portfolio_id = ?, category_id = ?, platform = ? WHERE id = ?
             """).execute(arguments: [asset.name, asset.type.rawValue, asset.currency, asset.notes, asset.portfolioID,
                              asset.categoryID, asset.platform, asset.id])
-        session.invalidate(asset: asset.id!)
+        session.announce(.changed(asset: asset.id!))
         session.noteChange("asset", .changed)
     }
 
@@ -28,7 +29,7 @@ extension SessionCommandStore {
     /// draw on it keep going without it (the reference becomes NULL).
     func deleteAsset(id: Int64) throws {
         try db.cachedStatement(sql: "DELETE FROM asset WHERE id = ?").execute(arguments: [id])
-        session.invalidateAll()
+        session.announce(.everything)
         session.noteChange("asset", .deleted)
     }
 
@@ -63,6 +64,7 @@ extension SessionCommandStore {
         t.id = db.lastInsertedRowID
         session.noteChange("transaction", .added)
         if try !session.advanceCachedPosition(with: t) { session.unsnapshotted.insert(t.assetID) }
+        session.announce(.extended(asset: t.assetID))
         session.ledgers[t.assetID]?.insert(HoldingsHistory.ledgerKey(t), t.quantityImpact)
         if MarketPrices.isTradePrice(t.type, t.pricePerUnit) { session.latestPriceCache[t.assetID] = nil }  // its price may be the latest
         return t
@@ -77,7 +79,7 @@ extension SessionCommandStore {
             UPDATE asset_transaction SET type = ?, date = ?, quantity = ?, price = ?, total = ?, fees = ?, note = ? WHERE id = ?
             """).execute(arguments: [t.type.rawValue, t.date.description, try t.quantity.storedText(), try t.pricePerUnit.storedText(),
                              try t.totalAmount.storedText(), try t.fees.storedText(), t.note, t.id])
-        session.invalidate(asset: t.assetID)
+        session.announce(.changed(asset: t.assetID))
         session.unsnapshotted.insert(t.assetID)
         session.noteChange("transaction", .changed)
     }
@@ -86,7 +88,7 @@ extension SessionCommandStore {
         let t = try session.requireTransaction(id: id)
         try db.cachedStatement(sql: "DELETE FROM asset_transaction WHERE id = ?").execute(arguments: [id])
         session.ledgers[t.assetID]?.remove(HoldingsHistory.ledgerKey(t))
-        session.invalidate(asset: t.assetID)
+        session.announce(.changed(asset: t.assetID))
         session.unsnapshotted.insert(t.assetID)
         session.noteChange("transaction", .deleted)
     }
@@ -96,6 +98,7 @@ extension SessionCommandStore {
         try db.cachedStatement(sql: "UPDATE asset_transaction SET related_id = ? WHERE id = ?").execute(arguments: [a.id, b.id])
         a.relatedTransactionID = b.id
         b.relatedTransactionID = a.id
+        session.announce(.extended(asset: a.assetID))
     }
 
     func insert(_ price: PricePoint) throws -> PricePoint {
@@ -104,6 +107,7 @@ extension SessionCommandStore {
                        arguments: [point.assetID, point.date.description, try point.price.storedText()])
         point.id = db.lastInsertedRowID
         session.noteChange("price", .added)
+        session.announce(.extended(asset: point.assetID))
         if case .some(let cached) = session.latestPriceCache[point.assetID], let latest = cached, latest.date > point.date {
             // an older record does not change the latest price
         } else {
@@ -114,14 +118,14 @@ extension SessionCommandStore {
 
     func update(_ point: PricePoint) throws {
         try db.cachedStatement(sql: "UPDATE price_history SET date = ?, price = ? WHERE id = ?").execute(arguments: [point.date.description, try point.price.storedText(), point.id])
-        session.invalidate(asset: point.assetID)
+        session.announce(.changed(asset: point.assetID))
         session.noteChange("price", .changed)
     }
 
     func deletePrice(id: Int64) throws {
         let assetID = try session.requirePrice(id: id).assetID
         try db.cachedStatement(sql: "DELETE FROM price_history WHERE id = ?").execute(arguments: [id])
-        session.invalidate(asset: assetID)
+        session.announce(.changed(asset: assetID))
         session.noteChange("price", .deleted)
     }
 

@@ -11,6 +11,6 @@ extension StoreSession {
     ///     let t = try session.execute(Trade(.buy, asset: acme.id!, quantity: 10, price: 12))
     @discardableResult
     public func execute<C: Command>(_ command: C) throws -> C.Result {
-        try atomically { try command.run(in: SessionCommandStore(self)) }
+        try atomically { try announcingChanges { try command.run(in: SessionCommandStore(self)) } }
     }
 }

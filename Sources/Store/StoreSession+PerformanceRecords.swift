@@ -61,18 +61,14 @@ struct CachedPerformanceRecords {
 }
 
 extension StoreSession {
-    /// What identifies the store's content for a cache: rows this connection has inserted,
-    /// changed or deleted since it opened (`sqlite3_total_changes64`, counting those of
-    /// triggers), and commits of other connections (`PRAGMA data_version`). Any write moves
-    /// one or the other; a rollback, which can take content back without moving them,
-    /// drops the caches (`invalidateAll`).
+    /// What identifies the store's content for a cache beyond this connection's own changes,
+    /// which drop it (`DerivedCacheObserver`): commits of other connections
+    /// (`PRAGMA data_version`), seen here even outside a transaction.
     struct ChangeStamp: Equatable {
-        let changes: Int64
         let dataVersion: Int64
     }
 
     func changeStamp() throws -> ChangeStamp {
-        ChangeStamp(changes: sqlite3_total_changes64(db.sqliteConnection),
-                    dataVersion: try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0)
+        ChangeStamp(dataVersion: try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0)
     }
 }

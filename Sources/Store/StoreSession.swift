@@ -3,7 +3,8 @@ import GRDB
 
 /// Access to the store over one connection, for the length of a script, a REPL session or a
 /// command. Every write goes through the business rules of Core; every derived figure is
-/// computed from stored rows (cached per asset, dropped on every write to that asset).
+/// computed from stored rows (cached per asset; `DerivedCacheObserver` drops what a change
+/// makes stale).
 public final class StoreSession {
     let db: Database
     /// "Today" for the date rules: taken once, passed in, so tests can fix it.
@@ -38,10 +39,14 @@ public final class StoreSession {
     /// Another connection's commit (another process: a cron script while the REPL is open)
     /// changes it; the caches are then dropped before anything reads them.
     private var seenDataVersion: Int64?
+    /// Hears every change of a source row and drops the caches it makes stale.
+    private(set) var cacheObserver: DerivedCacheObserver!
 
     init(db: Database, today: CalendarDate) {
         self.db = db
         self.today = today
+        cacheObserver = DerivedCacheObserver(session: self)
+        db.add(transactionObserver: cacheObserver, extent: .observerLifetime)
     }
 
     // MARK: Transactions of the store
@@ -125,11 +130,6 @@ public final class StoreSession {
         return result!
     }
 
-    func invalidate(asset id: Int64) {
-        positionCache[id] = nil
-        latestPriceCache[id] = nil
-    }
-
     func invalidateAll() {
         positionCache.removeAll()
         latestPriceCache.removeAll()
@@ -138,7 +138,12 @@ public final class StoreSession {
         currentDerivedTables = nil
     }
 
-    func noteChange(_ kind: String, _ change: ChangeCounter.Change, count: Int = 1) { changes.record(kind, change, count: count) }
+    /// Counts a change for --dry-run. Every write of the store's own passes here, so the
+    /// last performance records (which depend on scopes, assets and settings) go too.
+    func noteChange(_ kind: String, _ change: ChangeCounter.Change, count: Int = 1) {
+        changes.record(kind, change, count: count)
+        performanceRecordsCache = nil
+    }
 
     public func resetChangeCounter() { changes = ChangeCounter() }
 

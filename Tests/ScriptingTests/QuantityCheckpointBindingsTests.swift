@@ -14,6 +14,13 @@ struct QuantityCheckpointBindingsTests {
         try AssetFlowStore(path: nil).withSession(today: CalendarDate("2024-06-01")!) { s in
             let env = try ScriptEnvironment(session: s)
             env.output = { _ in }
+            /// Runs Lua as `assetflow run` does, in a write transaction: only there does a
+            /// timeline write the checkpoints it rebuilt (a read never writes).
+            func run(_ code: String) throws {
+                try s.begin()
+                try env.lua.execute(code, name: "=test")
+                try s.commit()
+            }
             func months() throws -> [String] { try String.fetchAll(s.db, sql: "SELECT month FROM quantity_checkpoint ORDER BY month") }
             /// The monthly timeline, then the same with the checkpoints removed first.
             func timelines() throws -> ([ExactDecimal], [ExactDecimal]) {
@@ -22,7 +29,7 @@ struct QuantityCheckpointBindingsTests {
                 try s.db.execute(sql: "DELETE FROM quantity_checkpoint")
                 return (read, try s.timeline(of: s.assets(), dates: dates).map(\.value))
             }
-            try env.lua.execute("""
+            try run("""
                 a = af.create_asset{ name = "A", type = "stock", quantity = 10, cost_basis = 100, date = "2024-01-02" }
                 a:buy{ quantity = 5, price = 11, date = "2024-02-10" }
                 a:sell{ quantity = 3, price = 12, date = "2024-04-10" }
@@ -30,20 +37,20 @@ struct QuantityCheckpointBindingsTests {
                     a:record_price{ price = 10, date = day }
                 end
                 assert(#af.timeline{ from = "2024-01-02", every = "month" } == 6)
-                """, name: "=test")
+                """)
             #expect(try months() == ["2024-01", "2024-02", "2024-04", "complete"])
 
-            try env.lua.execute(#"a:buy{ quantity = 1, price = 11, date = "2024-03-15" }"#, name: "=test")
+            try run(#"a:buy{ quantity = 1, price = 11, date = "2024-03-15" }"#)
             #expect(try months() == ["2024-01", "2024-02"])
             var (read, replayed) = try timelines()
             #expect(read == replayed && read.last == 130)
 
-            try env.lua.execute(#"af.timeline{ from = "2024-01-02", every = "month" } a:transactions()[2]:edit{ quantity = 6 }"#, name: "=test")
+            try run(#"af.timeline{ from = "2024-01-02", every = "month" } a:transactions()[2]:edit{ quantity = 6 }"#)
             #expect(try months() == ["2024-01"])
             (read, replayed) = try timelines()
             #expect(read == replayed && read.last == 140)
 
-            try env.lua.execute(#"af.timeline{ from = "2024-01-02", every = "month" } a:transactions()[1]:delete()"#, name: "=test")
+            try run(#"af.timeline{ from = "2024-01-02", every = "month" } a:transactions()[1]:delete()"#)
             #expect(try months() == [])
             (read, replayed) = try timelines()
             #expect(read == replayed && read.last == 40)

@@ -240,7 +240,7 @@ extension AssetFlowStore {
         try withSession { session in
             if let copy { try session.keepCopy(at: copy) }
             try backup.queue.inDatabase { source in try source.backup(to: session.db) }
-            session.invalidateAll()
+            session.announce(.everything)  // SQLite's backup API writes no row events
         }
         return copy
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Runs a bulk insert of transactions without the per-row triggers that keep derived data
@@ -10,47 +11,62 @@ import GRDB
 /// import and spills to a temporary file (100,000 rows: about 1 s of `pwrite`, more than
 /// half of the import, even with a WHEN clause that skips the body).
 ///
-/// So, inside a savepoint of its own, each known trigger is dropped, the rows are inserted,
-/// each trigger's work is done once per touched asset (from its earliest inserted date), and
-/// the trigger is created again from the very SQL the store had (the schema check at open
-/// compares that text). The savepoint makes it all or nothing: an error, or the process
-/// dying midway, rolls the DDL back with the rows. No other connection ever sees the store
-/// without its triggers: SQLite has one writer at a time, and readers see the last commit.
-/// A trigger not in `known` is left in place: still right, only slower (a test checks that
-/// every insert trigger of the schema is known).
+/// The per-asset work is not written here by hand: it is each trigger's own body, as the
+/// store holds it (the migration's text), with `NEW.asset_id` and `NEW.date` bound to the
+/// asset and its earliest inserted date. Every statement of those bodies deletes derived
+/// rows of the asset from a date on, so running it once with the earliest date does what
+/// the trigger would have done for every row (its WHEN clause only skips work that finds
+/// nothing). A trigger whose body reads another column of NEW is left in place: still
+/// right, only slower.
+///
+/// So, inside a savepoint of its own, each such trigger is dropped, the rows are inserted,
+/// each body is run once per touched asset, and the trigger is created again from the very
+/// SQL the store had (the schema check at open compares that text). The savepoint makes it
+/// all or nothing: an error, or the process dying midway, rolls the DDL back with the rows.
+/// No other connection ever sees the store without its triggers: SQLite has one writer at a
+/// time, and readers see the last commit.
 enum InsertTriggerPause {
-    struct Trigger {
+    /// An AFTER INSERT trigger on asset_transaction and its body for one asset.
+    struct Trigger: Equatable {
         var name: String
-        /// What the trigger would have done for every inserted row of `asset`, the earliest
-        /// on `date` ("YYYY-MM-DD").
-        var invalidate: (_ db: Database, _ asset: Int64, _ date: String) throws -> Void
+        /// The trigger as stored (`sqlite_master.sql`), to create it again.
+        var sql: String
+        /// The body with `:asset` and `:date` in place of `NEW.asset_id` and `NEW.date`.
+        var perAsset: String
     }
 
-    /// The AFTER INSERT triggers on asset_transaction, with their work done per asset.
-    static let known: [Trigger] = [
-        Trigger(name: "position_snapshot_insert") { db, asset, _ in
-            try db.execute(sql: "DELETE FROM position_snapshot WHERE asset_id = ?", arguments: [asset])
-        },
-        Trigger(name: "quantity_checkpoint_insert") { db, asset, date in
-            try db.execute(sql: "DELETE FROM quantity_checkpoint WHERE asset_id = ? AND month >= substr(?, 1, 7)", arguments: [asset, date])
-        },
-    ]
+    /// The store's AFTER INSERT triggers on asset_transaction that can be paused.
+    static func pausable(_ db: Database) throws -> [Trigger] {
+        try Row.fetchAll(db, sql: "SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger' AND tbl_name = 'asset_transaction' ORDER BY name")
+            .compactMap { row in trigger(name: row["name"], sql: row["sql"]) }
+    }
+
+    /// The trigger's per-asset work, or nil when it is not an AFTER INSERT trigger or its
+    /// body reads a column of NEW other than asset_id and date.
+    static func trigger(name: String, sql: String) -> Trigger? {
+        let words = sql.split(whereSeparator: \.isWhitespace).map { $0.uppercased() }
+        guard let after = words.firstIndex(of: "AFTER"), after + 1 < words.count, words[after + 1] == "INSERT",
+              let begin = sql.range(of: #"\bBEGIN\b"#, options: [.regularExpression, .caseInsensitive]),
+              let end = sql.range(of: #"\bEND\s*;?\s*$"#, options: [.regularExpression, .caseInsensitive]) else { return nil }
+        let body = sql[begin.upperBound..<end.lowerBound]
+            .replacingOccurrences(of: #"\bNEW\.asset_id\b"#, with: ":asset", options: [.regularExpression, .caseInsensitive])
+            .replacingOccurrences(of: #"\bNEW\.date\b"#, with: ":date", options: [.regularExpression, .caseInsensitive])
+        guard body.range(of: #"\b(NEW|OLD)\."#, options: [.regularExpression, .caseInsensitive]) == nil else { return nil }
+        return Trigger(name: name, sql: sql, perAsset: body)
+    }
 
     /// Runs `insert`, which adds transactions to the assets in `earliest` only, none dated
-    /// before the asset's date there.
+    /// before the asset's date there ("YYYY-MM-DD").
     static func run(_ db: Database, earliest: [Int64: String], _ insert: () throws -> Void) throws {
         try db.inSavepoint {
-            var paused: [(Trigger, String)] = []
-            for trigger in known {
-                guard let sql = try String.fetchOne(db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'trigger' AND name = ?",
-                                                    arguments: [trigger.name]) else { continue }
-                try db.execute(sql: "DROP TRIGGER main.\(trigger.name)")
-                paused.append((trigger, sql))
-            }
+            let paused = try pausable(db)
+            for trigger in paused { try db.execute(sql: "DROP TRIGGER main.\(trigger.name)") }
             try insert()
-            for (trigger, sql) in paused {
-                for (asset, date) in earliest.sorted(by: { $0.key < $1.key }) { try trigger.invalidate(db, asset, date) }
-                try db.execute(sql: sql)
+            for trigger in paused {
+                for (asset, date) in earliest.sorted(by: { $0.key < $1.key }) {
+                    try db.execute(sql: trigger.perAsset, arguments: ["asset": asset, "date": date])
+                }
+                try db.execute(sql: trigger.sql)
             }
             return .commit
         }

@@ -23,8 +23,8 @@ extension SessionCommandStore {
             try InsertTriggerPause.run(db, earliest: earliest.mapValues(\.isoText)) { try insertTransactions(plan, newAssetIDs: newAssetIDs) }
             touched = Set(earliest.keys)
         }
-        try insertPrices(plan, newAssetIDs: newAssetIDs)
-        session.invalidateAll()
+        let priced = try insertPrices(plan, newAssetIDs: newAssetIDs)
+        session.announce(.bulk(assets: touched.union(priced)))
         // The snapshots the pause removed are written again before the import commits (one
         // replay of the touched assets), so that the next read finds them: a report, which
         // only reads, would otherwise replay them every time.
@@ -58,7 +58,9 @@ extension SessionCommandStore {
     /// order). SQLite's unique (asset_id, date) index then grows at its end, not at one place
     /// per asset: a file listed day by day (every asset for each date) wrote four times
     /// slower than the same rows listed asset by asset.
-    private func insertPrices(_ plan: ImportPlan, newAssetIDs: [Int64]) throws {
+    /// Returns the assets that got prices.
+    @discardableResult
+    private func insertPrices(_ plan: ImportPlan, newAssetIDs: [Int64]) throws -> Set<Int64> {
         var insert = try BulkStatement(db, table: "price_history", columns: ["asset_id", "date", "price"],
                                        rowCount: plan.prices.count, rowsPerStatement: Self.pricesPerStatement)
         var keys = plan.prices.indices.map { (asset: plan.id(of: plan.prices[$0].asset, newAssetIDs: newAssetIDs),
@@ -74,6 +76,7 @@ extension SessionCommandStore {
             try insert.endRow()
         }
         session.noteChange("price", .added, count: plan.prices.count)
+        return Set(keys.map(\.asset))
     }
 }
 

@@ -128,14 +128,48 @@ struct ImportSnapshotTests: StoreRuleTesting {
         }
     }
 
-    @Test("every insert trigger of the schema is one the bulk import knows how to pause")
-    func everyInsertTriggerKnown() throws {
+    @Test("every insert trigger of the schema is paused, with the per-asset work read from its own definition")
+    func everyInsertTriggerPaused() throws {
         try withStore { s in
             let names = try String.fetchAll(s.db, sql: """
-                SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'asset_transaction' AND sql LIKE '%AFTER INSERT%'
+                SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'asset_transaction' AND sql LIKE '%AFTER INSERT%' ORDER BY name
                 """)
-            #expect(!names.isEmpty)
-            #expect(Set(names).isSubset(of: InsertTriggerPause.known.map(\.name)))
+            #expect(names == ["position_snapshot_insert", "quantity_checkpoint_insert"])
+            let paused = try InsertTriggerPause.pausable(s.db)
+            #expect(paused.map(\.name) == names)
+            #expect(paused.map { $0.perAsset.split(whereSeparator: \.isWhitespace).joined(separator: " ") } == [
+                "DELETE FROM position_snapshot WHERE asset_id = :asset;",
+                "DELETE FROM quantity_checkpoint WHERE asset_id = :asset AND month >= substr(:date, 1, 7);",
+            ])
+            // A body that reads another column of the new row cannot be done per asset: left in place.
+            #expect(InsertTriggerPause.trigger(name: "t", sql: "CREATE TRIGGER t AFTER INSERT ON asset_transaction BEGIN DELETE FROM x WHERE q = NEW.quantity; END") == nil)
+            #expect(InsertTriggerPause.trigger(name: "t", sql: "CREATE TRIGGER t AFTER UPDATE ON asset_transaction BEGIN DELETE FROM x WHERE a = NEW.asset_id; END") == nil)
         }
+    }
+
+    @Test("a bulk import leaves the quantity checkpoints the per-row triggers would have left")
+    func sameAsTheTriggers() throws {
+        let csv = "Date,Asset,Type,Quantity,Price\n2024-02-15,A,buy,1,11\n2024-05-01,B,buy,2,13\n2024-03-20,A,buy,1,12\n"
+        func derived(bulk: Bool) throws -> [String] {
+            var rows: [String] = []
+            try withStore { s in
+                let ids = try store(s)
+                try s.begin()
+                _ = try s.timeline(of: s.assets(), dates: [d("2024-06-01")])
+                try s.commit()
+                if bulk {
+                    _ = try importCSV(s, .transactions, csv)
+                } else {
+                    for (date, id, q) in [("2024-02-15", ids[0], 1), ("2024-05-01", ids[1], 2), ("2024-03-20", ids[0], 1)] {
+                        try s.db.execute(sql: "INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, currency) VALUES (?, 'buy', ?, ?, '10', '10', 'USD')",
+                                         arguments: [id, date, q])
+                    }
+                }
+                // (The snapshots differ on purpose: the import writes its assets' again.)
+                rows = try Row.fetchAll(s.db, sql: "SELECT * FROM quantity_checkpoint ORDER BY asset_id, month").map { "\($0)" }
+            }
+            return rows
+        }
+        #expect(try derived(bulk: true) == derived(bulk: false))
     }
 }
