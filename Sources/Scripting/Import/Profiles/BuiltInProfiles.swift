@@ -3,6 +3,6 @@
 /// nobody supports yet).
 public enum BuiltInProfiles {
     public static let all: [ImportProfile] = [
-        trading212, degiro, ibkrFlex, schwab, revolut, freetrade, etoro, coinbase, kraken, ghostfolio, portfolioPerformance,
+        trading212, degiro, ibkrFlex, ibkrStatement, schwab, revolut, freetrade, etoro, coinbase, kraken, ghostfolio, portfolioPerformance,
     ]
 }
