@@ -12,7 +12,7 @@ struct ProfileFuzzTests {
     static let samples: [(file: String, kindColumn: String)] = [
         ("trading212.csv", "Action"), ("degiro-nl.csv", "Omschrijving"), ("schwab.csv", "Action"), ("revolut.csv", "Type"),
         ("ibkr-flex-trades.csv", "Buy/Sell"), ("freetrade.csv", "Type"), ("etoro.csv", "Type"), ("coinbase.csv", "Transaction Type"),
-        ("kraken-ledgers.csv", "type"), ("ghostfolio.csv", "Action"), ("portfolio-performance.csv", "Type"), ("ibkr-statement.csv", "Asset Category"),
+        ("kraken-ledgers.csv", "type"), ("ghostfolio.csv", "Action"), ("portfolio-performance.csv", "Type"), ("ibkr-statement.csv", "Asset Category"), ("investengine.csv", "Transaction Type"), ("scalable.csv", "type"), ("traderepublic.csv", "type"),
     ]
 
     /// A small deterministic generator (the same mutations on every run).
@@ -83,7 +83,10 @@ struct ProfileFuzzTests {
                 continue
             }
             var lines = String(decoding: try sample(file), as: UTF8.self).components(separatedBy: "\n")
-            let data = rows.indices.filter { $0 > header && rows[$0].fields.count > k && !rows[$0].fields[k].isEmpty && rows[$0].fields[0] != "" }
+            // Among the rows the profile books (not those it skips on purpose).
+            let booked = Set(try #require(try ProfileImport.profiled(try sample(file), request: .init(file: file))).results
+                .filter { $0.skipReason == nil }.map(\.row.line))
+            let data = rows.indices.filter { $0 > header && rows[$0].fields.count > k && booked.contains(rows[$0].line) }
             guard let pick = data.isEmpty ? nil : data[g.next(data.count)] else { continue }
             var fields = rows[pick].fields
             fields[k] = "Zzyzx unheard of"
