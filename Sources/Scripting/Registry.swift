@@ -33,6 +33,8 @@ public enum Registry {
                 getter: "date_format", setter: "set_date_format"),
         Setting(name: "default_platform", type: .string, summary: "The platform of assets an import creates when none is given (\"\" for none).",
                 getter: "default_platform", setter: "set_default_platform"),
+        Setting(name: "default_portfolio", type: .string, summary: "The portfolio a broker file's import puts new assets in (\"\" for none; created when missing).",
+                getter: "default_portfolio", setter: "set_default_portfolio"),
     ]
 
     public static func bindings(of owner: String) -> [Binding] { all.filter { $0.owner == owner } }

@@ -14,10 +14,11 @@ struct SettingsCommandTests {
             try cli.run(["settings", "--store", store] + arguments)
         }
         #expect(try run().out == """
-            main_currency     USD
-            financial_goal    (not set)
-            date_format       abbreviated
-            default_platform  (not set)
+            main_currency      USD
+            financial_goal     (not set)
+            date_format        abbreviated
+            default_platform   (not set)
+            default_portfolio  (not set)
 
             """)
         #expect(try run("financial_goal", "300000").out == "Financial goal: 300000 USD\n")
@@ -27,14 +28,16 @@ struct SettingsCommandTests {
         #expect(try run("financial_goal").out == "300000\n")
         #expect(try run("date_format", "LONG").out.hasPrefix("Date format: long ("))
         #expect(try run("default_platform", " My  Broker").out == "Default platform: My Broker\n")
+        #expect(try run("default_portfolio", " Brokers ").out == "Default portfolio: Brokers\n")
         let unknown = try run("colour", "blue")
         #expect(unknown.status == 1
-                && unknown.err == "Unknown setting 'colour'. Known settings: main_currency, financial_goal, date_format, default_platform.\n")
+                && unknown.err == "Unknown setting 'colour'. Known settings: main_currency, financial_goal, date_format, default_platform, default_portfolio.\n")
         #expect(try run().out == """
-            main_currency     USD
-            financial_goal    300000
-            date_format       long
-            default_platform  My Broker
+            main_currency      USD
+            financial_goal     300000
+            date_format        long
+            default_platform   My Broker
+            default_portfolio  Brokers
 
             """)
         let noRate = try run("main_currency", "EUR")

@@ -56,3 +56,19 @@ struct SchwabRevolutProfileTests {
         #expect(try t.position("AAPL").quantity == 3)
     }
 }
+
+@Suite("Profiled imports: the portfolio")
+struct ProfilePortfolioTests {
+    @Test("--portfolio, else the default_portfolio setting: created when missing, holding the new assets")
+    func portfolio() throws {
+        let t = try ProfileTestStore()
+        try t.session { _ = try $0.execute(SetDefaultPortfolio(name: "Brokers")) }
+        let file = "Date,Ticker,Type,Quantity,Price per share,Total Amount,Currency,FX Rate\n2024-01-02T09:00:00Z,,CASH TOP-UP,,,$100,USD,1\n"
+        try t.importing(Data(file.utf8))
+        let portfolio = try #require(try t.session { try $0.portfolio(named: "Brokers") })
+        #expect(try t.asset("Revolut USD")?.portfolioID == portfolio.id)
+        let other = try ProfileTestStore()
+        try other.importing(Data(file.utf8)) { $0.portfolio = "Mine" }
+        #expect(try other.asset("Revolut USD")?.portfolioID == other.session { try $0.portfolio(named: "Mine")?.id })
+    }
+}
