@@ -17,13 +17,24 @@ func runProfileBenchmark(rows: Int = 100_000, rounds: Int = 3) throws {
         }
     }
     let data = Data(text.utf8)
-    var rates: [Double] = []
+    var rates: [Double] = [], cpuRates: [Double] = []
     for round in 1...rounds {
-        let start = DispatchTime.now()
+        let start = DispatchTime.now(), cpuStart = processCPUSeconds()
         let made = try ProfileImport.readOperations(data, profile: "trading212")
-        let seconds = secondsSince(start)
+        let seconds = secondsSince(start), cpu = processCPUSeconds() - cpuStart
         rates.append(Double(made.rows) / seconds)
-        print(String(format: "  round %d: %d rows → %d operations in %.3f s: %.0f rows/s", round, made.rows, made.operations, seconds, rates.last!))
+        cpuRates.append(Double(made.rows) / cpu)
+        print(String(format: "  round %d: %d rows → %d operations in %.3f s (CPU %.3f s): %.0f rows/s", round, made.rows, made.operations,
+                     seconds, cpu, rates.last!))
     }
-    print(String(format: "Lua profile (trading212), median of %d rounds  %.0f rows/s   (goal ≥ 100,000 rows/s)", rounds, median(rates)))
+    // On a shared machine the elapsed figure depends on the load; the CPU one does not.
+    print(String(format: "Lua profile (trading212), median of %d rounds  %.0f rows/s elapsed, %.0f rows/s of CPU   (goal ≥ 100,000 rows/s)",
+                 rounds, median(rates), median(cpuRates)))
+}
+
+/// CPU seconds this process has used.
+func processCPUSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
