@@ -55,4 +55,18 @@ struct EuropeanProfileTests {
         #expect(apple.dividends == D("1.26") && apple.tax == D("0.16") && apple.net == D("1.1"))
         try expectIdempotentAndAtomic(t, data, badRow: "\"2024-06-01T00:00:00.000Z\",\"2024-06-01\",\"DEFAULT\",\"CASH\",\"MYSTERY\",\"\",\"\",\"\",\"\",\"\",\"1.00\",\"\",\"\",\"EUR\",\"\",\"\",\"\",\"\",\"0b5e0000-0000-4000-8000-000000000008\",\"\",\"\",\"\",\"\"")
     }
+
+    @Test("Bitstamp: trades at their rate with the fee on top, a fiat withdrawal's fee, a staking reward; as by hand")
+    func bitstamp() throws {
+        let t = try ProfileTestStore()
+        let data = try sample("bitstamp.csv")
+        let lines = try #require(try t.importing(data))
+        #expect(lines.contains("5 rows imported as 8 transactions."), "\(lines)")
+        // BTC: 0.02 @ 40000 + 3.20 = 803.20; 0.005 sold @ 60000 − 1.20 = 298.80: realized 298.80 − 200.80 = 98.
+        expectPosition(try t.position("BTC"), quantity: D("0.015"), cost: D("602.4"), realized: 98)
+        expectPosition(try t.position("ETH"), quantity: D("0.01"), cost: 0, realized: 0)
+        // EUR: 1000 − 803.20 + 298.80 − 200 − 0.90 = 294.70; the withdrawal fee its loss.
+        expectPosition(try t.position("Bitstamp EUR"), quantity: D("294.7"), cost: D("294.7"), realized: D("-0.9"))
+        try expectIdempotentAndAtomic(t, data, badRow: "1006,Main Account,Margin,,2024-05-01T09:00:00Z,1.00,EUR,,,,,0.00,EUR,")
+    }
 }
