@@ -69,4 +69,20 @@ struct EuropeanProfileTests {
         expectPosition(try t.position("Bitstamp EUR"), quantity: D("294.7"), cost: D("294.7"), realized: D("-0.9"))
         try expectIdempotentAndAtomic(t, data, badRow: "1006,Main Account,Margin,,2024-05-01T09:00:00Z,1.00,EUR,,,,,0.00,EUR,")
     }
+
+    @Test("Fidelity: blank lines before the header, disclaimers after, free-text actions with leading spaces; as by hand")
+    func fidelity() throws {
+        let t = try ProfileTestStore()
+        let data = try sample("fidelity.csv")
+        let lines = try #require(try t.importing(data))
+        #expect(lines.contains("7 rows imported as 10 transactions."), "\(lines)")
+        // BND: 20 @ 72.50 = 1450; 5 sold @ 74 less 0.02: realized 369.98 − 362.50 = 7.48; the dividend
+        // reinvested: 0.063 @ 73 = 4.599 (cash 4.60). 15.063 held, cost 1087.50 + 4.599 = 1092.099.
+        expectPosition(try t.position("BND"), quantity: D("15.063"), cost: D("1092.099"), realized: D("7.48"))
+        // USD: 5000 − 1450 + 369.98 + 4.60 − 4.60 + 1.23 − 25 = 3896.21; the advisor fee its loss.
+        expectPosition(try t.position("Fidelity USD"), quantity: D("3896.21"), cost: D("3896.21"), realized: -25)
+        #expect(try t.income("BND").dividends == D("4.6"))
+        #expect(try t.income("SPAXX").interest == D("1.23"))
+        try expectIdempotentAndAtomic(t, data, badRow: "07/01/2024, MERGER MER PAYOUT (Cash), XYZ,XYZ CORP,Cash,0.000,,,,,10.00,")
+    }
 }

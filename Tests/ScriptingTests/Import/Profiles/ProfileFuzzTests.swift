@@ -12,7 +12,7 @@ struct ProfileFuzzTests {
     static let samples: [(file: String, kindColumn: String)] = [
         ("trading212.csv", "Action"), ("degiro-nl.csv", "Omschrijving"), ("schwab.csv", "Action"), ("revolut.csv", "Type"),
         ("ibkr-flex-trades.csv", "Buy/Sell"), ("freetrade.csv", "Type"), ("etoro.csv", "Type"), ("coinbase.csv", "Transaction Type"),
-        ("kraken-ledgers.csv", "type"), ("ghostfolio.csv", "Action"), ("portfolio-performance.csv", "Type"), ("ibkr-statement.csv", "Asset Category"), ("investengine.csv", "Transaction Type"), ("scalable.csv", "type"), ("traderepublic.csv", "type"), ("bitstamp.csv", "Type"),
+        ("kraken-ledgers.csv", "type"), ("ghostfolio.csv", "Action"), ("portfolio-performance.csv", "Type"), ("ibkr-statement.csv", "Asset Category"), ("investengine.csv", "Transaction Type"), ("scalable.csv", "type"), ("traderepublic.csv", "type"), ("bitstamp.csv", "Type"), ("fidelity.csv", "Action"),
     ]
 
     /// A small deterministic generator (the same mutations on every run).
