@@ -33,6 +33,8 @@ public enum Registry {
                 getter: "date_format", setter: "set_date_format"),
         Setting(name: "default_platform", type: .string, summary: "The platform of assets an import creates when none is given (\"\" for none).",
                 getter: "default_platform", setter: "set_default_platform"),
+        Setting(name: "default_portfolio", type: .string, summary: "The portfolio a broker file's import puts new assets in (\"\" for none; created when missing).",
+                getter: "default_portfolio", setter: "set_default_portfolio"),
         Setting(name: "prices_from_trades", type: .boolean, summary: "Whether a buy's or sell's price is the asset's market price on a day without a recorded price (default true).",
                 getter: "prices_from_trades", setter: "set_prices_from_trades"),
         Setting(name: "long_term_days", type: .integer, summary: "After how many days held a lot is long term (default 365); af.set_long_term_days(days, type) sets one per asset type.",

@@ -53,6 +53,7 @@ func runImportBenchmark(rounds: Int = 5) throws {
     var usage = rusage()
     getrusage(RUSAGE_CHILDREN.rawValue, &usage)
     print(String(format: "peak memory of an import command           %.1f MB", Double(usage.ru_maxrss) / 1024))
+    try runProfileBenchmark()
 }
 
 /// The two CSV files of the benchmark's data set.

@@ -6,6 +6,7 @@ import Foundation
 //   assetflow-bench [--json] [rows|writes|scaling|load|projection|import|query|all]
 //   assetflow-bench measure KEY STORE      one row, in a process of its own (used by rows)
 //   assetflow-bench import-steps STORE T.csv P.csv   one import's steps, timed (used by import)
+//   assetflow-bench profile                rows per second a Lua import profile sustains (also after import)
 //
 // `rows` prints issue 14's table as `figure | goal | before` (before = the figure the issue
 // measured with Foundation's Decimal); `writes` only its two script-write rows (in date
@@ -36,6 +37,8 @@ do {
         try runQueryBenchmark()
     case "import":
         try runImportBenchmark()
+    case "profile":
+        try runProfileBenchmark()
     case "import-steps":
         guard arguments.count == 4 else { throw BenchError("import-steps STORE TRANSACTIONS.csv PRICES.csv") }
         try runImportSteps(store: arguments[1], transactions: arguments[2], prices: arguments[3])

@@ -17,6 +17,8 @@ struct SettingsCommand: ParsableCommand {
               date_format       numeric, abbreviated (default), long or complete
               default_platform  the platform of assets an import creates when none is
                                 given; "" clears it
+              default_portfolio the portfolio a broker file's import puts new assets
+                                in when --portfolio is not given; "" clears it
 
             Examples:
               assetflow settings

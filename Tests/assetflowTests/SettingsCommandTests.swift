@@ -18,6 +18,7 @@ struct SettingsCommandTests {
             financial_goal      (not set)
             date_format         abbreviated
             default_platform    (not set)
+            default_portfolio   (not set)
             prices_from_trades  true
             long_term_days      365
 
@@ -39,6 +40,7 @@ struct SettingsCommandTests {
             financial_goal      300000
             date_format         long
             default_platform    My Broker
+            default_portfolio   Brokers
             prices_from_trades  true
             long_term_days      400
 

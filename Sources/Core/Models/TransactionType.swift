@@ -53,12 +53,16 @@ public enum TransactionType: String, CaseIterable, Sendable {
         }
     }
 
+    /// The seven types a generic import's Type column names (a profile's rows become the
+    /// others through their commands).
+    public static let importable: [TransactionType] = [.buy, .sell, .transferIn, .transferOut, .adjustment, .dividend, .interest]
+
     public static func parse(_ text: String) throws -> TransactionType {
         let key = text.lowercased().replacingOccurrences(of: " ", with: "_")
         if let type = TransactionType(rawValue: key) { return type }
         if key == "transferin" { return .transferIn }
         if key == "transferout" { return .transferOut }
-        let names = allCases.map(\.rawValue).joined(separator: ", ")
+        let names = importable.map(\.rawValue).joined(separator: ", ")
         throw RuleViolation("Unknown transaction type '\(text)'. Use one of: \(names).")
     }
 }

@@ -7,7 +7,7 @@ import Store
 /// methods. Each write runs one Core command through `session.execute`; the rules and
 /// defaults live in the command.
 enum AssetBindings {
-    static let all: [Binding] = fields + trades + changes + history + [CurrencyBindings.valueIn] + LotBindings.assetMethods
+    static let all: [Binding] = fields + trades + changes + history + [CurrencyBindings.valueIn] + OperationBindings.asset + LotBindings.assetMethods
 
     // MARK: Fields
 

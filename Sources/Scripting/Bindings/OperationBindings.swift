@@ -8,7 +8,10 @@ import Store
 /// fees, taxes, deposits, withdrawals and currency conversions. Each runs one Core command
 /// (`Sources/Core/Commands/Operations/`), whose file holds its rules.
 enum OperationBindings {
-    static let all: [Binding] = assetMethods + functions + incomeFields
+    /// The `af` functions; the Asset methods and fields are listed with the others of
+    /// their class (`AssetBindings.all`), where the reference groups them.
+    static let all: [Binding] = functions
+    static let asset: [Binding] = assetMethods + incomeFields
 
     // MARK: Asset methods
 

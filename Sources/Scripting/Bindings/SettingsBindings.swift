@@ -36,6 +36,18 @@ enum SettingsBindings {
             _ = try env.session.execute(SetDefaultPlatform(name: args.name ?? ""))
             return 0
         },
+        .function("af", "default_portfolio", NoArguments.self, returns: .value(.string),
+                  "The portfolio a broker file's import puts new assets in when --portfolio is not given (\"\" when none). Also af.settings.default_portfolio.",
+                  example: #"print(af.default_portfolio())"#) { env, call, _ in
+            call.pushString(try env.session.setting(SetDefaultPortfolio.settingKey) ?? "")
+            return 1
+        },
+        .function("af", "set_default_portfolio", PortfolioName.self, returns: .none,
+                  "Sets the portfolio a broker file's import puts new assets in (created by the import when missing); nil or \"\" clears it. Also af.settings.default_portfolio = …",
+                  example: #"af.set_default_portfolio("Brokers")"#) { env, _, args in
+            _ = try env.session.execute(SetDefaultPortfolio(name: args.name ?? ""))
+            return 0
+        },
         .function("af", "prices_from_trades", NoArguments.self, returns: .value(.boolean),
                   "Whether each buy's and sell's price counts as the asset's market price on days without a recorded price (true unless turned off). Also af.settings.prices_from_trades.",
                   example: #"print(af.prices_from_trades())  --> true"#) { env, call, _ in
@@ -65,6 +77,13 @@ enum SettingsBindings {
     }
 
     /// `(name)`: nil or "" clears.
+    /// `(name)` of `af.set_default_portfolio`.
+    struct PortfolioName: LuaDecodable {
+        var name: String?
+        static let fields: [LuaField<PortfolioName>] = [.optional("name", \.name, "The portfolio's name; nil or \"\" clears it.")]
+        static let layout = LuaArgumentLayout.positional
+    }
+
     struct Platform: LuaDecodable {
         var name: String?
         static let fields: [LuaField<Platform>] = [.optional("name", \.name, "The platform; nil or \"\" clears it.")]

@@ -49,6 +49,9 @@ public enum SettingsRun {
                 case SetDateFormat.settingKey:
                     let format = try session.execute(SetDateFormat(text: value))
                     line = "Date format: \(format.rawValue) (\(format.format(session.today)))"
+                case SetDefaultPortfolio.settingKey:
+                    let portfolio = try session.execute(SetDefaultPortfolio(name: value))
+                    line = portfolio.isEmpty ? "Default portfolio cleared." : "Default portfolio: \(portfolio)"
                 default:
                     let platform = try session.execute(SetDefaultPlatform(name: value))
                     line = platform.isEmpty ? "Default platform cleared." : "Default platform: \(platform)"

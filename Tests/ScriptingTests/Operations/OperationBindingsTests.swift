@@ -39,4 +39,21 @@ struct OperationBindingsTests {
             """)
         #expect(printed == "874\t100\t-17.5\n100\t15\t85\t100\t15\n3\t100\n")
     }
+
+    @Test("performance: a fee and a withheld tax are losses of the portfolio, not money taken out; income is the gross")
+    func performance() throws {
+        let printed = try runLua("""
+            local p = af.create_portfolio{ name = "P" }
+            local cash = af.create_asset{ name = "Cash", type = "cash", currency = "USD", portfolio = p }
+            local ko = af.create_asset{ name = "KO", type = "stock", currency = "USD", portfolio = p }
+            af.deposit{ asset = cash, amount = 1000, date = "2024-01-02" }
+            af.dividend_with_tax{ asset = cash, source = ko, gross = "100", tax = "15", date = "2024-02-01" }
+            af.fee{ asset = cash, amount = "5", date = "2024-03-01" }
+            local r = p:performance{ from = "2024-01-01", to = "2024-04-01" }
+            print(r.net_flows, r.income, r.end_value, r.realized_gain, r.twr)
+            """)
+        // Flows: the deposit only (1000); income 100 gross; value 1000 + 100 − 15 − 5 = 1080;
+        // the tax and the fee realized as −20; the return 8 %.
+        #expect(printed == "1000\t100\t1080\t-20\t0.08\n")
+    }
 }

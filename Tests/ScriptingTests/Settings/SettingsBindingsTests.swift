@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Scripting
 
-@Suite("af.settings: the four settings from Lua")
+@Suite("af.settings: the settings from Lua")
 struct SettingsBindingsTests {
     @Test("date_format and default_platform read and written through af.settings; the rules and messages hold")
     func settings() throws {
@@ -35,7 +35,7 @@ struct SettingsBindingsTests {
         #expect(lines[8].hasSuffix("Financial goal must be greater than zero."))
         #expect(lines[9] == "300000")
         #expect(lines[10] == "nil")
-        #expect(lines[11].hasSuffix("af.settings has no setting 'colour' (known: main_currency, financial_goal, date_format, default_platform, prices_from_trades, long_term_days)"))
+        #expect(lines[11].hasSuffix("af.settings has no setting 'colour' (known: main_currency, financial_goal, date_format, default_platform, default_portfolio, prices_from_trades, long_term_days)"))
     }
 
     @Test("assets an import creates go on the default platform unless the row or the import names one")

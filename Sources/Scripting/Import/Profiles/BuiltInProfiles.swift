@@ -3,6 +3,7 @@
 /// nobody supports yet).
 public enum BuiltInProfiles {
     public static let all: [ImportProfile] = [
-        trading212, degiro, ibkrFlex, schwab, revolut, freetrade, etoro, coinbase, kraken, ghostfolio, portfolioPerformance,
+        trading212, degiro, ibkrFlex, ibkrStatement, schwab, revolut, freetrade, etoro, coinbase, kraken, ghostfolio, portfolioPerformance,
+        investEngine, scalable, tradeRepublic, bitstamp, fidelity,
     ]
 }

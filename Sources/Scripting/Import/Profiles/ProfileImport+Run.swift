@@ -51,3 +51,14 @@ extension ProfileImport {
         return p.source
     }
 }
+
+extension ProfileImport {
+    /// Reads `data` with its profile (recognized, or `profile`) and returns how many rows and
+    /// operations it made, writing nothing: what `scripts/bench import` times.
+    public static func readOperations(_ data: Data, profile: String? = nil) throws -> (rows: Int, operations: Int) {
+        var request = Request(file: "bench.csv")
+        request.profile = profile
+        guard let (_, results) = try profiled(data, request: request) else { throw ProfileError("No profile recognizes the file.") }
+        return (results.count, results.reduce(0) { $0 + $1.operations.count })
+    }
+}

@@ -10,23 +10,41 @@ extension ProfileScript {
         "to_currency", "to_amount", "ratio", "cost_basis", "acquired", "new_name", "note", "id", "cash",
     ]
 
-    /// Reads the operation table at `index`; returns it and the broker id it names, if any.
+    /// A field's value as the table held it.
+    enum FieldValue {
+        case text(String), decimal(ExactDecimal), flag(Bool)
+    }
+
+    /// Reads the operation table at `index` in one pass over its fields (a lookup per known
+    /// field cost a Lua string per name and row); returns it and the broker id it names.
     func operation(at index: Int32, call: LuaCall, format: ImportDate?, accountCurrency: String?) throws -> (ProfileOperation, String?) {
         guard call.isTable(at: index) else { throw ProfileError("an operation is a table, not a \(call.typeName(at: index))") }
-        var unknown: [String] = []
-        call.forEachStringKey(of: index) { if !Self.operationFields.contains($0) { unknown.append($0) } }
-        if let first = unknown.sorted().first { throw ProfileError("unknown operation field '\(first)'") }
+        var fields: [String: FieldValue] = [:]
+        var unknown: String?
+        try call.forEachStringKey(of: index) { key in
+            guard Self.operationFields.contains(key) else { unknown = unknown ?? key; return }
+            if let s = call.string(at: -1) {
+                fields[key] = .text(s.trimmingCharacters(in: .whitespaces))
+            } else if call.type(at: -1) == LuaTypeCode.boolean {
+                fields[key] = .flag(call.boolean(at: -1))
+            } else if let d = try call.decimal(at: -1) {
+                fields[key] = .decimal(d)
+            }
+        }
+        if let unknown { throw ProfileError("unknown operation field '\(unknown)'") }
         func text(_ key: String) -> String? {
-            call.field(key, of: index) { i -> String? in
-                if let s = call.string(at: i) { return s.trimmingCharacters(in: .whitespaces) }
-                if let n = call.integer(at: i) { return String(n) }
-                return nil
-            }.flatMap { $0.isEmpty ? nil : $0 }
+            switch fields[key] {
+            case .text(let s)?: return s.isEmpty ? nil : s
+            case .decimal(let d)?: return d.plainText
+            default: return nil
+            }
         }
         func number(_ key: String, signed: Bool = false) throws -> ExactDecimal? {
-            let value: ExactDecimal? = try call.field(key, of: index) { i in
-                if let s = call.string(at: i) { return try descriptor.decimal.parse(s) }
-                return try call.decimal(at: i)
+            let value: ExactDecimal?
+            switch fields[key] {
+            case .text(let s)?: value = try descriptor.decimal.parse(s)
+            case .decimal(let d)?: value = d
+            default: value = nil
             }
             guard let value else { return nil }
             return signed || value >= 0 ? value : -value
@@ -63,7 +81,7 @@ extension ProfileScript {
         op.acquired = try date("acquired")
         op.newName = text("new_name")
         op.note = text("note") ?? ""
-        op.settlesInCash = call.field("cash", of: index) { call.type(at: $0) == LuaTypeCode.boolean ? call.boolean(at: $0) : nil } ?? true
+        if case .flag(let settles)? = fields["cash"] { op.settlesInCash = settles }
         return (op, text("id"))
     }
 }

@@ -56,3 +56,38 @@ struct SchwabRevolutProfileTests {
         #expect(try t.position("AAPL").quantity == 3)
     }
 }
+
+@Suite("Profiled imports: the portfolio")
+struct ProfilePortfolioTests {
+    @Test("--portfolio, else the default_portfolio setting: created when missing, holding the new assets")
+    func portfolio() throws {
+        let t = try ProfileTestStore()
+        try t.session { _ = try $0.execute(SetDefaultPortfolio(name: "Brokers")) }
+        let file = "Date,Ticker,Type,Quantity,Price per share,Total Amount,Currency,FX Rate\n2024-01-02T09:00:00Z,,CASH TOP-UP,,,$100,USD,1\n"
+        try t.importing(Data(file.utf8))
+        let portfolio = try #require(try t.session { try $0.portfolio(named: "Brokers") })
+        #expect(try t.asset("Revolut USD")?.portfolioID == portfolio.id)
+        let other = try ProfileTestStore()
+        try other.importing(Data(file.utf8)) { $0.portfolio = "Mine" }
+        #expect(try other.asset("Revolut USD")?.portfolioID == other.session { try $0.portfolio(named: "Mine")?.id })
+    }
+}
+
+@Suite("Profiled imports: --no-cash")
+struct ProfileNoCashTests {
+    @Test("--no-cash: trades move units only; deposits and withdrawals are left out; income still reaches the cash")
+    func noCash() throws {
+        let t = try ProfileTestStore()
+        let file = """
+            Date,Ticker,Type,Quantity,Price per share,Total Amount,Currency,FX Rate
+            2024-01-02T09:00:00Z,,CASH TOP-UP,,,$1000,USD,1
+            2024-01-03T15:00:00Z,AAPL,BUY - MARKET,2,$100,$200,USD,1
+            2024-02-15T10:00:00Z,AAPL,DIVIDEND,,,$0.50,USD,1
+            2024-03-01T10:00:00Z,,CASH WITHDRAWAL,,,-$100,USD,1
+            """
+        let lines = try #require(try t.importing(Data(file.utf8)) { $0.cash = false })
+        #expect(lines.contains("2 rows imported as 2 transactions."), "\(lines)")
+        expectPosition(try t.position("AAPL"), quantity: 2, cost: 200, realized: 0)
+        #expect(try t.position("Revolut USD").quantity == D("0.5"))
+    }
+}
