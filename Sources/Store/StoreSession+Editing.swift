@@ -6,7 +6,7 @@ import GRDB
 extension StoreSession {
     /// A transaction that must exist.
     public func requireTransaction(id: Int64) throws -> Transaction {
-        guard let t = try transaction(id: id) else { throw StoreError.notFound("No transaction with id \(id) (was it deleted?).") }
+        guard let t = try transaction(id: id) else { throw StoreError.deleted(table: TransactionRecord.table, id: id) }
         return t
     }
 
@@ -23,7 +23,7 @@ extension StoreSession {
 
     /// A price record that must exist.
     public func requirePrice(id: Int64) throws -> PricePoint {
-        guard let p = try price(id: id) else { throw StoreError.notFound("No price record with id \(id) (was it deleted?).") }
+        guard let p = try price(id: id) else { throw StoreError.deleted(table: "price_history", id: id) }
         return p
     }
 

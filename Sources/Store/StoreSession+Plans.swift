@@ -23,7 +23,7 @@ extension StoreSession {
     /// Progress of a plan as of a date: the current amount is the value on that date of its
     /// portfolio (or of every asset).
     public func progress(ofPlan id: Int64, asOf: CalendarDate? = nil) throws -> InvestmentPlanProgress {
-        guard let (plan, portfolioID) = try investmentPlan(id: id) else { throw StoreError.notFound("No investment plan with id \(id).") }
+        guard let (plan, portfolioID) = try investmentPlan(id: id) else { throw StoreError.notFound(table: "investment_plan", id: id) }
         let date = asOf ?? today
         let assets = try portfolioID.map { try self.assets(inPortfolio: $0) } ?? self.assets()
         return InvestmentPlanProgress(plan: plan, currentAmount: try value(of: assets, at: date), today: date)
