@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LuaBridge
 import Scripting
 
 /// `assetflow report NAME [--format F] [--output FILE]`
