@@ -28,7 +28,7 @@ struct ExampleScriptsTests {
 
     func run(_ script: String, _ arguments: [String] = []) throws -> (ScriptRunner.Outcome, String) {
         let path = NSTemporaryDirectory() + "af-examples-\(UUID().uuidString).sqlite"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { removeStoreFiles(path) }
         let store = try AssetFlowStore(path: path)
         let setup = try temporaryFile("setup.lua", smallStoreLua)
         defer { try? FileManager.default.removeItem(atPath: setup) }

@@ -102,6 +102,7 @@ struct ReplCommandTests {
     @Test(".load runs a file in the session")
     func load() throws {
         let path = try temporaryFile("load.lua", "loaded_value = 41 + 1")
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let r = try session([".load \(path)", "loaded_value"])
         #expect(r.out == "42\n")
     }

@@ -9,7 +9,9 @@ import Testing
 /// temporary folder this suite makes: "outside" is a sibling folder in it, never a system path.
 @Suite("Sandbox escapes")
 struct SandboxEscapeTests {
-    let root = NSTemporaryDirectory() + "af-escape-\(UUID().uuidString)"
+    /// Removed when the test is done (each test has its own instance).
+    let temporary = TemporaryFolder("escape")
+    var root: String { temporary.path }
     var reports: String { root + "/reports" }
     var outside: String { root + "/outside" }
     var allowed: String { root + "/allowed" }
