@@ -52,7 +52,7 @@ struct CommandLineTests {
 
     @Test("run: a script error prints file:line: message and a traceback, exits 1")
     func runError() throws {
-        let script = temporary.path + ".lua"  // short: Lua cuts a long chunk name in its messages
+        let script = NSTemporaryDirectory() + "af-\(UUID().uuidString.prefix(8)).lua"  // short: Lua cuts a chunk name over 60 bytes
         defer { try? FileManager.default.removeItem(atPath: script) }
         try "local x = 1\nerror('broken here')\n".write(toFile: script, atomically: true, encoding: .utf8)
         let r = try run(["run", "--store", temporaryStore(), script])

@@ -56,8 +56,19 @@ struct BuiltInReportsTests {
     @Test("The built-in reports on an empty store are empty states, not errors", arguments: builtInReports)
     func emptyStore(name: String) throws {
         let store = try AssetFlowStore(path: nil)
-        #expect(try renderBuiltIn(name, .terminal, store: store).count > 0)
+        let text = try renderBuiltIn(name, .terminal, store: store)
+        for line in Self.emptyStates[name]! { #expect(text.contains(line), "\(name):\n\(text)") }
     }
+
+    /// Each built-in report's title and what it says on an empty store.
+    static let emptyStates = [
+        "overview": ["Portfolio overview", "The store has no assets yet: create one with af.create_asset{…}"],
+        "holdings": ["Holdings", "(no rows)"],
+        "income": ["Income by year", "No dividends or interest recorded yet."],
+        "rebalancing": ["Rebalancing plan", "No portfolio has targets yet: set them with p:set_targets{"],
+        "performance": ["Performance by year", "No transactions yet."],
+        "projection": ["Projection", "Projected net worth"],
+    ]
 
     @Test("The overview shows the demo's figures and its allocation")
     func overviewContents() throws {
