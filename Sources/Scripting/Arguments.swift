@@ -50,7 +50,7 @@ struct NamedArguments {
             let invalid = "\(label ?? NumberLabels.label(for: key)) must be a valid number."
             do { return try call.decimal(at: i) } catch let error as DecimalParseError where error.reason == nil {
                 throw numberError(key, at: i, invalid)
-            } catch is LuaArgumentError where call.type(at: i) != 3 /* LUA_TNUMBER: a float out of range keeps its own message */ {
+            } catch is LuaArgumentError where call.type(at: i) != LuaTypeCode.number /* a float out of range keeps its own message */ {
                 throw numberError(key, at: i, invalid)
             } catch {
                 throw numberError(key, at: i, String(describing: error))
@@ -68,7 +68,7 @@ struct NamedArguments {
 
     /// `fn{key = 'text'}: problem`, quoting the value received (its type when not text).
     private func numberError(_ key: String, at i: Int32, _ problem: String) -> LuaArgumentError {
-        let received = call.type(at: i) == 4 /* LUA_TSTRING */ ? "'\(call.string(at: i)!)'" : call.typeName(at: i)
+        let received = call.type(at: i) == LuaTypeCode.string ? "'\(call.string(at: i)!)'" : call.typeName(at: i)
         return LuaArgumentError("\(function){\(key) = \(received)}: \(problem)")
     }
 

@@ -24,6 +24,11 @@ public final class AssetFlowStore {
     /// is an error, and nothing is written to it. `waitNotice` runs when a write has
     /// waited a second for another process; a write gives up after `waitLimit` seconds
     /// (default: $ASSETFLOW_BUSY_TIMEOUT, else 300).
+    /// The day sessions take as today when none is given (nil: the clock's). The command
+    /// line sets it from ASSETFLOW_TODAY (`ScriptRun.fixedToday`), so a run, and a test, can
+    /// be replayed with the same figures whatever the machine's clock says.
+    public var today: CalendarDate?
+
     ///
     /// A store AssetFlow cannot write to (read-only folder or mount, no permission, full disk;
     /// `readOnly` forces it, with the reason) opens read-only: reads work, writes are refused
@@ -68,9 +73,12 @@ public final class AssetFlowStore {
 
     /// Runs `body` with a session over the store's connection. Nothing is committed unless
     /// the body calls `commit()` (or uses autocommit); an open transaction is rolled back.
-    public func withSession<T>(today: CalendarDate = .today(), _ body: (StoreSession) throws -> T) throws -> T {
+    ///
+    /// `today` is the day the session's rules take as today: the one given, else the store's
+    /// `today`, else the clock's.
+    public func withSession<T>(today: CalendarDate? = nil, _ body: (StoreSession) throws -> T) throws -> T {
         try queue.inDatabase { db in
-            let session = StoreSession(db: db, today: today)
+            let session = StoreSession(db: db, today: today ?? self.today ?? .today())
             session.busyWait = busyWait
             session.readOnlyReason = readOnlyReason
             defer { if db.isInsideTransaction { try? db.rollback() } }

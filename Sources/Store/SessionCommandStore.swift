@@ -16,14 +16,14 @@ final class SessionCommandStore: CommandStore {
     func asset(named name: String) throws -> Asset? { try session.asset(named: name) }
 
     func requirePortfolio(id: Int64) throws -> Portfolio {
-        guard let p = try session.portfolio(id: id) else { throw StoreError.notFound("No portfolio with id \(id).") }
+        guard let p = try session.portfolio(id: id) else { throw StoreError.notFound(table: "portfolio", id: id) }
         return p
     }
 
     func portfolio(named name: String) throws -> Portfolio? { try session.portfolio(named: name) }
 
     func requireCategory(id: Int64) throws -> Category {
-        guard let c = try session.category(id: id) else { throw StoreError.notFound("No category with id \(id).") }
+        guard let c = try session.category(id: id) else { throw StoreError.notFound(table: "category", id: id) }
         return c
     }
 
@@ -91,7 +91,7 @@ final class SessionCommandStore: CommandStore {
     func savingPlans() throws -> [RegularSavingPlan] { try session.savingPlans() }
 
     func requireSavingPlan(id: Int64) throws -> RegularSavingPlan {
-        guard let plan = try session.savingPlan(id: id) else { throw StoreError.notFound("No saving plan with id \(id).") }
+        guard let plan = try session.savingPlan(id: id) else { throw StoreError.notFound(table: "saving_plan", id: id) }
         return plan
     }
 

@@ -29,11 +29,6 @@ extension StoreSession {
         Allocation.rows(try groupedValues(of: assets, by: dimension, in: currency))
     }
 
-    /// Replaces the portfolio's targets for `dimension`: the `SetTargets` command.
-    public func setTargets(portfolio id: Int64, by dimension: AllocationDimension, _ targets: [String: ExactDecimal]) throws {
-        try execute(SetTargets(portfolio: id, by: dimension, targets: targets))
-    }
-
     /// The portfolio's targets for `dimension`. By category, with none set, the categories'
     /// own target percents.
     public func targets(portfolio id: Int64, by dimension: AllocationDimension) throws -> [String: ExactDecimal] {

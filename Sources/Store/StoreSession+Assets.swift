@@ -23,7 +23,7 @@ extension StoreSession {
 
     /// An asset that must exist; the error names it.
     public func requireAsset(id: Int64) throws -> Asset {
-        guard let asset = try asset(id: id) else { throw StoreError.notFound("No asset with id \(id) (was it deleted?).") }
+        guard let asset = try asset(id: id) else { throw StoreError.deleted(table: "asset", id: id) }
         return asset
     }
 

@@ -17,11 +17,6 @@ extension StoreSession {
                          arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines)]).map(Self.category)
     }
 
-    /// Creates a category: the `CreateCategory` command.
-    public func createCategory(name: String, targetPercent: ExactDecimal? = nil) throws -> Category {
-        try execute(CreateCategory(name: name, targetPercent: targetPercent))
-    }
-
     /// The platform names in use, sorted ignoring case.
     public func platforms() throws -> [String] {
         try String.fetchAll(db, sql: "SELECT DISTINCT platform FROM asset WHERE platform <> '' ORDER BY platform COLLATE NOCASE")

@@ -21,7 +21,7 @@ extension StoreSession {
         switch scope {
         case .asset(let id): list = [try requireAsset(id: id)]
         case .portfolio(let id):
-            guard try portfolio(id: id) != nil else { throw StoreError.notFound("No portfolio with id \(id) (was it deleted?).") }
+            guard try portfolio(id: id) != nil else { throw StoreError.deleted(table: "portfolio", id: id) }
             list = try assets(inPortfolio: id)
         case .everything: list = try assets()
         }

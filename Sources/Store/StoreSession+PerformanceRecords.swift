@@ -46,7 +46,7 @@ extension StoreSession {
     /// A transaction type from its stored text, compared as bytes (no String per row).
     static func transactionType(_ bytes: UnsafeBufferPointer<UInt8>) throws -> TransactionType {
         for (text, type) in transactionTypeTexts where text.count == bytes.count && text.elementsEqual(bytes) { return type }
-        throw StoreError.corrupt("transaction type '\(String(decoding: bytes, as: UTF8.self))'")
+        throw StoreError.corrupt(table: "asset_transaction", column: "type", rowID: nil, damage: .unknownType(String(decoding: bytes, as: UTF8.self)))
     }
 
     private static let transactionTypeTexts: [([UInt8], TransactionType)] = TransactionType.allCases.map { (Array($0.rawValue.utf8), $0) }

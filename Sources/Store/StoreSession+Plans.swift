@@ -6,11 +6,6 @@ import GRDB
 extension StoreSession {
     // MARK: Investment plans
 
-    /// Creates an investment plan: the `CreateInvestmentPlan` command.
-    public func createInvestmentPlan(_ plan: InvestmentPlan, portfolioID: Int64? = nil) throws -> InvestmentPlan {
-        try execute(CreateInvestmentPlan(plan, portfolioID: portfolioID))
-    }
-
     public func investmentPlan(id: Int64) throws -> (plan: InvestmentPlan, portfolioID: Int64?)? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM investment_plan WHERE id = ?", arguments: [id]) else { return nil }
         let plan = InvestmentPlan(id: try row.value("id"), name: try row.value("name"), targetAmount: try row.decimal("target_amount"),
@@ -23,16 +18,13 @@ extension StoreSession {
     /// Progress of a plan as of a date: the current amount is the value on that date of its
     /// portfolio (or of every asset).
     public func progress(ofPlan id: Int64, asOf: CalendarDate? = nil) throws -> InvestmentPlanProgress {
-        guard let (plan, portfolioID) = try investmentPlan(id: id) else { throw StoreError.notFound("No investment plan with id \(id).") }
+        guard let (plan, portfolioID) = try investmentPlan(id: id) else { throw StoreError.notFound(table: "investment_plan", id: id) }
         let date = asOf ?? today
         let assets = try portfolioID.map { try self.assets(inPortfolio: $0) } ?? self.assets()
         return InvestmentPlanProgress(plan: plan, currentAmount: try value(of: assets, at: date), today: date)
     }
 
     // MARK: Regular saving plans
-
-    /// Creates a saving plan: the `CreateSavingPlan` command.
-    public func createSavingPlan(_ plan: RegularSavingPlan) throws -> RegularSavingPlan { try execute(CreateSavingPlan(plan)) }
 
     public func savingPlans() throws -> [RegularSavingPlan] {
         try Row.fetchAll(db, sql: "SELECT * FROM saving_plan ORDER BY id").map { row in
@@ -45,16 +37,6 @@ extension StoreSession {
     }
 
     public func savingPlan(id: Int64) throws -> RegularSavingPlan? { try savingPlans().first { $0.id == id } }
-
-    /// Edits, pauses or resumes a saving plan: the `EditSavingPlan` command.
-    @discardableResult
-    public func editSavingPlan(_ edit: EditSavingPlan) throws -> RegularSavingPlan { try execute(edit) }
-
-    /// Deletes a saving plan: the `DeleteSavingPlan` command.
-    public func deleteSavingPlan(id: Int64) throws { try execute(DeleteSavingPlan(id: id)) }
-
-    /// Executes every due occurrence of the automatic plans: the `RunSavingPlans` command.
-    public func runDuePlans(asOf: CalendarDate? = nil) throws -> [Transaction] { try execute(RunSavingPlans(asOf: asOf)) }
 
     /// Manual plans due on or before `asOf`: one reminder per occurrence (none for a plan
     /// whose asset was deleted).

@@ -32,9 +32,4 @@ extension StoreSession {
         }
         return try RebalanceInput(holdings: holdings, targets: targets)
     }
-
-    /// Records the plan's trades: the `ApplyRebalancePlan` command.
-    public func apply(_ plan: TradePlan, date: CalendarDate? = nil, note: String? = nil) throws -> [Transaction] {
-        try execute(ApplyRebalancePlan(plan, date: date, note: note))
-    }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Core
 import Foundation
-import LuaBridge
 import Scripting
 
 /// `assetflow report NAME [--format F] [--output FILE]`

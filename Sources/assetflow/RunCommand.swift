@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LuaBridge
 import Scripting
 
 /// `assetflow run SCRIPT.lua [ARGS…]`

@@ -28,7 +28,7 @@ struct ExampleScriptsTests {
 
     func run(_ script: String, _ arguments: [String] = []) throws -> (ScriptRunner.Outcome, String) {
         let path = NSTemporaryDirectory() + "af-examples-\(UUID().uuidString).sqlite"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { removeStoreFiles(path) }
         let store = try AssetFlowStore(path: path)
         let setup = try temporaryFile("setup.lua", smallStoreLua)
         defer { try? FileManager.default.removeItem(atPath: setup) }
@@ -48,8 +48,18 @@ struct ExampleScriptsTests {
     func runs(_ script: String) throws {
         let (outcome, printed) = try run(script, Self.quickArguments[script] ?? [])
         #expect(outcome.succeeded, "\(script): \(outcome.error ?? "")")
-        #expect(!printed.isEmpty)
+        let expected = try #require(Self.sayings[script], "add what \(script) prints to ExampleScriptsTests.sayings")
+        for line in expected { #expect(printed.contains(line), "\(script) printed:\n\(printed)") }
     }
+
+    /// What each example prints on the small store when it does its job (not its "nothing
+    /// to do" path).
+    static let sayings = [
+        "band-rule-5-25.lua": ["5/25 rule for Core: ", "Allocation after:"],
+        "goal-projection.lua": ["Deterministic path reaches it on: ", "Chance of reaching it within 15 years: "],
+        "invest-new-money.lua": [" of new money in Core:", "The built-in cash_flow strategy would do:"],
+        "withdrawal-4-percent.lua": ["chance the money runs out within 30 years: ", "value (10th / median / 90th percentile):"],
+    ]
 
     @Test("investing new money prints the same plan every run, its buys in the order of their groups' names")
     func investNewMoneyIsStable() throws {

@@ -9,7 +9,9 @@ import Testing
 /// Lua error or a normal run. A crash here kills the whole test binary, which is the point.
 @Suite("Host safety: scripts that crashed the host")
 struct HostSafetyTests {
-    let folder = NSTemporaryDirectory() + "af-hostsafety-\(UUID().uuidString)"
+    /// Removed when the test is done (each test has its own instance).
+    let temporary = TemporaryFolder("hostsafety")
+    var folder: String { temporary.path }
 
     init() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

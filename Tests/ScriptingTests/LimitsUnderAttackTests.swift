@@ -9,7 +9,9 @@ import Testing
 /// 12): each must stop with the limit's message. A regression shows as a hang or a crash.
 @Suite("Limits under attack")
 struct LimitsUnderAttackTests {
-    let folder = NSTemporaryDirectory() + "af-limits-\(UUID().uuidString)"
+    /// Removed when the test is done (each test has its own instance).
+    let temporary = TemporaryFolder("limits")
+    var folder: String { temporary.path }
 
     init() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -12,7 +12,9 @@ import Glibc
 /// temporary folder this suite makes: "outside" is a sibling folder in it, never a system path.
 @Suite("Sandbox escapes")
 final class SandboxEscapeTests {
-    let root = NSTemporaryDirectory() + "af-escape-\(UUID().uuidString)"
+    /// Removed when the test is done (each test has its own instance).
+    let temporary = TemporaryFolder("escape")
+    var root: String { temporary.path }
     var reports: String { root + "/reports" }
     var outside: String { root + "/outside" }
     var allowed: String { root + "/allowed" }
@@ -24,7 +26,6 @@ final class SandboxEscapeTests {
         try "hidden\n".write(toFile: root + "/outside/secret.txt", atomically: true, encoding: .utf8)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: root) }
 
     func link(_ path: String, to target: String) throws {
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)

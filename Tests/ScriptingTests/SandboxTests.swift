@@ -8,7 +8,9 @@ import Testing
 /// What a shared script can and cannot reach, and the flags that widen it.
 @Suite("Sandbox and limits")
 struct SandboxTests {
-    let folder = NSTemporaryDirectory() + "af-sandbox-\(UUID().uuidString)"
+    /// Removed when the test is done (each test has its own instance).
+    let temporary = TemporaryFolder("sandbox")
+    var folder: String { temporary.path }
 
     init() throws {
         try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)

@@ -15,9 +15,10 @@ func runLua(_ source: String, store: AssetFlowStore? = nil, today: String = "202
     return printed
 }
 
-/// A temporary file with `contents`; removed by the caller.
+/// A temporary file with `contents`; removed by the caller. Its name is short: Lua cuts a
+/// chunk name longer than 60 bytes in messages, and tests compare `path:line:` prefixes.
 func temporaryFile(_ name: String, _ contents: String) throws -> String {
-    let path = NSTemporaryDirectory() + "af-\(UUID().uuidString)-\(name)"
+    let path = NSTemporaryDirectory() + "af-\(UUID().uuidString.prefix(8))-\(name)"
     try contents.write(toFile: path, atomically: true, encoding: .utf8)
     return path
 }

@@ -69,7 +69,7 @@ struct SpineScriptTests {
     func failingScriptRollsBack() throws {
         // Given a store with the acme data
         let storePath = NSTemporaryDirectory() + "af-\(UUID().uuidString).sqlite"
-        defer { try? FileManager.default.removeItem(atPath: storePath) }
+        defer { removeStoreFiles(storePath) }
         let store = try AssetFlowStore(path: storePath)
         _ = try runLua(Self.acme, store: store)
         let before = try store.contentDump()

@@ -18,7 +18,7 @@ struct PositionSnapshotTests {
     @Test("appended transactions keep the snapshot current; a reopened store reads it instead of the history")
     func appended() throws {
         let path = NSTemporaryDirectory() + "af-snap-\(UUID().uuidString).sqlite"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { removeStoreFiles(path) }
         var assetID: Int64 = 0
         try AssetFlowStore(path: path).withSession(today: today) { s in
             assetID = try s.createAsset(StoreSession.NewAsset(name: "X", type: .stock)).id!

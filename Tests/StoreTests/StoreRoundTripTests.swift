@@ -11,7 +11,7 @@ struct StoreRoundTripTests {
     func roundTrip() throws {
         // Given a store file with one asset and exact decimals
         let path = NSTemporaryDirectory() + "af-roundtrip-\(UUID().uuidString).sqlite"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { removeStoreFiles(path) }
         try AssetFlowStore(path: path).withSession(today: today) { s in
             let p = try s.createPortfolio(name: "  Core  ", description: "long term")
             var request = StoreSession.NewAsset(name: "ACME", type: .stock)

@@ -30,7 +30,7 @@ struct BuiltInReportsTests {
         process.executableURL = URL(fileURLWithPath: copy)
         process.arguments = ["report", "holdings", "--store", folder + "/store.sqlite"]
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = CommandLineTests.environment()
         environment["ASSETFLOW_BUILTIN_REPORTS"] = nil
         environment["ASSETFLOW_REPORTS"] = folder + "/no-reports"
         process.environment = environment

@@ -7,13 +7,22 @@ struct CommandLineTests {
     static let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent("assetflow").path
 
+    /// The day every run of the binary takes as today (ASSETFLOW_TODAY), unless a test gives
+    /// another: no test depends on the machine's clock.
+    static let today = "2026-01-15"
+
+    /// This process's environment for a run of the binary: ASSETFLOW_TODAY fixed, then `extra`.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["ASSETFLOW_TODAY"] = today
+        return env.merging(extra) { $1 }
+    }
+
     func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
+        process.environment = Self.environment(environment)
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -27,7 +36,10 @@ struct CommandLineTests {
         return (process.terminationStatus, out, err)
     }
 
-    func temporaryStore() -> String { NSTemporaryDirectory() + "af-cli-\(UUID().uuidString)/store.sqlite" }
+    /// Every store and file this instance hands out lives in here, removed with the instance.
+    let temporary = TemporaryFolder("cli")
+
+    func temporaryStore() -> String { temporary.file("\(UUID().uuidString)/store.sqlite") }
 
     @Test("--help teaches the commands and the store location")
     func help() throws {
@@ -40,7 +52,8 @@ struct CommandLineTests {
 
     @Test("run: a script error prints file:line: message and a traceback, exits 1")
     func runError() throws {
-        let script = NSTemporaryDirectory() + "af-cli-\(UUID().uuidString).lua"
+        let script = NSTemporaryDirectory() + "af-\(UUID().uuidString.prefix(8)).lua"  // short: Lua cuts a chunk name over 60 bytes
+        defer { try? FileManager.default.removeItem(atPath: script) }
         try "local x = 1\nerror('broken here')\n".write(toFile: script, atomically: true, encoding: .utf8)
         let r = try run(["run", "--store", temporaryStore(), script])
         #expect(r.status == 1)
@@ -65,11 +78,13 @@ struct RunInterruptTests {
     func interruptRollsBack() throws {
         let folder = NSTemporaryDirectory() + "af-int-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = folder + "/loop.lua"
         try "af.create_portfolio{ name = 'Half' }\nprint('started')\nwhile true do end\n".write(toFile: script, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
         process.arguments = ["run", "--store", folder + "/s.sqlite", script]
+        process.environment = CommandLineTests.environment()
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -90,6 +105,7 @@ struct RunInterruptTests {
     func dryRun() throws {
         let folder = NSTemporaryDirectory() + "af-dry-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = folder + "/add.lua"
         try "af.create_asset{ name = 'ACME', type = 'stock', quantity = 3, cost_basis = 10, date = '2024-01-02' }".write(toFile: script, atomically: true, encoding: .utf8)
         let r = try CommandLineTests().run(["run", "--dry-run", "--store", folder + "/s.sqlite", script])
@@ -106,6 +122,7 @@ struct RunInterruptTests {
     func limitsFromTheCommandLine() throws {
         let folder = NSTemporaryDirectory() + "af-lim-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try "while true do end".write(toFile: folder + "/loop.lua", atomically: true, encoding: .utf8)
         try "local s = 'x' while true do s = s .. s end".write(toFile: folder + "/bomb.lua", atomically: true, encoding: .utf8)
         let slow = try CommandLineTests().run(["run", "--timeout", "0.5", "--store", folder + "/s.sqlite", folder + "/loop.lua"])

@@ -6,7 +6,9 @@ import Testing
 /// the timeout message, and nothing is committed).
 @Suite("assetflow host safety")
 struct HostSafetyCommandTests {
-    let folder = NSTemporaryDirectory() + "af-cli-safety-\(UUID().uuidString)"
+    /// Removed when the test is done (each test has its own instance).
+    let temporary = TemporaryFolder("cli-safety")
+    var folder: String { temporary.path }
 
     init() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -52,6 +54,7 @@ struct HostSafetyCommandTests {
               while true do pcall(function() while true do end end) end
             end)()
             """)]
+        process.environment = CommandLineTests.environment()
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr

@@ -10,7 +10,7 @@ struct RatesCommandTests {
     /// python3's http.server over a temporary folder of `files`; returns the process, the
     /// folder and the port. SIGTERM is reset to its default: the test runner may ignore it.
     func startServer(_ files: [String: String]) throws -> (Process, String, Int) {
-        let folder = NSTemporaryDirectory() + "af-cli-rates-\(UUID().uuidString)"
+        let folder = cli.temporary.file("server-\(UUID().uuidString)")  // removed with the suite's instance
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (path, text) in files {
             let full = folder + "/" + path

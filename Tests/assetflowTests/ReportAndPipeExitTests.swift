@@ -10,7 +10,7 @@ struct ReportAndPipeExitTests {
 
     @Test("--output x.pdf is refused before running, naming the formats written; no file is made")
     func unwrittenExtension() throws {
-        let file = NSTemporaryDirectory() + "af-\(UUID().uuidString).pdf"
+        let file = cli.temporary.file("overview.pdf")
         let r = try cli.run(["report", "overview", "--output", file, "--store", cli.temporaryStore()], environment: reports.environment)
         #expect(r.status != 0)
         #expect(r.err.contains("AssetFlow does not write .pdf files: give --output a name ending in .txt, .md, .csv, .json or .html."))

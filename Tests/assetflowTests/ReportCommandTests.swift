@@ -16,7 +16,7 @@ struct ReportCommandTests {
 
     var environment: [String: String] {
         ["ASSETFLOW_BUILTIN_REPORTS": Self.root.appendingPathComponent("scripts/reports").path,
-         "ASSETFLOW_REPORTS": NSTemporaryDirectory() + "af-no-reports-\(UUID().uuidString)"]
+         "ASSETFLOW_REPORTS": cli.temporary.file("no-reports")]
     }
 
     @Test("An unknown report lists the available ones and exits non-zero")

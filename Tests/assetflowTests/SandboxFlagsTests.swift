@@ -8,7 +8,8 @@ struct SandboxFlagsTests {
     /// A folder of this test's own with a data file, a store, and the same Lua code as a
     /// script (for run and report) and as a REPL line.
     struct Fixture {
-        let folder = NSTemporaryDirectory() + "af-flags-\(UUID().uuidString)"
+        let temporary = TemporaryFolder("flags")
+        var folder: String { temporary.path }
         var data: String { folder + "/data/numbers.txt" }
         var store: String { folder + "/store.sqlite" }
 

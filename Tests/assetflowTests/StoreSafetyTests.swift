@@ -22,7 +22,7 @@ struct CommandSandbox {
     }
 
     var environment: [String: String] {
-        var env = ProcessInfo.processInfo.environment
+        var env = CommandLineTests.environment()
         env["HOME"] = path + "/home"
         env["XDG_DATA_HOME"] = path + "/data"
         env["XDG_STATE_HOME"] = path + "/state"

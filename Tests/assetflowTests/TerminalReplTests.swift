@@ -7,7 +7,9 @@ import Testing
 @Suite("REPL at a terminal", .serialized)
 struct TerminalReplTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let folder = NSTemporaryDirectory() + "af-pty-\(UUID().uuidString)"
+    /// Removed when the test is done (each test has its own instance).
+    let temporary = TemporaryFolder("pty")
+    var folder: String { temporary.path }
 
     /// Keys to type, and what to wait for before the next step (nil: the prompt after a
     /// line ending in Enter, else the echo of the keys).
@@ -27,7 +29,7 @@ struct TerminalReplTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.root.appendingPathComponent("scripts/testing/pty_session.py").path,
                              CommandLineTests.binary, "repl", "--store", folder + "/store.sqlite"]
-        var environment = ProcessInfo.processInfo.environment
+        var environment = CommandLineTests.environment()
         environment["XDG_STATE_HOME"] = folder + "/state"
         environment["TERM"] = "xterm"
         process.environment = environment

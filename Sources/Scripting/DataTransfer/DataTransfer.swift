@@ -99,7 +99,7 @@ public enum DataTransfer {
     /// Writes a backup archive to `path` (default `AssetFlow-Backup-YYYY-MM-DD.zip`) and
     /// returns the path.
     public static func backup(to path: String?, appVersion: String, storePath: String) throws -> String {
-        let file = path ?? BackupManifest.defaultFileName(on: CalendarDate.today().description)
+        let file = path ?? BackupManifest.defaultFileName(on: (ScriptRun.fixedToday ?? .today()).description)
         try userErrors {
             try open(storePath).withSession {
                 try $0.writeBackup(to: file, appVersion: appVersion, special: path == nil ? .refuse : .writeInPlace)

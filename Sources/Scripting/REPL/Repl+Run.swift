@@ -9,11 +9,8 @@ extension Repl {
     @discardableResult
     public static func run(_ run: ScriptRun, version: String) throws -> Bool {
         let store = try run.openStore()
-        // ASSETFLOW_TODAY=YYYY-MM-DD fixes the day the session takes as today, so a session
-        // can be replayed with the same figures (REPL.md's walkthrough is made this way).
-        let fixedToday = ProcessInfo.processInfo.environment["ASSETFLOW_TODAY"].flatMap { CalendarDate($0) }
         var failed = false
-        try store.withSession(today: fixedToday ?? .today()) { session in
+        try store.withSession { session in  // today: ASSETFLOW_TODAY when set (`ScriptRun.fixedToday`)
             let env = try run.environment(session: session, script: nil, moduleFolders: [FileManager.default.currentDirectoryPath])
             let reader: LineReader
             if isatty(0) != 0 {

@@ -64,7 +64,7 @@ public enum ReportRunner {
         try run(request, store: request.run.openStore())
     }
 
-    public static func run(_ request: Request, store: AssetFlowStore, today: CalendarDate = .today(),
+    public static func run(_ request: Request, store: AssetFlowStore, today: CalendarDate? = nil,
                            output: ((String) -> Void)? = nil) throws -> Outcome {
         let source: String
         if let embedded = request.source {

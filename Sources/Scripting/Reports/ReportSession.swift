@@ -1,4 +1,3 @@
-import CLuaShim
 import Core
 import Foundation
 import LuaBridge
@@ -111,7 +110,7 @@ public final class ReportSession {
                     throw RuleViolation("\(function): a sandboxed script may save a report only as "
                         + ".txt, .md, .csv, .json or .html, not '\((path as NSString).lastPathComponent)'.")
                 }
-                guard clua_make_folders((resolved as NSString).deletingLastPathComponent, folder) == 0 else {
+                guard SandboxPaths.makeFolders((resolved as NSString).deletingLastPathComponent, inside: folder) else {
                     throw RuleViolation("\(function): cannot create the folders of '\(path)' inside the reports folder.")
                 }
                 // A file already there must be a plain file: never write through a link.
@@ -137,13 +136,9 @@ public final class ReportSession {
         return lstat(trimmed, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
-    /// Where `path` leads once written (see `clua_resolve_path`), or nil when that cannot be
-    /// told safely (a dangling symbolic link, ".." after a missing folder).
-    static func resolveForWriting(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard clua_resolve_path(path, &buffer, buffer.count) >= 0 else { return nil }
-        return String(cString: buffer)
-    }
+    /// Where `path` leads once written (`SandboxPaths.resolveForWriting`), or nil when that
+    /// cannot be told safely (a dangling symbolic link, ".." after a missing folder).
+    static func resolveForWriting(_ path: String) -> String? { SandboxPaths.resolveForWriting(path) }
 
     /// An absolute, standardised path with symbolic links of its existing parent resolved.
     static func resolve(_ path: String) -> String {

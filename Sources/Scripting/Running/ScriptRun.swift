@@ -36,13 +36,22 @@ public struct ScriptRun {
     /// What Lua code may reach.
     public var policy: SandboxPolicy { SandboxPolicy(trusted: trusted, allowRead: allowRead, allowWrite: allowWrite) }
 
+    /// ASSETFLOW_TODAY=YYYY-MM-DD fixes the day every command takes as today (the date
+    /// rules, reports, default dates), so a session can be replayed with the same figures
+    /// (REPL.md's walkthrough and the command-line tests are made this way); nil: the clock.
+    public static var fixedToday: CalendarDate? {
+        ProcessInfo.processInfo.environment["ASSETFLOW_TODAY"].flatMap { CalendarDate($0) }
+    }
+
     /// Opens (and creates on first use) the store, checked; the error names the path and
     /// says why. A store that cannot be opened is not a usage mistake (exit 1, not 64); a
     /// busy store waits first (see Documentation/Store.md).
     public func openStore() throws -> AssetFlowStore {
         let path = storePath ?? "memory"
         do {
-            return try AssetFlowStore(path: storePath)
+            let store = try AssetFlowStore(path: storePath)
+            store.today = Self.fixedToday
+            return store
         } catch let error as StoreError {
             throw ScriptRunError("Cannot open the store at \(path). \(error)")
         } catch {

@@ -20,7 +20,7 @@ public enum ScriptRunner {
     }
 
     public static func run(path: String, arguments: [String], store: AssetFlowStore, options: ScriptRun,
-                           today: CalendarDate = .today(), output: ((String) -> Void)? = nil) throws -> Outcome {
+                           today: CalendarDate? = nil, output: ((String) -> Void)? = nil) throws -> Outcome {
         var options = options
         options.arguments = arguments
         let source: String

@@ -23,7 +23,7 @@ extension StoreSession {
             let month = row.bytes(1)
             if month.elementsEqual(Self.completeMonth) { complete[slot] = true; return }
             if !QuantityCheckpoint.append(month: month, text: row.bytes(2), to: &levels[slot]) {
-                throw StoreError.corrupt("quantity checkpoint '\(row.string(1))' holds '\(row.string(2))'")
+                throw StoreError.corrupt(table: "quantity_checkpoint", column: "levels", rowID: nil, damage: .unreadable(key: row.string(1), value: row.string(2)))
             }
         } }
         let stale = slots.ids.indices.filter { !complete[$0] }

@@ -20,7 +20,7 @@ public struct StoreCheckReport: Sendable {
 
 extension AssetFlowStore {
     public static func check(path: String, waitNotice: (@Sendable () -> Void)? = AssetFlowStore.printWaitNotice) throws -> StoreCheckReport {
-        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.notFound("There is no store at \(path).") }
+        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.noStore(path: path) }
         var config = Configuration()
         config.readonly = true
         config.label = "assetflow-check"

@@ -101,7 +101,7 @@ enum StoreChecks {
                 var series = DatedSeries()
                 var monthBytes = month, levelBytes = levels
                 let readable = monthBytes.withUTF8 { m in levelBytes.withUTF8 { l in QuantityCheckpoint.append(month: m, text: l, to: &series) } }
-                if !readable { throw StoreError.corrupt("quantity checkpoint '\(month)' holds '\(levels)'") }
+                if !readable { throw StoreError.corrupt(table: "quantity_checkpoint", column: "levels", rowID: nil, damage: .unreadable(key: month, value: levels)) }
             }
         }
         return found

@@ -65,7 +65,6 @@ extension StoreError {
     static func translating(_ error: Error, waited: BusyWait? = nil) -> Error {
         guard let error = error as? DatabaseError, error.resultCode == .SQLITE_BUSY else { return error }
         let seconds = Int((waited?.lastWaitSeconds ?? BusyWait.giveUpAfter).rounded())
-        return StoreError.busy("The store is busy: another AssetFlow process has been writing to it for \(seconds) s "
-            + "(a REPL inside .begin?). Nothing was written; try again when it has finished.")
+        return StoreError.busy(seconds: seconds)
     }
 }

@@ -13,7 +13,7 @@ struct RawColumns {
 
     /// A non-null integer (a NULL is damage, never a silent 0).
     func int64(_ i: Int32, _ column: String) throws -> Int64 {
-        if isNull(i) { throw StoreError.corrupt("column \(column) holds NULL, not an integer") }
+        if isNull(i) { throw StoreError.column(column, .holds(found: "NULL", expected: "an integer")) }
         return sqlite3_column_int64(statement, i)
     }
 
@@ -28,23 +28,23 @@ struct RawColumns {
 
     /// A non-null text.
     func text(_ i: Int32, _ column: String) throws -> String {
-        if isNull(i) { throw StoreError.corrupt("column \(column) holds NULL, not text") }
+        if isNull(i) { throw StoreError.column(column, .holds(found: "NULL", expected: "text")) }
         return string(i)
     }
 
     func decimal(_ i: Int32, _ column: String) throws -> ExactDecimal {
-        guard let value = ExactDecimal.parse(bytes: bytes(i)) else { throw StoreError.corrupt("column \(column) holds '\(string(i))', not a decimal") }
+        guard let value = ExactDecimal.parse(bytes: bytes(i)) else { throw StoreError.column(column, .holds(found: "'\(string(i))'", expected: "a decimal")) }
         return value
     }
 
     func date(_ i: Int32, _ column: String) throws -> CalendarDate {
-        guard let value = CalendarDate(utf8: bytes(i)) else { throw StoreError.corrupt("column \(column) holds '\(string(i))', not a date") }
+        guard let value = CalendarDate(utf8: bytes(i)) else { throw StoreError.column(column, .holds(found: "'\(string(i))'", expected: "a date")) }
         return value
     }
 
     /// The date as its day number (a `DatedSeries` day), through `reader`.
     func day(_ i: Int32, _ column: String, _ reader: inout DayReader) throws -> Int32 {
-        guard let day = reader.day(bytes(i)) else { throw StoreError.corrupt("column \(column) holds '\(string(i))', not a date") }
+        guard let day = reader.day(bytes(i)) else { throw StoreError.column(column, .holds(found: "'\(string(i))'", expected: "a date")) }
         return day
     }
 
@@ -52,7 +52,7 @@ struct RawColumns {
     func transactionType(_ i: Int32) throws -> TransactionType {
         let text = bytes(i)
         for (raw, type) in Self.transactionTypes where text.elementsEqual(raw) { return type }
-        throw StoreError.corrupt("transaction type '\(string(i))'")
+        throw StoreError.corrupt(table: "asset_transaction", column: "type", rowID: nil, damage: .unknownType(string(i)))
     }
 
     private static let transactionTypes = TransactionType.allCases.map { (Array($0.rawValue.utf8), $0) }

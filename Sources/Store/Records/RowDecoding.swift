@@ -8,60 +8,38 @@ extension Row {
     /// value of another type. (GRDB's `row["x"]` stops the process in those cases: a store
     /// whose schema was altered must be an error, never a crash.)
     func value<T: DatabaseValueConvertible>(_ column: String) throws -> T {
-        guard hasColumn(column) else { throw StoreError.corrupt("column \(column) is missing") }
+        guard hasColumn(column) else { throw StoreError.column(column, .missingColumn) }
         do {
             return try decode(T.self, forColumn: column)
         } catch {
             let stored: DatabaseValue = self[column]
-            throw StoreError.corrupt("column \(column) holds \(stored), not \(T.self)")
+            throw StoreError.column(column, .holds(found: "\(stored)", expected: "\(T.self)"))
         }
     }
 
     /// The value at `index` (0-based), as `value(_:)` does for a name.
     func value<T: DatabaseValueConvertible>(at index: Int) throws -> T {
-        guard index >= 0, index < count else { throw StoreError.corrupt("column \(index) is missing") }
+        guard index >= 0, index < count else { throw StoreError.column("\(index)", .missingColumn) }
         do {
             return try decode(T.self, atIndex: index)
         } catch {
             let stored: DatabaseValue = self[index]
-            throw StoreError.corrupt("column \(index) holds \(stored), not \(T.self)")
+            throw StoreError.column("\(index)", .holds(found: "\(stored)", expected: "\(T.self)"))
         }
     }
 
     func decimal(_ column: String) throws -> ExactDecimal {
         let text: String = try value(column)
         guard let value = ExactDecimal.parseOrNil(text) else {
-            throw StoreError.corrupt("column \(column) holds '\(text)', not a decimal")
+            throw StoreError.column(column, .holds(found: "'\(text)'", expected: "a decimal"))
         }
         return value
     }
 
     func date(_ column: String) throws -> CalendarDate {
         let text: String = try value(column)
-        guard let value = CalendarDate(text) else { throw StoreError.corrupt("column \(column) holds '\(text)', not a date") }
+        guard let value = CalendarDate(text) else { throw StoreError.column(column, .holds(found: "'\(text)'", expected: "a date")) }
         return value
-    }
-}
-
-/// Errors of the store itself (not business rules).
-public enum StoreError: Error, CustomStringConvertible {
-    /// A stored value that does not read back: "The store is damaged: <what>."
-    case corrupt(String)
-    case notFound(String)
-    /// The store was written by a newer AssetFlow (a complete message).
-    case newerSchema(String)
-    /// The store failed a check at open, or is not an AssetFlow store (a complete message).
-    case damaged(String)
-    /// Another process kept the write lock longer than we wait (a complete message).
-    case busy(String)
-    /// A write to a store opened read-only, with why (a complete message).
-    case readOnly(String)
-
-    public var description: String {
-        switch self {
-        case .corrupt(let what): "The store is damaged: \(what)."
-        case .notFound(let what), .newerSchema(let what), .damaged(let what), .busy(let what), .readOnly(let what): what
-        }
     }
 }
 
@@ -72,7 +50,7 @@ enum Records {
 
     static func asset(_ row: Row) throws -> Asset {
         let typeText: String = try row.value("type")
-        guard let type = AssetType(rawValue: typeText) else { throw StoreError.corrupt("asset type '\(typeText)'") }
+        guard let type = AssetType(rawValue: typeText) else { throw StoreError.corrupt(table: "asset", column: "type", rowID: nil, damage: .unknownType(typeText)) }
         return Asset(id: try row.value("id"), name: try row.value("name"), type: type, currency: try row.value("currency"), notes: try row.value("notes"), portfolioID: try row.value("portfolio_id"),
                      categoryID: try row.value("category_id"), platform: try row.value("platform"))
     }
@@ -82,7 +60,7 @@ enum Records {
     /// An asset from the column order of `assetColumns`.
     static func assetByPosition(_ row: Row) throws -> Asset {
         let typeText: String = try row.value(at: 2)
-        guard let type = AssetType(rawValue: typeText) else { throw StoreError.corrupt("asset type '\(typeText)'") }
+        guard let type = AssetType(rawValue: typeText) else { throw StoreError.corrupt(table: "asset", column: "type", rowID: nil, damage: .unknownType(typeText)) }
         return Asset(id: try row.value(at: 0), name: try row.value(at: 1), type: type, currency: try row.value(at: 3), notes: try row.value(at: 4),
                      portfolioID: try row.value(at: 5), categoryID: try row.value(at: 6), platform: try row.value(at: 7))
     }

@@ -70,8 +70,12 @@ enum TransactionRecord {
 
     /// A transaction from a GRDB row holding (at least) the columns of `selection`, by name.
     static func read(_ row: Row) throws -> Transaction {
+        try StoreError.about(table: table, rowID: try? row.value(Column.id.name) as Int64) { try decode(row) }
+    }
+
+    private static func decode(_ row: Row) throws -> Transaction {
         let typeText: String = try row.value(Column.type.name)
-        guard let type = TransactionType(rawValue: typeText) else { throw StoreError.corrupt("transaction type '\(typeText)'") }
+        guard let type = TransactionType(rawValue: typeText) else { throw StoreError.corrupt(table: TransactionRecord.table, column: "type", rowID: nil, damage: .unknownType(typeText)) }
         return Transaction(id: try row.value(Column.id.name), assetID: try row.value(Column.assetID.name), type: type,
                            date: try row.date(Column.date.name), quantity: try row.decimal(Column.quantity.name),
                            pricePerUnit: try row.decimal(Column.price.name), fees: try row.decimal(Column.fees.name),
@@ -82,6 +86,10 @@ enum TransactionRecord {
 
     /// A transaction from a raw row of `selection`, by position, read in place.
     static func read(_ row: RawColumns) throws -> Transaction {
+        try StoreError.about(table: table, rowID: row.optionalInt64(Column.id.position)) { try decode(row) }
+    }
+
+    private static func decode(_ row: RawColumns) throws -> Transaction {
         func at(_ c: Column) -> Int32 { c.position }
         return Transaction(id: try row.int64(at(.id), Column.id.name), assetID: try row.int64(at(.assetID), Column.assetID.name),
                            type: try row.transactionType(at(.type)), date: try row.date(at(.date), Column.date.name),

@@ -6,7 +6,9 @@ import Testing
 
 @Suite("af.import: CSV from Lua, in the sandbox only from allowed folders")
 struct ImportBindingsTests {
-    let folder = NSTemporaryDirectory() + "af-import-\(UUID().uuidString)"
+    /// Removed when the test is done (each test has its own instance).
+    let temporary = TemporaryFolder("import")
+    var folder: String { temporary.path }
 
     init() throws {
         try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)

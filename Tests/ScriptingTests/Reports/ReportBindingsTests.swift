@@ -69,7 +69,15 @@ struct ReportBindingsTests {
             r:table({}):chart{ kind = "pie", series = {} }:figures{}
             print(r:render("\(format.rawValue)"))
             """)
-        #expect(!out.isEmpty)
+        let expected: [String] = switch format {
+        case .terminal: ["(no rows)", "(no data)", "(no figures)"]
+        case .markdown: ["_No rows._", "_No data._", "_No figures._"]
+        case .html: ["<p class=\"empty\">No rows.</p>", "<p class=\"empty\">No figures.</p>"]
+        case .json: [#""columns": [], "rows": []"#, #""points": []"#, #""figures": []"#]
+        case .csv: []
+        }
+        for text in expected { #expect(out.contains(text), "\(format): \(out)") }
+        if format == .csv { #expect(out.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "a table without columns or rows: \(out)") }
     }
 
     @Test("Mistakes are errors that name the method, the row and the field")
