@@ -90,13 +90,15 @@ struct DerivedDataPropertyTests {
             if inTransaction { try s.commit() }
             return "import \(rows.split(separator: "\n").count - 1) rows"
         case 2:
-            _ = try? s.editTransaction(id: pick) { t in
-                t.quantity = ExactDecimal(quantity)
-                t.date = CalendarDate(date)!
+            if let original = try? s.requireTransaction(id: pick) {
+                var edited = original
+                edited.quantity = ExactDecimal(quantity)
+                edited.date = CalendarDate(date)!
+                _ = try? s.execute(EditTransaction(from: original, to: edited))
             }
             return "edit \(pick)"
         case 3:
-            try? s.deleteTransaction(id: pick)
+            _ = try? s.execute(DeleteTransaction(id: pick))
             return "delete \(pick)"
         case 4:
             let sql = [
