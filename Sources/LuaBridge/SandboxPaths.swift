@@ -18,4 +18,25 @@ public enum SandboxPaths {
     public static func makeFolders(_ folder: String, inside: String) -> Bool {
         clua_make_folders(folder, inside) == 0
     }
+
+    /// The errno of an open the sandbox refused (a link, a second name, outside the folder),
+    /// as opposed to a file that is missing or unreadable.
+    public static var refusedErrno: Int32 { CLUA_REFUSED_ERRNO }
+
+    /// Whether the resolved path `resolved` lies inside `folder` (whole components: `data`
+    /// does not contain `data-secret`).
+    public static func isInside(_ resolved: String, _ folder: String) -> Bool {
+        clua_path_inside(resolved, folder) != 0
+    }
+
+    /// Opens `relative` under `folder` with O_NOFOLLOW at every level, as a regular file with
+    /// a single link; a descriptor, or -1 (errno set).
+    public static func openRelative(_ folder: String, _ relative: String, flags: Int32, mode: mode_t = 0) -> Int32 {
+        clua_open_relative(folder, relative, flags, mode)
+    }
+
+    /// The same for `resolved` (as `resolveForWriting` gives it), which must lie inside `folder`.
+    public static func openUnder(_ resolved: String, _ folder: String, flags: Int32, mode: mode_t = 0) -> Int32 {
+        clua_open_under(resolved, folder, flags, mode)
+    }
 }

@@ -1,4 +1,3 @@
-import CLuaShim
 import Foundation
 import LuaBridge
 
@@ -23,7 +22,7 @@ struct ModuleLoader {
     /// `lib/…`), so a traceback never shows where the user's files live.
     ///
     /// A module is opened under its folder's descriptor without following any link below the
-    /// folder (`clua_open_relative`), and only as a regular file with a single name: a script
+    /// folder (`SandboxPaths.openRelative`), and only as a regular file with a single name: a script
     /// pack cannot ship `notes.lua -> ../secret.txt`, a link to the environment of a process, or
     /// a hard link to a file elsewhere.
     func source(of name: String) throws -> (source: String, path: String) {
@@ -34,9 +33,9 @@ struct ModuleLoader {
         for (index, folder) in folders.enumerated() {
             guard let real = SandboxPolicy.realFolder(folder) else { continue }
             for candidate in ["\(relative).lua", "\(relative)/init.lua"] {
-                let fd = clua_open_relative(real, candidate, O_RDONLY, 0)
+                let fd = SandboxPaths.openRelative(real, candidate, flags: O_RDONLY)
                 if fd < 0 {
-                    if errno == CLUA_REFUSED_ERRNO {
+                    if errno == SandboxPaths.refusedErrno {
                         throw LuaArgumentError("require: module '\(name)' is not a plain file (a link, a file with other names, "
                             + "or not a file): modules are read only from plain files in the script's folder and the user library")
                     }

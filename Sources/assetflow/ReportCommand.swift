@@ -1,5 +1,4 @@
 import ArgumentParser
-import Core
 import Foundation
 import Scripting
 
@@ -60,7 +59,7 @@ struct ReportCommand: ParsableCommand {
     var reportHelp = false
 
     func validate() throws {
-        do { _ = try ReportParameters.rawValues(from: parameters) } catch let error as RuleViolation { throw ValidationError(error.message) }
+        do { _ = try ReportParameters.commandLineValues(from: parameters) } catch let error as ScriptRunError { throw error.asValidationError }
         if watch && serve { throw ValidationError("--watch and --serve cannot be combined: --watch redraws the terminal, --serve a web page.") }
         if (watch || serve) && output != nil { throw ValidationError("--\(watch ? "watch" : "serve") shows the report as it changes; leave out --output (or drop --\(watch ? "watch" : "serve") to write the file once).") }
         if port != nil && !serve { throw ValidationError("--port is the port of --serve; add --serve.") }
@@ -94,7 +93,7 @@ struct ReportCommand: ParsableCommand {
         request.isTerminal = output == nil && isatty(STDOUT_FILENO) != 0
         request.environment = environment
         request.reportsFolder = reportsFolder
-        request.parameters = try ReportParameters.rawValues(from: parameters)
+        request.parameters = try ReportParameters.commandLineValues(from: parameters)
         request.help = reportHelp
         if reportHelp {
             FileHandle.standardOutput.write(Data((Self.helpMessage(columns: nil) + "\n\n").utf8))

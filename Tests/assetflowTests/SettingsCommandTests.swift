@@ -30,11 +30,12 @@ struct SettingsCommandTests {
         #expect(try run("financial_goal").out == "300000\n")
         #expect(try run("date_format", "LONG").out.hasPrefix("Date format: long ("))
         #expect(try run("default_platform", " My  Broker").out == "Default platform: My Broker\n")
+        #expect(try run("default_portfolio", " Brokers ").out == "Default portfolio: Brokers\n")
         #expect(try run("long_term_days", "400").out == "Long-term days: 400\n")
         #expect(try run("long_term_days", "soon").err == "Long-term days must be a whole number of days, 0 or more (soon).\n")
         let unknown = try run("colour", "blue")
         #expect(unknown.status == 1
-                && unknown.err == "Unknown setting 'colour'. Known settings: main_currency, financial_goal, date_format, default_platform, prices_from_trades, long_term_days.\n")
+                && unknown.err == "Unknown setting 'colour'. Known settings: main_currency, financial_goal, date_format, default_platform, default_portfolio, prices_from_trades, long_term_days.\n")
         #expect(try run().out == """
             main_currency       USD
             financial_goal      300000

@@ -23,7 +23,7 @@ end
 -- result.percentiles: rows of {month, date, p10, p25, p50, p75, p90}.
 local rows = result.percentiles or {}
 r:text(string.format("%d years, %s a month, %d runs (%s model, %s return, %s volatility, %s inflation, seed %s)%s.",
-  options.years, options.monthly and options.monthly:format(2) or "nothing", options.runs, tostring(result.model),
+  p.years, p.monthly and p.monthly:format(2) or "nothing", p.runs, tostring(result.model),
   (result.annual_return * 100):format(2) .. " %", (result.volatility * 100):format(2) .. " %",
   ((result.inflation or D"0") * 100):format(2) .. " %", tostring(result.seed),
   result.goal and ("; goal " .. result.goal:format(2) .. " in today's money") or ""))

@@ -19,9 +19,14 @@ public struct SetLongTermDays: Command {
     public init(text: String, type: AssetType? = nil) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.isEmpty || Int(trimmed) != nil else {
-            throw RuleViolation("Long-term days must be a whole number of days, 0 or more (\(text)).", rule: .outOfRange)
+            throw RuleViolation(Self.invalidMessage(text), rule: .outOfRange)
         }
         self.init(days: Int(trimmed), type: type)
+    }
+
+    /// "Long-term days must be a whole number of days, 0 or more (soon)."
+    public static func invalidMessage(_ given: String) -> String {
+        "Long-term days must be a whole number of days, 0 or more (\(given))."
     }
 
     /// The key of the setting for `type` (the general one when nil).
@@ -35,7 +40,7 @@ public struct SetLongTermDays: Command {
 
     public func run(in store: CommandStore) throws {
         if let days, days < 0 {
-            throw RuleViolation("Long-term days must be a whole number of days, 0 or more (\(days)).", rule: .outOfRange)
+            throw RuleViolation(Self.invalidMessage(String(days)), rule: .outOfRange)
         }
         try store.setSetting(Self.key(for: type), days.map(String.init))
     }

@@ -5,6 +5,11 @@ import Foundation
 /// lines are skipped; fields may be quoted. Any bad line is an error that names the line and
 /// the field, so an import is all or nothing.
 public enum RateCSV {
+    /// "line 3: '2024-13-01' is not a date in the form YYYY-MM-DD."
+    public static func notADateMessage(_ place: String, _ text: String) -> String {
+        "\(place): '\(text)' is not a date in the form YYYY-MM-DD."
+    }
+
     public static let header = ["date", "base", "quote", "rate"]
 
     public static func parse(_ text: String, name: String = "rates.csv") throws -> [ExchangeRate] {
@@ -47,7 +52,7 @@ public enum RateCSV {
             if fields.count == 5, ExactDecimal.parseOrNil(fields[4]) != nil {
                 throw RuleViolation("\(place): '\(fields[3]),\(fields[4])' looks like a decimal comma; write the rate with a point (\(fields[3]).\(fields[4])).", rule: .other)
             }
-            guard let date = CalendarDate(fields[0]) else { throw RuleViolation("\(place): '\(fields[0])' is not a date in the form YYYY-MM-DD.", rule: .other) }
+            guard let date = CalendarDate(fields[0]) else { throw RuleViolation(Self.notADateMessage(place, fields[0]), rule: .other) }
             guard let value = ExactDecimal.parseOrNil(fields[3]) else { throw RuleViolation("\(place): '\(fields[3])' is not a valid decimal number.", rule: .other) }
             let rate = ExchangeRate(base: fields[1], quote: fields[2], date: date, rate: value, source: fields.count == 5 && !fields[4].isEmpty ? fields[4] : "import")
             do { rates.append(try rate.validated()) } catch let v as RuleViolation {

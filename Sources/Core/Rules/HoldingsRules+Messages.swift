@@ -18,11 +18,18 @@ extension HoldingsRules {
     /// "Cannot sell more than current holdings (10)." and its siblings: `type` is an outflow
     /// (a sell, a transfer out, a fee or tax paid in units), `most` the most it could take.
     public static func beyondHoldingsMessage(_ type: TransactionType, _ stake: Stake, most: ExactDecimal) -> String {
-        let most = most.plainText, verb = type.outflowVerb
-        switch stake {
-        case .current: return "Cannot \(verb) more than current holdings (\(most))."
-        case .available: return "Cannot \(verb) more than available holdings (\(most))."
-        case .availableOn(let date): return "Cannot \(verb) more than available holdings on \(date) (\(most))."
+        let most = most.plainText
+        switch (type, stake) {
+        case (.sell, .current): return "Cannot sell more than current holdings (\(most))."
+        case (.sell, .available): return "Cannot sell more than available holdings (\(most))."
+        case (.sell, .availableOn(let date)): return "Cannot sell more than available holdings on \(date) (\(most))."
+        case (.transferOut, .current): return "Cannot transfer out more than current holdings (\(most))."
+        case (.transferOut, .available): return "Cannot transfer out more than available holdings (\(most))."
+        case (.transferOut, .availableOn(let date)): return "Cannot transfer out more than available holdings on \(date) (\(most))."
+        // A fee or tax paid in units ("Cannot pay a fee of more than current holdings (3).").
+        case (_, .current): return "Cannot \(type.outflowVerb) more than current holdings (\(most))."
+        case (_, .available): return "Cannot \(type.outflowVerb) more than available holdings (\(most))."
+        case (_, .availableOn(let date)): return "Cannot \(type.outflowVerb) more than available holdings on \(date) (\(most))."
         }
     }
 

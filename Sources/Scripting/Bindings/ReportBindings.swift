@@ -99,8 +99,7 @@ enum ReportBindings {
                 _ = try env.reports.declare(declared ?? [], title: args.title, function: "af.report.new")
                 throw LuaArgumentError(helpStop)
             }
-            // A report that declares nothing still refuses a parameter: a typo is never ignored.
-            let values = try env.reports.declare(declared ?? [], title: args.title, function: "af.report.new")
+            let values = try declared.map { try env.reports.declare($0, title: args.title, function: "af.report.new") } ?? [:]
             if args.currency == nil, case .string(let code)? = values["currency"] { currency = code }  // a report shown in a chosen currency
             let id = env.reports.add(ReportDocument(title: ReportParameters.substitute(values, in: args.title), currency: currency!))
             env.reports.parameterValues[id] = values

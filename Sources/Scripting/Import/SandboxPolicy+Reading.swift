@@ -1,4 +1,3 @@
-import CLuaShim
 import Foundation
 import LuaBridge
 
@@ -15,14 +14,12 @@ extension SandboxPolicy {
         if trusted { return FileManager.default.contents(atPath: path) }
         let refused = LuaArgumentError("\(function): reading '\(path)' is not allowed in the sandbox "
             + "(run with --allow-read DIR for a folder containing it, or --trusted)")
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard clua_resolve_path(path, &buffer, buffer.count) >= 0 else { throw refused }
-        let resolved = String(cString: buffer)
+        guard let resolved = SandboxPaths.resolveForWriting(path) else { throw refused }
         let folders = (allowWrite + allowRead).compactMap(Self.realFolder)
-        guard let folder = folders.first(where: { clua_path_inside(resolved, $0) != 0 }) else { throw refused }
-        let fd = clua_open_under(resolved, folder, O_RDONLY, 0)
+        guard let folder = folders.first(where: { SandboxPaths.isInside(resolved, $0) }) else { throw refused }
+        let fd = SandboxPaths.openUnder(resolved, folder, flags: O_RDONLY)
         if fd < 0 {
-            if errno == CLUA_REFUSED_ERRNO { throw refused }
+            if errno == SandboxPaths.refusedErrno { throw refused }
             return nil
         }
         return try? Self.readAll(fd, closing: true)

@@ -47,7 +47,7 @@ enum QueryBindings {
             return 1
         },
         .function("af.rows", "transactions", Filter.self, returns: .value(.list(transactionRow)),
-                  "Every transaction as a row, by date (one query): {id, date, type, label, asset, asset_type, currency, portfolio, category, platform, quantity, price, total, fees, quantity_impact, note, source}; source is the asset that paid a dividend or interest (empty for others).",
+                  "Every transaction as a row, by date (one query): {id, date, type, label, asset, asset_type, currency, portfolio, category, platform, quantity, price, fees, total, quantity_impact, note, source}; source is the asset that paid a dividend or interest (empty for others).",
                   example: #"for _, t in ipairs(af.rows.transactions{ types = { "dividend" } }) do print(t.date, t.asset, t.total) end"#) { env, call, args in
             let rows = try transactions(env, args)
             let context = try AssetContext(env.session)

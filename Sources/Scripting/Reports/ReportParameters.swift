@@ -119,6 +119,12 @@ public struct ReportParameters {
             + declared.map(\.helpLine).joined(separator: "\n") + "\n"
     }
 
+    /// `rawValues(from:)` for the command line: a wrong word is a `ScriptRunError` (the
+    /// command line turns it into a usage error without knowing Core's errors).
+    public static func commandLineValues(from words: [String]) throws -> [String: String] {
+        do { return try rawValues(from: words) } catch let error as RuleViolation { throw ScriptRunError(error.message) }
+    }
+
     /// Command-line words after the report's name → raw values by parameter name:
     /// `--year 2024`, `--year=2024`, `--param year=2024`. A dash in a name is an underscore.
     public static func rawValues(from words: [String]) throws -> [String: String] {

@@ -80,7 +80,7 @@ struct PricesFromTradesTests {
             print(af.settings)
             """, today: "2024-02-01")
         #expect(out.hasPrefix("ACME\tnil\n250000\naf.settings {\n  main_currency = \"USD\"\n"), "\(out)")
-        #expect(out.contains("  financial_goal = 250000\n") && out.contains("  prices_from_trades = true\n}"), "\(out)")
+        #expect(out.contains("  financial_goal = 250000\n") && out.contains("  prices_from_trades = true\n") && out.contains("  long_term_days = 365\n}"), "\(out)")
     }
 
     @Test("af.asset of a missing name stays nil; using it is an error naming it and the closest names")

@@ -132,7 +132,7 @@ struct QueryPipelineTests {
         r:chart{ kind = "line", series = { { name = "USD", rows = monthly } }, x = "month", y = "amount" }
         print(r:render("markdown"))
         """#)
-        #expect(text.contains("| Month | Amount |\n| --- | ---: |\n| 2024-03 | 3.30 |\n| 2024-06 | 4.65 |\n| 2024-07 | 0.85 |\n"), "\(text)")
+        #expect(text.contains("| Month | Amount |\n| --- | ---: |\n| 2024-03 | 3.30 USD |\n| 2024-06 | 4.65 USD |\n| 2024-07 | 0.85 USD |\n"), "\(text)")
         // The pivot's chart: a series per payer, 0 where one paid nothing that month.
         #expect(text.contains("|  | ACME | BETA |\n| --- | ---: | ---: |\n| 2024-03 | 3.3 | 0 |\n| 2024-06 | 3.45 | 1.2 |\n| 2024-07 | 0 | 0.85 |\n"), "\(text)")
         #expect(text.contains("|  | USD |\n"), "\(text)")

@@ -41,12 +41,12 @@ extension ProfileWriter {
         case .fee, .tax:
             let c = try cash(op.cashCurrency, date: day)
             let about = op.asset == nil ? nil : try asset(of: op)
-            guard let amount = op.amount else { throw RuleViolation("A \(op.kind.rawValue) needs an amount.", rule: .required) }
+            guard let amount = op.amount else { throw RuleViolation(Self.needsAmountMessage(op), rule: .required) }
             if op.kind == .fee { return [try Fee(asset: c.id!, amount: amount, source: about?.id, date: day, note: op.note).run(in: store)] }
             return [try Tax(asset: c.id!, amount: amount, source: about?.id, date: day, note: op.note).run(in: store)]
         case .deposit, .withdrawal:
             let c = try cash(op.cashCurrency, date: day)
-            guard let amount = op.amount else { throw RuleViolation("A \(op.kind.rawValue) needs an amount.", rule: .required) }
+            guard let amount = op.amount else { throw RuleViolation(Self.needsAmountMessage(op), rule: .required) }
             if op.kind == .deposit { return [try Deposit(asset: c.id!, amount: amount, date: day, note: op.note).run(in: store)] }
             return [try Withdrawal(asset: c.id!, amount: amount, date: day, note: op.note).run(in: store)]
         case .split:
@@ -140,4 +140,9 @@ extension ProfileWriter {
         let rate: ExactDecimal = to / amount
         return "\(op.cashCurrency) → \(op.toCurrency ?? "") at \(rate.rounded(places: 6).plainText)"
     }
+}
+
+extension ProfileWriter {
+    /// "A deposit needs an amount."
+    static func needsAmountMessage(_ op: ProfileOperation) -> String { "A \(op.kind.rawValue) needs an amount." }
 }

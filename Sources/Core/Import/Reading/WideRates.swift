@@ -28,7 +28,7 @@ public enum WideRates {
         for (line, fields) in lines {
             let place = "\(name) line \(line)"
             guard let date = CalendarDate(fields[0]) else {
-                throw RuleViolation("\(place): '\(fields[0])' is not a date in the form YYYY-MM-DD.", rule: .other)
+                throw RuleViolation(RateCSV.notADateMessage(place, fields[0]), rule: .other)
             }
             for (index, code) in columns where index < fields.count {
                 let cell = fields[index]
