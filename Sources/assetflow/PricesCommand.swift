@@ -24,7 +24,7 @@ extension PricesCommand {
 
                 Examples:
                   assetflow prices fetch --allow-net stooq.com
-                  assetflow prices fetch --asset Apple --from 2024-01-01 --dry-run --allow-net stooq.com
+                  assetflow prices fetch --asset Apple --from 2024-01-01 --dry-run
                 """
         )
 

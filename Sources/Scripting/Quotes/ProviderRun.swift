@@ -54,8 +54,10 @@ public final class ProviderRun {
             }
         } catch {
             let text = Self.text(of: error)
-            // A refused or failed request already names the provider.
-            if text.hasPrefix("Provider '\(provider.name)'") { throw QuoteHTTP.Failure(message: text) }
+            // A refused request already names the provider: its message without Lua's position.
+            if let start = text.range(of: "Provider '\(provider.name)' may not reach") {
+                throw QuoteHTTP.Failure(message: String(text[start.lowerBound...]))
+            }
             throw failure("failed: \(text)")
         }
         return try readPrices(call)

@@ -26,6 +26,7 @@ public final class QuoteHTTP {
     public struct Failure: Error, CustomStringConvertible {
         public let message: String
         public var description: String { message }
+        public init(message: String) { self.message = message }
     }
 
     public struct Response {

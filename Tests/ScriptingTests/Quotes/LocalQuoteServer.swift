@@ -3,7 +3,7 @@ import Foundation
 /// A throw-away HTTP server on 127.0.0.1 for the quote tests (python3's http.server with a
 /// handler of its own), logging every path it is asked for. No test needs the internet.
 ///
-/// - `/daily?s=SYM&d1=YYYYMMDD&d2=YYYYMMDD`: Stooq-shaped CSV, one row a day from d1 to d2,
+/// - `/daily?s=SYM` (and Stooq's path `/q/d/l/?s=SYM&d1=YYYYMMDD&d2=YYYYMMDD`: Stooq-shaped CSV, one row a day from d1 to d2,
 ///   Close = 100 + day of month (as text "1xx.25"); "No data" for s=none.
 /// - `/huge`: 1 MB of text; `/slow`: answers after 5 s; `/headers`: echoes X-Test.
 /// - `/to-localhost`: 302 to http://localhost:PORT/daily…; `/to-self`: 302 to /headers.
@@ -65,7 +65,7 @@ final class LocalQuoteServer {
                 url = urllib.parse.urlparse(self.path)
                 q = dict(urllib.parse.parse_qsl(url.query))
                 port = self.server.server_address[1]
-                if url.path == "/daily":
+                if url.path in ("/daily", "/q/d/l/"):
                     if q.get("s") == "none": return self.send(200, "No data")
                     d1 = datetime.datetime.strptime(q["d1"].replace("-", ""), "%Y%m%d").date()
                     d2 = datetime.datetime.strptime(q["d2"].replace("-", ""), "%Y%m%d").date()

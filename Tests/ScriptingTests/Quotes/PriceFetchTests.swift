@@ -17,7 +17,6 @@ struct PriceFetchTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let stooq = BuiltInProviders.stooq
             .replacingOccurrences(of: "-- hosts: stooq.com", with: "-- hosts: 127.0.0.1")
-            .replacingOccurrences(of: "https://stooq.com/q/d/l/", with: server.base + "/daily")
             .replacingOccurrences(of: "\"https://stooq.com\"", with: "\"\(server.base)\"")
         try stooq.write(toFile: folder + "/stooq.lua", atomically: true, encoding: .utf8)
         try "-- hosts: 127.0.0.1\nfunction fetch(r) return { { date = r.to, price = 1.5, currency = 'USD' } } end\n"
@@ -62,10 +61,10 @@ struct PriceFetchTests {
         #expect(stored.count == 10 && stored.first == "2024-01-01 101.25" && stored.last == "2024-01-10 110.25")
         let second = try Self.fetch(store, folder: folder, from: "2024-01-01", to: "2024-01-15")
         #expect(second.first?.stored == 5 && second.first?.skipped == 10)
-        #expect(server.requests == ["/daily?s=aapl.us&d1=20240101&d2=20240110&i=d", "/daily?s=aapl.us&d1=20240111&d2=20240115&i=d"])
+        #expect(server.requests == ["/q/d/l/?s=aapl.us&d1=20240101&d2=20240110&i=d", "/q/d/l/?s=aapl.us&d1=20240111&d2=20240115&i=d"])
         // Without --from: from the day after the latest price.
         _ = try Self.fetch(store, folder: folder, from: nil, to: "2024-01-17")
-        #expect(server.requests.last == "/daily?s=aapl.us&d1=20240116&d2=20240117&i=d")
+        #expect(server.requests.last == "/q/d/l/?s=aapl.us&d1=20240116&d2=20240117&i=d")
         #expect(try Self.prices(store, "Apple").count == 17)
     }
 
