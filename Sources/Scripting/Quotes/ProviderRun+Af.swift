@@ -3,18 +3,19 @@ import Foundation
 import LuaBridge
 import Store
 
-/// The `af` a provider sees: `af.http.get`, `af.csv` (and the global `D` for decimals), nothing of the store.
+/// The `af` a provider sees: `af.http.get`, `af.csv`, `af.json` (and the global `D` for decimals), nothing of the store.
 extension ProviderRun {
     func installAf() throws {
         let lua = environment.lua
         let call = LuaCall(lua.L)
         try lua.execute("""
-            local get, csv = ...
-            af = { http = { get = get }, csv = csv }
+            local get, csv, json = ...
+            af = { http = { get = get }, csv = csv, json = json }
             """, name: "=provider-af") {
             call.pushFunction { [unowned self] c in try self.httpGet(c) }
             call.pushFunction { c in try Self.csv(c) }
-            return 2
+            call.pushFunction { c in try Self.json(c) }
+            return 3
         }
     }
 
@@ -66,6 +67,20 @@ extension ProviderRun {
             }
             call.setElement(i + 1, of: -2)
         }
+        return 1
+    }
+
+    /// `af.json(text)` → the document as Lua values: objects and arrays as tables, numbers as
+    /// exact decimals (JSONDecoder reads them from their digits), null as nil.
+    static func json(_ call: LuaCall) throws -> Int32 {
+        guard call.type(at: 1) == LuaTypeCode.string, let text = call.string(at: 1) else {
+            throw LuaArgumentError("af.json: the JSON text expected, got \(call.typeName(at: 1))")
+        }
+        let value: JSONValue
+        do { value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) } catch {
+            throw LuaArgumentError("af.json: not JSON (\(error.localizedDescription))")
+        }
+        do { try value.push(call) } catch { throw LuaArgumentError("af.json: \(error)") }
         return 1
     }
 }

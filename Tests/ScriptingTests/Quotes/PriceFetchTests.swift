@@ -21,6 +21,15 @@ struct PriceFetchTests {
         try stooq.write(toFile: folder + "/stooq.lua", atomically: true, encoding: .utf8)
         try "-- hosts: 127.0.0.1\nfunction fetch(r) return { { date = r.to, price = 1.5, currency = 'USD' } } end\n"
             .write(toFile: folder + "/floaty.lua", atomically: true, encoding: .utf8)
+        try """
+            -- hosts: 127.0.0.1
+            function fetch(r)
+              local data = af.json('{"chart": {"close": [123456789.123456789, 0.1, null], "currency": "USD", "ok": true}}')
+              assert(data.chart.ok == true and data.chart.close[3] == nil)
+              return { { date = r.from, price = data.chart.close[1], currency = data.chart.currency },
+                       { date = r.to, price = data.chart.close[2], currency = data.chart.currency } }
+            end
+            """.write(toFile: folder + "/jsonish.lua", atomically: true, encoding: .utf8)
         return folder
     }
 
@@ -66,6 +75,18 @@ struct PriceFetchTests {
         _ = try Self.fetch(store, folder: folder, from: nil, to: "2024-01-17")
         #expect(server.requests.last == "/q/d/l/?s=aapl.us&d1=20240116&d2=20240117&i=d")
         #expect(try Self.prices(store, "Apple").count == 17)
+    }
+
+    @Test("af.json reads numbers exactly (no binary float on the way)")
+    func jsonExact() throws {
+        let server = try LocalQuoteServer()
+        defer { server.stop() }
+        let folder = try Self.providers(server)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try Self.store(#"af.create_asset{ name = "J", type = "stock", currency = "USD" }:update{ quote = { provider = "jsonish", symbol = "X" } }"#)
+        let outcomes = try Self.fetch(store, folder: folder, from: "2024-01-01", to: "2024-01-02")
+        #expect(outcomes.first?.stored == 2, "\(outcomes)")
+        #expect(try Self.prices(store, "J") == ["2024-01-01 123456789.123456789", "2024-01-02 0.1"])
     }
 
     @Test("Each asset is reported; a failing one does not stop the others, and stores nothing")
