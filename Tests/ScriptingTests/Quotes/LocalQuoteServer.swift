@@ -5,6 +5,9 @@ import Foundation
 ///
 /// - `/daily?s=SYM` (and Stooq's path `/q/d/l/?s=SYM&d1=YYYYMMDD&d2=YYYYMMDD`: Stooq-shaped CSV, one row a day from d1 to d2,
 ///   Close = 100 + day of month (as text "1xx.25"); "No data" for s=none.
+/// - `/api/v3/coins/bitcoin/market_chart/range?from=&to=`: CoinGecko-shaped JSON, a point
+///   every 12 hours (42000.5 at midnight, 42261.04120000000000001 at noon); `coins/changed`:
+///   another shape (a format change).
 /// - `/huge`: 1 MB of text; `/slow`: answers after 5 s; `/headers`: echoes X-Test.
 /// - `/to-localhost`: 302 to http://localhost:PORT/daily…; `/to-self`: 302 to /headers.
 final class LocalQuoteServer {
@@ -75,6 +78,13 @@ final class LocalQuoteServer {
                         rows.append("%s,1,2,0.5,%d.25,1000" % (d.isoformat(), 100 + d.day))
                         d += datetime.timedelta(days=1)
                     return self.send(200, "\\r\\n".join(rows) + "\\r\\n")
+                if url.path == "/api/v3/coins/bitcoin/market_chart/range":
+                    # Recorded shape: hourly points as [milliseconds, price]; prices with many digits.
+                    start, end = int(q["from"]), int(q["to"])
+                    points = ["[%d000, %s]" % (t, "42000.5" if t % 86400 == 0 else "42261.04120000000000001") for t in range(start, end + 1, 43200)]
+                    return self.send(200, '{"prices": [%s], "market_caps": [], "total_volumes": []}' % ", ".join(points))
+                if url.path == "/api/v3/coins/changed/market_chart/range":
+                    return self.send(200, '{"data": {"points": []}}')
                 if url.path == "/huge": return self.send(200, "x" * (1 << 20))
                 if url.path == "/slow":
                     time.sleep(5)

@@ -19,6 +19,10 @@ struct PriceFetchTests {
             .replacingOccurrences(of: "-- hosts: stooq.com", with: "-- hosts: 127.0.0.1")
             .replacingOccurrences(of: "\"https://stooq.com\"", with: "\"\(server.base)\"")
         try stooq.write(toFile: folder + "/stooq.lua", atomically: true, encoding: .utf8)
+        let coingecko = BuiltInProviders.coingecko
+            .replacingOccurrences(of: "-- hosts: api.coingecko.com", with: "-- hosts: 127.0.0.1")
+            .replacingOccurrences(of: "\"https://api.coingecko.com\"", with: "\"\(server.base)\"")
+        try coingecko.write(toFile: folder + "/coingecko.lua", atomically: true, encoding: .utf8)
         try "-- hosts: 127.0.0.1\nfunction fetch(r) return { { date = r.to, price = 1.5, currency = 'USD' } } end\n"
             .write(toFile: folder + "/floaty.lua", atomically: true, encoding: .utf8)
         try """
@@ -87,6 +91,27 @@ struct PriceFetchTests {
         let outcomes = try Self.fetch(store, folder: folder, from: "2024-01-01", to: "2024-01-02")
         #expect(outcomes.first?.stored == 2, "\(outcomes)")
         #expect(try Self.prices(store, "J") == ["2024-01-01 123456789.123456789", "2024-01-02 0.1"])
+    }
+
+    @Test("CoinGecko-shaped JSON: the last point of each UTC day, exactly; a format change is a clear failure")
+    func coingecko() throws {
+        let server = try LocalQuoteServer()
+        defer { server.stop() }
+        let folder = try Self.providers(server)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try Self.store("""
+            af.create_asset{ name = "Bitcoin", type = "crypto", currency = "USD" }:update{ quote = { provider = "coingecko", symbol = "bitcoin" } }
+            af.create_asset{ name = "Changed", type = "crypto", currency = "USD" }:update{ quote = { provider = "coingecko", symbol = "changed" } }
+            """)
+        let outcomes = try Self.fetch(store, folder: folder, from: "2024-01-01", to: "2024-01-02")
+        #expect(outcomes[0].stored == 2 && outcomes[0].failure == nil, "\(outcomes)")
+        #expect(try Self.prices(store, "Bitcoin") == ["2024-01-01 42261.04120000000000001", "2024-01-02 42261.04120000000000001"])
+        #expect(server.requests.first == "/api/v3/coins/bitcoin/market_chart/range?vs_currency=usd&from=1704067200&to=1704239999")
+        #expect(outcomes[1].failure == "Provider 'coingecko' failed: coingecko.lua:25: coingecko: the response has no \"prices\" list")
+        // Without --from: the day after the latest price, the noon point (the day's last).
+        _ = try Self.fetch(store, folder: folder, from: nil, to: "2024-01-03", asset: "Bitcoin")
+        #expect(server.requests.last == "/api/v3/coins/bitcoin/market_chart/range?vs_currency=usd&from=1704240000&to=1704326399")
+        #expect(try Self.prices(store, "Bitcoin").last == "2024-01-03 42261.04120000000000001")
     }
 
     @Test("Each asset is reported; a failing one does not stop the others, and stores nothing")
