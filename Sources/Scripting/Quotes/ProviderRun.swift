@@ -66,9 +66,9 @@ public final class ProviderRun {
     private func readPrices(_ call: LuaCall) throws -> [FetchedPrice] {
         guard call.isTable(at: -1) else { throw failure("returned \(call.typeName(at: -1)), not a list of prices") }
         var prices: [FetchedPrice] = []
-        let count = call.rawLength(at: -1)
-        for i in 1...max(count, 1) where count > 0 {
-            call.pushElement(i, of: call.absoluteIndex(-1))
+        let list = call.absoluteIndex(-1)
+        for i in stride(from: 1, through: call.rawLength(at: list), by: 1) {
+            call.pushElement(i, of: list)
             defer { call.pop() }
             prices.append(try readPrice(call, element: i))
         }
