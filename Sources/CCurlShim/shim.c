@@ -21,6 +21,9 @@ enum {
     OPT_CONNECTTIMEOUT_MS = 156,
     OPT_PROTOCOLS = 181,
     OPT_REDIR_PROTOCOLS = 182,
+    OPT_HTTPHEADER = 10023,
+    INFO_REDIRECT_URL = 0x100000 + 31,
+    CURLE_OPERATION_TIMEDOUT = 28,
     INFO_RESPONSE_CODE = 0x200000 + 2,
     PROTO_HTTP_HTTPS = (1 << 0) | (1 << 1),
     GLOBAL_ALL = 3,
@@ -36,6 +39,8 @@ typedef int (*easy_getinfo_fn)(CURL *, int info, ...);
 typedef void (*easy_cleanup_fn)(CURL *);
 typedef void (*easy_reset_fn)(CURL *);
 typedef const char *(*easy_strerror_fn)(int);
+typedef void *(*slist_append_fn)(void *, const char *);
+typedef void (*slist_free_all_fn)(void *);
 
 struct ccurl_client {
     easy_setopt_fn setopt;
@@ -44,6 +49,8 @@ struct ccurl_client {
     easy_cleanup_fn cleanup;
     easy_reset_fn reset;
     easy_strerror_fn strerror;
+    slist_append_fn slist_append;     /* for request headers (ccurl_request) */
+    slist_free_all_fn slist_free_all;
     CURL *easy;
 };
 
@@ -69,8 +76,10 @@ ccurl_client *ccurl_open(const char *library, char *error, size_t error_size) {
     client.cleanup = (easy_cleanup_fn)dlsym(handle, "curl_easy_cleanup");
     client.reset = (easy_reset_fn)dlsym(handle, "curl_easy_reset");
     client.strerror = (easy_strerror_fn)dlsym(handle, "curl_easy_strerror");
+    client.slist_append = (slist_append_fn)dlsym(handle, "curl_slist_append");
+    client.slist_free_all = (slist_free_all_fn)dlsym(handle, "curl_slist_free_all");
     if (!global_init || !easy_init || !client.setopt || !client.perform || !client.getinfo || !client.cleanup
-        || !client.reset || !client.strerror) {
+        || !client.reset || !client.strerror || !client.slist_append || !client.slist_free_all) {
         copy_message(error, error_size, "a libcurl function is missing (libcurl 7.16 or later is needed)");
         return NULL;
     }
@@ -141,6 +150,50 @@ int ccurl_get(ccurl_client *client, const char *url, long timeout_ms, size_t lim
     }
     *status = 0;
     client->getinfo(easy, INFO_RESPONSE_CODE, status);
+    *body = b.bytes;
+    *length = b.length;
+    return CCURL_OK;
+}
+
+int ccurl_request(ccurl_client *client, const char *url, const char *const *headers, size_t header_count,
+                  long timeout_ms, size_t limit, long *status, char **body, size_t *length,
+                  char *location, size_t location_size, char *error, size_t error_size) {
+    CURL *easy = client->easy;
+    char message[ERROR_SIZE] = "";
+    buffer b = { NULL, 0, 0, limit, 0 };
+    void *list = NULL;
+    for (size_t i = 0; i < header_count; i++) {
+        void *grown = client->slist_append(list, headers[i]);
+        if (!grown) { client->slist_free_all(list); copy_message(error, error_size, "out of memory"); return CCURL_NETWORK; }
+        list = grown;
+    }
+    client->reset(easy);
+    client->setopt(easy, OPT_URL, url);
+    client->setopt(easy, OPT_WRITEFUNCTION, on_data);
+    client->setopt(easy, OPT_WRITEDATA, &b);
+    client->setopt(easy, OPT_ERRORBUFFER, message);
+    client->setopt(easy, OPT_USERAGENT, "assetflow");
+    client->setopt(easy, OPT_FOLLOWLOCATION, 0L);  /* the caller checks each new host */
+    client->setopt(easy, OPT_PROTOCOLS, (long)PROTO_HTTP_HTTPS);
+    client->setopt(easy, OPT_NOSIGNAL, 1L);
+    client->setopt(easy, OPT_TIMEOUT_MS, timeout_ms);
+    client->setopt(easy, OPT_CONNECTTIMEOUT_MS, timeout_ms);
+    if (list) client->setopt(easy, OPT_HTTPHEADER, list);
+    int code = client->perform(easy);
+    client->setopt(easy, OPT_ERRORBUFFER, (char *)NULL);
+    client->setopt(easy, OPT_HTTPHEADER, (void *)NULL);
+    if (list) client->slist_free_all(list);
+    if (b.too_large) { free(b.bytes); return CCURL_TOO_LARGE; }
+    if (code != 0) {
+        copy_message(error, error_size, message[0] ? message : client->strerror(code));
+        free(b.bytes);
+        return code == CURLE_OPERATION_TIMEDOUT ? CCURL_TIMEOUT : CCURL_NETWORK;
+    }
+    *status = 0;
+    client->getinfo(easy, INFO_RESPONSE_CODE, status);
+    char *redirect = NULL;
+    client->getinfo(easy, INFO_REDIRECT_URL, &redirect);
+    copy_message(location, location_size, redirect ? redirect : "");
     *body = b.bytes;
     *length = b.length;
     return CCURL_OK;

@@ -9,7 +9,7 @@ public enum Registry {
         + PortfolioBindings.all + AssetBindings.all + OperationBindings.all + TransactionBindings.all + PriceBindings.all
         + InvestmentPlanBindings.all + SavingPlanBindings.all + CategoryBindings.all + ReportBindings.all
         + ReturnsBindings.all + RebalanceBindings.all
-        + ImportBindings.all + CurrencyBindings.all + SettingsBindings.all + QueryBindings.all + LotBindings.all
+        + ImportBindings.all + CurrencyBindings.all + SettingsBindings.all + QueryBindings.all + LotBindings.all + PriceFetchBindings.all
 
     /// The classes of model objects, with the line that introduces each in the reference.
     public static let classes: [(name: String, summary: String)] = [

@@ -14,6 +14,9 @@ public final class ScriptEnvironment {
     /// The binding running now ("Report:save"), set around each call from its declaration,
     /// so a body names itself in errors without spelling its name again.
     var currentFunction = ""
+    /// Hosts quote providers run by af.fetch_prices may reach (`--allow-net HOST`): held
+    /// here, not in Lua, so a script cannot widen it.
+    public var allowNet: [String] = []
     public let reports = ReportSession()  // af.report documents, where they may be saved, colour
     /// What the last `af.asset`/`af.portfolio` that found nothing looked for, with the
     /// closest names: added to an "attempt to index a nil value" error (`Suggestions`), so

@@ -25,7 +25,7 @@ struct AssetFlowCommand: ParsableCommand {
                 assetflow docs --format luals
             """,
         version: "0.1.0",
-        subcommands: [ReplCommand.self, RunCommand.self, ReportCommand.self, CheckCommand.self, RatesCommand.self, CurrencyCommand.self, SettingsCommand.self, DocsCommand.self,
+        subcommands: [ReplCommand.self, RunCommand.self, ReportCommand.self, CheckCommand.self, RatesCommand.self, PricesCommand.self, CurrencyCommand.self, SettingsCommand.self, DocsCommand.self,
                       ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self],
         defaultSubcommand: ReplCommand.self
     )

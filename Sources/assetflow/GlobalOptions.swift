@@ -30,6 +30,9 @@ struct SandboxOptions: ParsableArguments {
     @Option(name: .customLong("allow-write"), help: ArgumentHelp("Let io.open write (and read) files in this folder (repeatable).", valueName: "dir"))
     var allowWrite: [String] = []
 
+    @Option(name: .customLong("allow-net"), help: ArgumentHelp("Let quote providers run by af.fetch_prices reach this host (repeatable).", valueName: "host"))
+    var allowNet: [String] = []
+
     // Optional, so the help states the default in words ("0: no limit") instead of "(default: 0.0)" cut in two.
     @Option(help: ArgumentHelp("Stop the script after this many seconds; 0, the default, means no limit.", valueName: "seconds"))
     var timeout: Double?
@@ -49,6 +52,7 @@ struct SandboxOptions: ParsableArguments {
         run.trusted = trusted
         run.allowRead = allowRead
         run.allowWrite = allowWrite
+        run.allowNet = allowNet
         run.timeoutSeconds = timeout ?? 0
         run.maxMemoryMB = maxMemory ?? 0
         run.exitProcessWhenStuckPastDeadline = true  // --timeout holds even where no hook reaches

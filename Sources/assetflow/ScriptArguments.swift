@@ -5,7 +5,7 @@ import ArgumentParser
 /// on silently would run the script against the default store. So it is refused, with the
 /// fix; `--` right after the script name passes everything after it to the script.
 enum ScriptArguments {
-    static let runOptions = ["--store", "--trusted", "--allow-read", "--allow-write", "--timeout", "--max-memory", "--dry-run"]
+    static let runOptions = ["--store", "--trusted", "--allow-read", "--allow-write", "--allow-net", "--timeout", "--max-memory", "--dry-run"]
 
     /// The script's arguments: `arguments` without a leading `--`. `commandLine` is the
     /// whole command line, to see a `--` given before the script name.

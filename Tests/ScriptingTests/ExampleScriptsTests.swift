@@ -24,7 +24,7 @@ af.set_financial_goal(150000)
 
 @Suite("Example scripts")
 struct ExampleScriptsTests {
-    static let examples = ["band-rule-5-25.lua", "invest-new-money.lua", "withdrawal-4-percent.lua", "goal-projection.lua"]
+    static let examples = ["band-rule-5-25.lua", "invest-new-money.lua", "withdrawal-4-percent.lua", "goal-projection.lua", "nightly-prices.lua"]
 
     func run(_ script: String, _ arguments: [String] = []) throws -> (ScriptRunner.Outcome, String) {
         let path = NSTemporaryDirectory() + "af-examples-\(UUID().uuidString).sqlite"

@@ -48,6 +48,7 @@ SUBCOMMANDS:
   check                   Check the store thoroughly: pages, schema, foreign
                           keys, every value, derived data.
   rates                   Fetch, import and list exchange rates.
+  prices                  Fetch asset prices from quote providers.
   currency                Show or change the main currency totals are reported
                           in.
   settings                List, show or change the settings kept in the store.
@@ -122,7 +123,7 @@ refused, and -- right after the script name passes what follows to the script
 as it is (assetflow run x.lua -- --store S gives the script "--store", "S").
 A script error prints file:line: message and a traceback, and exits 1.
 
-USAGE: assetflow run [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>] [--dry-run] <script.lua> [<args> ...]
+USAGE: assetflow run [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--allow-net <host> ...] [--timeout <seconds>] [--max-memory <MB>] [--dry-run] <script.lua> [<args> ...]
 
 ARGUMENTS:
   <script.lua>            The Lua script to run.
@@ -136,6 +137,8 @@ OPTIONS:
                           (repeatable).
   --allow-write <dir>     Let io.open write (and read) files in this folder
                           (repeatable).
+  --allow-net <host>      Let quote providers run by af.fetch_prices reach this
+                          host (repeatable).
   --timeout <seconds>     Stop the script after this many seconds; 0, the
                           default, means no limit.
   --max-memory <MB>       Stop the script when Lua uses more than this many
@@ -192,6 +195,8 @@ OPTIONS:
                           (repeatable).
   --allow-write <dir>     Let io.open write (and read) files in this folder
                           (repeatable).
+  --allow-net <host>      Let quote providers run by af.fetch_prices reach this
+                          host (repeatable).
   --timeout <seconds>     Stop the script after this many seconds; 0, the
                           default, means no limit.
   --max-memory <MB>       Stop the script when Lua uses more than this many
@@ -226,7 +231,7 @@ prompts, so the REPL can be piped:
   echo 'print(#af.assets())' | assetflow repl
 A piped session exits with status 1 when a statement failed.
 
-USAGE: assetflow repl [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--timeout <seconds>] [--max-memory <MB>]
+USAGE: assetflow repl [--store <path>] [--trusted] [--allow-read <dir> ...] [--allow-write <dir> ...] [--allow-net <host> ...] [--timeout <seconds>] [--max-memory <MB>]
 
 OPTIONS:
   --store <path>          The store file.
@@ -236,6 +241,8 @@ OPTIONS:
                           (repeatable).
   --allow-write <dir>     Let io.open write (and read) files in this folder
                           (repeatable).
+  --allow-net <host>      Let quote providers run by af.fetch_prices reach this
+                          host (repeatable).
   --timeout <seconds>     Stop the script after this many seconds; 0, the
                           default, means no limit.
   --max-memory <MB>       Stop the script when Lua uses more than this many
@@ -305,7 +312,7 @@ OPTIONS:
     @Test("no help line breaks inside parentheses or an example; --timeout and --max-memory say 0 means no limit")
     func noBrokenLines() throws {
         for command in [[], ["run"], ["report"], ["repl"], ["docs"], ["check"], ["rates"], ["rates", "fetch"], ["rates", "import"],
-                        ["rates", "list"], ["currency"], ["import"], ["export"], ["backup"], ["restore"]] {
+                        ["rates", "list"], ["prices", "fetch"], ["currency"], ["import"], ["export"], ["backup"], ["restore"]] {
             let out = try help(command).out
             for line in out.split(separator: "\n") where !line.hasPrefix("USAGE:") {
                 #expect(line.filter { $0 == "(" }.count == line.filter { $0 == ")" }.count, "\(command): \(line)")

@@ -16,7 +16,8 @@ ccurl_client *ccurl_open(const char *library, char *error, size_t error_size);
 enum {
     CCURL_OK = 0,        /* a response arrived: see *status and *body */
     CCURL_NETWORK = 1,   /* no response (refused, unreachable, timed out, TLS): see error */
-    CCURL_TOO_LARGE = 2  /* the body passed the limit given */
+    CCURL_TOO_LARGE = 2, /* the body passed the limit given */
+    CCURL_TIMEOUT = 3    /* ccurl_request only: the time limit passed */
 };
 
 /* GET `url` with a total time limit, following redirects (http and https only). On
@@ -24,6 +25,13 @@ enum {
    *length bytes. */
 int ccurl_get(ccurl_client *client, const char *url, long timeout_ms, size_t limit,
               long *status, char **body, size_t *length, char *error, size_t error_size);
+/* One GET that never follows a redirect, for quote providers: the caller checks the host of
+   each new address before asking for it. `headers` ("Name: value", `header_count` of them)
+   are sent with the request. On CCURL_OK with a 3xx status, `location` holds the address the
+   response points to ("" when none). */
+int ccurl_request(ccurl_client *client, const char *url, const char *const *headers, size_t header_count,
+                  long timeout_ms, size_t limit, long *status, char **body, size_t *length,
+                  char *location, size_t location_size, char *error, size_t error_size);
 void ccurl_free(char *body);
 void ccurl_close(ccurl_client *client);
 #endif

@@ -32,6 +32,14 @@ enum AssetBindings {
             let p = try asset(env, id).platform
             call.pushOptionalString(p.isEmpty ? nil : p)
         },
+        .field("Asset", "quote", .optional(.table), "Where its prices are fetched from: { provider, symbol }, or nil.") { env, call, id in
+            guard let source = try env.session.quoteSource(ofAsset: id) else { return call.pushNil() }
+            call.newTable()
+            call.pushString(source.provider)
+            call.setField("provider", of: -2)
+            call.pushString(source.symbol)
+            call.setField("symbol", of: -2)
+        },
         .field("Asset", "quantity", .decimal, "Σ quantity impact of its transactions.") { env, call, id in call.pushDecimal(try valuation(env, id).quantity) },
         .field("Asset", "current_price", .decimal, "Price of the latest price record (0 when none).") { env, call, id in
             call.pushDecimal(try valuation(env, id).currentPrice)
@@ -146,6 +154,7 @@ enum AssetBindings {
         var portfolio: Removable<Portfolio>?
         var category: Removable<String>?
         var platform: String?
+        var quote: Removable<QuoteArguments>?
         static let fields: [LuaField<Update>] = [
             .optional("name", \.name, "Unique, ignoring case."),
             .optional("type", \.type, "Locked once it has a transaction or price record."),
@@ -154,6 +163,17 @@ enum AssetBindings {
             .optional("portfolio", \.portfolio, "A portfolio, or false to take it out."),
             .optional("category", \.category, "A category's name, or false to clear it."),
             .optional("platform", \.platform, "Where it is held."),
+            .optional("quote", \.quote, "Where `assetflow prices fetch` gets its prices: { provider = \"stooq\", symbol = \"AAPL.US\" }, or false to forget it."),
+        ]
+    }
+
+    /// `{provider, symbol}`: an asset's quote source (Documentation/Prices.md).
+    struct QuoteArguments: LuaDecodable {
+        var provider: String!
+        var symbol: String!
+        static let fields: [LuaField<QuoteArguments>] = [
+            .required("provider", \.provider, "A built-in provider (stooq, csv) or a file <name>.lua in the providers folder."),
+            .required("symbol", \.symbol, "What the provider knows the asset by (AAPL.US)."),
         ]
     }
 
@@ -166,8 +186,13 @@ enum AssetBindings {
                 guard let c = try env.session.category(named: name) else { throw LuaArgumentError("\(reader): field 'category': no such category") }
                 return c.id
             }
-            try env.session.execute(UpdateAsset(id: asset.id!, name: args.name, type: args.type, currency: args.currency, notes: args.notes,
-                                                portfolioID: args.portfolio?.map(\.id), categoryID: category, platform: args.platform))
+            try env.session.atomically {
+                try env.session.execute(UpdateAsset(id: asset.id!, name: args.name, type: args.type, currency: args.currency, notes: args.notes,
+                                                    portfolioID: args.portfolio?.map(\.id), categoryID: category, platform: args.platform))
+                if let quote = args.quote {
+                    try env.session.setQuoteSource(quote.map { QuoteSource(provider: $0.provider, symbol: $0.symbol) } ?? nil, ofAsset: asset.id!)
+                }
+            }
             env.pushAsset(asset.id!)
             return 1
         },

@@ -17,6 +17,8 @@ public struct ScriptRun {
     public var allowRead: [String] = []
     /// Folders `io.open` may write, and read (`--allow-write DIR`).
     public var allowWrite: [String] = []
+    /// Hosts quote providers may reach from af.fetch_prices (`--allow-net HOST`).
+    public var allowNet: [String] = []
     /// Seconds (`--timeout`); 0 = no limit.
     public var timeoutSeconds: Double = 0
     /// Megabytes of Lua memory (`--max-memory`); 0 = no limit.
@@ -64,6 +66,7 @@ public struct ScriptRun {
     public func environment(session: StoreSession, script: String?, moduleFolders: [String]) throws -> ScriptEnvironment {
         if exitProcessWhenStuckPastDeadline { LuaState.exitProcessWhenStuckPastDeadline(status: 1) }
         let env = try ScriptEnvironment(session: session, policy: policy, moduleFolders: moduleFolders)
+        env.allowNet = allowNet
         if let script { env.setArguments(script: script, arguments) }
         env.lua.setLimits(timeoutSeconds: timeoutSeconds, memoryBytes: maxMemoryMB * 1024 * 1024)
         return env

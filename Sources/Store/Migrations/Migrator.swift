@@ -253,6 +253,17 @@ enum Migrations {
                 END;
                 """)
         }
+        migrator.registerMigration("Create asset quote sources") { db in
+            // Where `assetflow prices fetch` gets an asset's prices: a provider's name and the
+            // symbol it knows the asset by. Kept apart from `asset`, whose rows every read decodes.
+            try db.execute(sql: """
+                CREATE TABLE asset_quote_source (
+                    asset_id INTEGER PRIMARY KEY REFERENCES asset(id) ON DELETE CASCADE,
+                    provider TEXT NOT NULL,
+                    symbol TEXT NOT NULL
+                ) STRICT;
+                """)
+        }
         return migrator
     }
 }

@@ -50,3 +50,44 @@ final class HTTPClient {
         }
     }
 }
+
+extension HTTPClient {
+    /// One response of `request`: a 3xx carries the address it points to in `location`.
+    struct Response {
+        var status: Int
+        var body: Data
+        var location: String?
+    }
+
+    /// More failures of `request`.
+    enum RequestFailure: Error {
+        case timedOut
+    }
+
+    /// One GET of `address` with `headers`, never following a redirect (the caller checks
+    /// the new host first), reading at most `limit` bytes.
+    func request(_ address: String, headers: [String], timeout: TimeInterval, limit: Int) throws -> Response {
+        var status = 0
+        var body: UnsafeMutablePointer<CChar>?
+        var length = 0
+        var error = [CChar](repeating: 0, count: 512)
+        var location = [CChar](repeating: 0, count: 8192)
+        let milliseconds = Int(min(max(1, (timeout * 1000).rounded(.up)), Double(Int32.max)))
+        let copies = headers.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer($0) }
+        let result = pointers.withUnsafeBufferPointer { list in
+            ccurl_request(client, address, list.baseAddress, list.count, milliseconds, limit, &status, &body, &length,
+                          &location, location.count, &error, error.count)
+        }
+        switch Int(result) {
+        case Int(CCURL_OK):
+            defer { ccurl_free(body) }
+            let target = String(cString: location)
+            return Response(status: status, body: body.map { Data(bytes: $0, count: length) } ?? Data(), location: target.isEmpty ? nil : target)
+        case Int(CCURL_TOO_LARGE): throw Failure.tooLarge
+        case Int(CCURL_TIMEOUT): throw RequestFailure.timedOut
+        default: throw Failure.network(String(cString: error))
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// The quote providers embedded in the binary, written to be read and copied: each is a
+/// plain Lua script with the same rights as a user's (Documentation/Prices.md).
+public enum BuiltInProviders {
+    public static let all: [String: String] = ["csv": csv, "stooq": stooq, "coingecko": coingecko]
+
+    /// A CSV history at an address: the asset's symbol is the address, with `{from}` and
+    /// `{to}` replaced by the dates asked (YYYY-MM-DD). Columns Date and Close (else Price);
+    /// prices are in the asset's own currency.
+    public static let csv = """
+    -- hosts: *
+    -- A CSV history at an address (the symbol): {from} and {to} become the dates asked.
+    -- Columns: Date (YYYY-MM-DD) and Close (or Price), in the asset's currency.
+    function fetch(request)
+      local url = request.symbol:gsub("{from}", request.from):gsub("{to}", request.to)
+      local response = af.http.get(url)
+      if response.status ~= 200 then error("HTTP " .. response.status .. " from " .. url) end
+      local prices = {}
+      for _, row in ipairs(af.csv(response.body)) do
+        local price = row.Close or row.Price
+        if not row.Date or not price then error("the CSV has no Date and Close (or Price) columns") end
+        prices[#prices + 1] = { date = row.Date, price = price, currency = request.currency }
+      end
+      return prices
+    end
+    """
+
+    /// Stooq's daily history as CSV (Date,Open,High,Low,Close,Volume), from
+    /// `https://stooq.com/q/d/l/?s=<symbol>&d1=YYYYMMDD&d2=YYYYMMDD&i=d`. Symbols end in a
+    /// market suffix (AAPL.US); the currency follows from it. A symbol Stooq does not know
+    /// answers "No data".
+    public static let stooq = """
+    -- hosts: stooq.com
+    -- Stooq daily history: https://stooq.com/q/d/l/?s=aapl.us&d1=20240101&d2=20240131&i=d
+    -- CSV columns Date,Open,High,Low,Close,Volume; the Close is stored.
+    local currencies = { us = "USD", de = "EUR", jp = "JPY", hk = "HKD", pl = "PLN" }
+    local base = "https://stooq.com"
+
+    function fetch(request)
+      local suffix = request.symbol:lower():match("%.(%a+)$")
+      local currency = suffix and currencies[suffix]
+      if not currency then
+        error("stooq: cannot tell the currency of " .. request.symbol .. " (known suffixes: .US .DE .JP .HK .PL)")
+      end
+      local url = base .. "/q/d/l/?s=" .. request.symbol:lower() .. "&d1=" .. request.from:gsub("%-", "")
+        .. "&d2=" .. request.to:gsub("%-", "") .. "&i=d"
+      local response = af.http.get(url)
+      if response.status ~= 200 then error("stooq: HTTP " .. response.status) end
+      if response.body:match("^%s*No data") then return {} end
+      local prices = {}
+      for _, row in ipairs(af.csv(response.body)) do
+        if not row.Date or not row.Close then error("stooq: the response is not Date,Open,High,Low,Close,Volume CSV") end
+        prices[#prices + 1] = { date = row.Date, price = row.Close, currency = currency }
+      end
+      return prices
+    end
+    """
+
+    /// CoinGecko's market chart over a range, as JSON
+    /// (`/api/v3/coins/<id>/market_chart/range?vs_currency=<cur>&from=<unix>&to=<unix>`,
+    /// `{"prices": [[milliseconds, price], …]}`), read with `af.json` so each price is the
+    /// exact decimal of its digits. The symbol is CoinGecko's coin id ("bitcoin"); prices are
+    /// asked in the asset's currency. CoinGecko answers every 5 minutes for a day, hourly up
+    /// to 90 days, daily beyond: a day's price is the last point of that UTC day.
+    public static let coingecko = """
+    -- hosts: api.coingecko.com
+    -- CoinGecko: https://api.coingecko.com/api/v3/coins/bitcoin/market_chart/range?vs_currency=usd&from=1704067200&to=1706745599
+    -- JSON {"prices": [[milliseconds, price], ...]}; a day's price is its last point (UTC).
+    local base = "https://api.coingecko.com"
+
+    -- Seconds since 1970 at 00:00 UTC of a YYYY-MM-DD date (days from the civil calendar).
+    local function epoch(date)
+      local y, m, d = date:match("^(%d+)-(%d+)-(%d+)$")
+      y, m, d = tonumber(y), tonumber(m), tonumber(d)
+      if m <= 2 then y = y - 1 end
+      local era = y // 400
+      local yoe = y - era * 400
+      local doy = (153 * (m > 2 and m - 3 or m + 9) + 2) // 5 + d - 1
+      local doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+      return (era * 146097 + doe - 719468) * 86400
+    end
+
+    function fetch(request)
+      local url = base .. "/api/v3/coins/" .. request.symbol .. "/market_chart/range?vs_currency="
+        .. request.currency:lower() .. "&from=" .. epoch(request.from) .. "&to=" .. (epoch(request.to) + 86399)
+      local response = af.http.get(url, { headers = { Accept = "application/json" } })
+      if response.status ~= 200 then error("coingecko: HTTP " .. response.status) end
+      local data = af.json(response.body)
+      if type(data) ~= "table" or type(data.prices) ~= "table" then
+        error('coingecko: the response has no "prices" list')
+      end
+      local byDay, days = {}, {}
+      for i, point in ipairs(data.prices) do
+        local ms, price = point[1], point[2]
+        if ms == nil or price == nil then error("coingecko: point " .. i .. " is not [milliseconds, price]") end
+        local day = os.date("!%Y-%m-%d", tonumber(tostring(ms)) // 1000)
+        if not byDay[day] then days[#days + 1] = day end
+        byDay[day] = price  -- points come oldest first: the last one of the day wins
+      end
+      local prices = {}
+      for _, day in ipairs(days) do
+        prices[#prices + 1] = { date = day, price = byDay[day], currency = request.currency }
+      end
+      return prices
+    end
+    """
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Store
+
+/// A quote provider: a Lua script that defines `fetch{ symbol, from, to, currency }` and
+/// returns the prices of those days, and declares at its top the hosts it asks
+/// (`-- hosts: stooq.com`). Built-in ones are embedded in the binary
+/// (`BuiltInProviders`); others are files `<name>.lua` in the providers folder.
+public struct QuoteProvider: Sendable {
+    public var name: String
+    public var source: String
+    /// The hosts its `-- hosts:` line declares.
+    public var declaredHosts: [String] { HostAllowance.declaredHosts(in: source) }
+
+    public init(name: String, source: String) {
+        self.name = name
+        self.source = source
+    }
+
+    /// Where user providers live: `$XDG_CONFIG_HOME/assetflow/providers` (else
+    /// `~/.config/assetflow/providers`).
+    public static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
+        return (configHome as NSString).appendingPathComponent("assetflow/providers")
+    }
+
+    /// The provider called `name`: a file in `folder` first (a user's fixed copy wins), else
+    /// a built-in one; an error lists the built-in names.
+    public static func named(_ name: String, folder: String = userFolder()) throws -> QuoteProvider {
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "_-".contains($0) }) else {
+            throw QuoteHTTP.Failure(message: "'\(name)' is not a provider name (letters, digits, _ and - only).")
+        }
+        let path = (folder as NSString).appendingPathComponent(name + ".lua")
+        if let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) {
+            return QuoteProvider(name: name, source: text)
+        }
+        if let source = BuiltInProviders.all[name] { return QuoteProvider(name: name, source: source) }
+        let names = BuiltInProviders.all.keys.sorted().joined(separator: ", ")
+        throw QuoteHTTP.Failure(message: "No quote provider '\(name)': the built-in ones are \(names), and \(path) does not exist.")
+    }
+}

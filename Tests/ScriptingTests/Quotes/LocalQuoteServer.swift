@@ -1,0 +1,102 @@
+import Foundation
+
+/// A throw-away HTTP server on 127.0.0.1 for the quote tests (python3's http.server with a
+/// handler of its own), logging every path it is asked for. No test needs the internet.
+///
+/// - `/daily?s=SYM` (and Stooq's path `/q/d/l/?s=SYM&d1=YYYYMMDD&d2=YYYYMMDD`: Stooq-shaped CSV, one row a day from d1 to d2,
+///   Close = 100 + day of month (as text "1xx.25"); "No data" for s=none.
+/// - `/api/v3/coins/bitcoin/market_chart/range?from=&to=`: CoinGecko-shaped JSON, a point
+///   every 12 hours (42000.5 at midnight, 42261.04120000000000001 at noon); `coins/changed`:
+///   another shape (a format change).
+/// - `/huge`: 1 MB of text; `/slow`: answers after 5 s; `/headers`: echoes X-Test.
+/// - `/to-localhost`: 302 to http://localhost:PORT/daily…; `/to-self`: 302 to /headers.
+final class LocalQuoteServer {
+    let folder: String
+    let process = Process()
+    private(set) var port = 0
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "af-quotes-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", "-c", Self.script, folder + "/requests.log"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        var line = Data()
+        while true {
+            let byte = pipe.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        port = Int(String(decoding: line, as: UTF8.self)) ?? 0
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    /// The paths asked for, in order.
+    var requests: [String] {
+        ((try? String(contentsOfFile: folder + "/requests.log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    deinit { stop() }
+
+    static let script = """
+        import http.server, signal, sys, time, datetime, urllib.parse
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        log = sys.argv[1]
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args): pass
+            def send(self, status, body, headers={}):
+                data = body.encode()
+                self.send_response(status)
+                for k, v in headers.items(): self.send_header(k, v)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                try: self.wfile.write(data)
+                except Exception: pass
+            def do_GET(self):
+                with open(log, "a") as f: f.write(self.path + "\\n")
+                url = urllib.parse.urlparse(self.path)
+                q = dict(urllib.parse.parse_qsl(url.query))
+                port = self.server.server_address[1]
+                if url.path in ("/daily", "/q/d/l/"):
+                    if q.get("s") == "none": return self.send(200, "No data")
+                    d1 = datetime.datetime.strptime(q["d1"].replace("-", ""), "%Y%m%d").date()
+                    d2 = datetime.datetime.strptime(q["d2"].replace("-", ""), "%Y%m%d").date()
+                    rows = ["Date,Open,High,Low,Close,Volume"]
+                    d = d1
+                    while d <= d2:
+                        rows.append("%s,1,2,0.5,%d.25,1000" % (d.isoformat(), 100 + d.day))
+                        d += datetime.timedelta(days=1)
+                    return self.send(200, "\\r\\n".join(rows) + "\\r\\n")
+                if url.path == "/api/v3/coins/bitcoin/market_chart/range":
+                    # Recorded shape: hourly points as [milliseconds, price]; prices with many digits.
+                    start, end = int(q["from"]), int(q["to"])
+                    points = ["[%d000, %s]" % (t, "42000.5" if t % 86400 == 0 else "42261.04120000000000001") for t in range(start, end + 1, 43200)]
+                    return self.send(200, '{"prices": [%s], "market_caps": [], "total_volumes": []}' % ", ".join(points))
+                if url.path == "/api/v3/coins/changed/market_chart/range":
+                    return self.send(200, '{"data": {"points": []}}')
+                if url.path == "/huge": return self.send(200, "x" * (1 << 20))
+                if url.path == "/slow":
+                    time.sleep(5)
+                    return self.send(200, "late")
+                if url.path == "/headers": return self.send(200, self.headers.get("X-Test", ""))
+                if url.path == "/to-localhost":
+                    return self.send(302, "", {"Location": "http://localhost:%d/daily?s=a.us&d1=20240101&d2=20240102" % port})
+                if url.path == "/to-self": return self.send(302, "", {"Location": "/headers"})
+                self.send(404, "not found")
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        server.daemon_threads = True
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        """
+}

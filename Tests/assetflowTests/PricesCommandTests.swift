@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// `assetflow prices fetch` through the built binary, with the built-in csv provider against
+/// a local HTTP server on 127.0.0.1 the test starts (no test needs the internet).
+@Suite("assetflow prices fetch", .serialized)
+struct PricesCommandTests {
+    let cli = CommandLineTests()
+
+    @Test("A host not given with --allow-net is refused (exit 1, nothing stored); with it the prices are stored")
+    func fetch() throws {
+        let rates = RatesCommandTests()
+        let server = try rates.startServer(["h.csv": "Date,Close\n2024-03-04,12.50\n2024-03-05,12.75\n"])
+        defer { rates.stop(server) }
+        let store = cli.temporaryStore()
+        let folder = (store as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = ["XDG_CONFIG_HOME": folder + "/config"]  // no user provider in the way
+        let script = NSTemporaryDirectory() + "af-cli-\(UUID().uuidString)-setup.lua"
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        try """
+            af.create_asset{ name = "Apple", type = "stock", currency = "USD" }
+              :update{ quote = { provider = "csv", symbol = "http://127.0.0.1:\(server.2)/h.csv?from={from}&to={to}" } }
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(try cli.run(["run", "--store", store, script], environment: environment).status == 0)
+        let arguments = ["prices", "fetch", "--store", store, "--from", "2024-03-04", "--to", "2024-03-05"]
+        let refused = try cli.run(arguments, environment: environment)
+        #expect(refused.status == 1)
+        #expect(refused.out == """
+            Apple: not fetched: Provider 'csv' may not reach 127.0.0.1: allow it with --allow-net 127.0.0.1.
+            Stored 0 price(s) for 0 asset(s); 1 could not be fetched.
+
+            """)
+        let ok = try cli.run(arguments + ["--allow-net", "127.0.0.1"], environment: environment)
+        #expect(ok.status == 0, "\(ok.err)")
+        #expect(ok.out == "Apple: 2 stored, 0 skipped (already there)\nStored 2 price(s) for 1 asset(s).\n")
+        let again = try cli.run(arguments + ["--allow-net", "127.0.0.1"], environment: environment)
+        #expect(again.out == "Apple: 0 stored, 2 skipped (already there)\nStored 0 price(s) for 1 asset(s).\n")
+    }
+}
