@@ -23,7 +23,7 @@ extension StoreSession {
     public func fetchRates(base: String, from: CalendarDate, to: CalendarDate, fetcher: RateFetcher, refresh: Bool = false,
                            progress: (Int, Int) -> Void = { _, _ in }) throws -> FetchSummary {
         let base = try Currency.normalize(base)
-        if from > to { throw RuleViolation("The start date (\(from)) is after the end date (\(to)).") }
+        if from > to { throw RuleViolation(DateRules.startAfterEndMessage(from, to)) }
         if to > today { throw RuleViolation("Rates cannot be fetched for a day in the future (\(to)); they exist up to today (\(today)).", rule: .futureDate, date: to) }
         let days = from.days(until: to) + 1
         if days > Self.fetchDayLimit { throw RuleViolation("A fetch is limited to \(Self.fetchDayLimit) days; give a shorter range with --from and --to.") }

@@ -58,6 +58,7 @@ struct ExampleScriptsTests {
         "band-rule-5-25.lua": ["5/25 rule for Core: ", "Allocation after:"],
         "goal-projection.lua": ["Deterministic path reaches it on: ", "Chance of reaching it within 15 years: "],
         "invest-new-money.lua": [" of new money in Core:", "The built-in cash_flow strategy would do:"],
+        "nightly-prices.lua": ["No asset names a quote source."],
         "withdrawal-4-percent.lua": ["chance the money runs out within 30 years: ", "value (10th / median / 90th percentile):"],
     ]
 

@@ -54,7 +54,7 @@ public struct PriceFetch {
     /// Runs the fetch over `session`; `progress(done, total)` after each asset.
     public func run(in session: StoreSession, progress: (Int, Int) -> Void = { _, _ in }) throws -> [Outcome] {
         if let to, to > session.today { throw RuleViolation("Prices cannot be fetched for a day in the future (\(to)); they exist up to today (\(session.today)).") }
-        if let from, let to, from > to { throw RuleViolation("The start date (\(from)) is after the end date (\(to)).") }
+        if let from, let to, from > to { throw RuleViolation(DateRules.startAfterEndMessage(from, to)) }
         let targets = try assets(in: session)
         guard !targets.isEmpty else { return [] }
         let scratch = try AssetFlowStore(path: nil, waitNotice: nil)

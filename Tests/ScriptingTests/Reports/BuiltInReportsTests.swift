@@ -58,7 +58,7 @@ struct BuiltInReportsTests {
     func emptyStore(name: String) throws {
         let store = try AssetFlowStore(path: nil)
         let text = try renderBuiltIn(name, .terminal, store: store)
-        for line in Self.emptyStates[name]! { #expect(text.contains(line), "\(name):\n\(text)") }
+        for line in try #require(Self.emptyStates[name], "add \(name)'s empty state to emptyStates") { #expect(text.contains(line), "\(name):\n\(text)") }
     }
 
     /// Each built-in report's title and what it says on an empty store.
@@ -69,6 +69,13 @@ struct BuiltInReportsTests {
         "rebalancing": ["Rebalancing plan", "No portfolio has targets yet: set them with p:set_targets{"],
         "performance": ["Performance by year", "No transactions yet."],
         "projection": ["Projection", "Projected net worth"],
+        "gains": ["Realized gains (fifo, USD)", "No sales in this period."],
+        "dividends-calendar": ["Income calendar", "Payments"],
+        "monthly-returns": ["Monthly returns (USD)", "Returns are not available: Nothing to measure"],
+        "drawdowns": ["Drawdowns (USD)", "Returns are not available: Nothing to measure"],
+        "allocation-history": ["Allocation over time (USD)", "(no data)"],
+        "fees-taxes": ["Fees and taxes paid", "Fees paid (USD)"],
+        "contributions-growth": ["Contributions and growth (USD)", "No transactions yet."],
     ]
 
     @Test("The overview shows the demo's figures and its allocation")
