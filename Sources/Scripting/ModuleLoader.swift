@@ -25,7 +25,9 @@ struct ModuleLoader {
     /// folder (`SandboxPaths.openRelative`), and only as a regular file with a single name: a script
     /// pack cannot ship `notes.lua -> ../secret.txt`, a link to the environment of a process, or
     /// a hard link to a file elsewhere.
-    func source(of name: String) throws -> (source: String, path: String) {
+    ///
+    /// `file` is where it was read (for `assetflow report --watch`, never shown to the script).
+    func source(of name: String) throws -> (source: String, path: String, file: String) {
         guard !name.isEmpty, !name.contains(".."), name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) else {
             throw LuaArgumentError("require: '\(name)' is not a module name (letters, digits, _ and - separated by dots)")
         }
@@ -45,7 +47,7 @@ struct ModuleLoader {
                     throw LuaArgumentError("require: module '\(name)' cannot be read as UTF-8 text")
                 }
                 let label = index == folders.count - 1 && hasUserLibrary ? "lib/" + candidate : candidate
-                return (source, label)
+                return (source, label, real + "/" + candidate)
             }
         }
         // The folders are not listed: a sandboxed script must not learn where the user's

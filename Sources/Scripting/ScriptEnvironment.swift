@@ -93,7 +93,7 @@ public final class ScriptEnvironment {
             self.lua.pushFunction { call in
                 guard let name = call.string(at: 1) else { throw LuaArgumentError("require: a module name expected") }
                 let module = try loader.source(of: name)
-                self.onRequire?(module.path)
+                self.onRequire?(module.file)
                 call.pushString(module.source)
                 call.pushString(module.path)
                 return 2
