@@ -21,21 +21,20 @@ public final class EditLineReader: LineReader {
     }
 
     public func readLine(prompt: String) -> String? {
-        while true {
-            guard let raw = cedit_readline(prompt) else {
-                let now = cedit_interrupts()
-                if now != interruptsSeen {  // Ctrl-C: cancel the line, prompt again
-                    interruptsSeen = now
-                    interrupted = true
-                    FileHandle.standardOutput.write(Data("^C\n".utf8))
-                    return ""
-                }
-                FileHandle.standardOutput.write(Data("\n".utf8))
-                return nil
-            }
-            defer { free(raw) }
-            return String(cString: raw)
+        let raw = cedit_readline(prompt)
+        defer { free(raw) }
+        let now = cedit_interrupts()
+        if now != interruptsSeen {  // Ctrl-C: cancel the line (even a half-typed one libedit hands back), prompt again
+            interruptsSeen = now
+            interrupted = true
+            FileHandle.standardOutput.write(Data("^C\n".utf8))
+            return ""
         }
+        guard let raw else {
+            FileHandle.standardOutput.write(Data("\n".utf8))
+            return nil
+        }
+        return String(cString: raw)
     }
 
     public func takeInterrupt() -> Bool {
