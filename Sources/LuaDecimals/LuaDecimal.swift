@@ -15,29 +15,32 @@ enum LuaDecimal {
     static let className = "decimal"
 
     static func install(in state: LuaState) {
-        let binary: (@escaping (ExactDecimal, ExactDecimal) throws -> ExactDecimal) -> LuaFunction = { op in
+        // With money on either side the operation is money's (LuaMoney): D"2" * m is money.
+        let binary: (LuaMoney.Operation, @escaping (ExactDecimal, ExactDecimal) throws -> ExactDecimal) -> LuaFunction = { moneyOp, op in
             { call in
+                if LuaMoney.involvesMoney(call) { return try LuaMoney.perform(moneyOp, call) }
                 let a = try operand(call, 1), b = try operand(call, 2)
                 call.pushDecimal(try op(a, b))
                 return 1
             }
         }
-        let compare: (@escaping (ExactDecimal, ExactDecimal) -> Bool) -> LuaFunction = { op in
+        let compare: (LuaMoney.Operation, @escaping (ExactDecimal, ExactDecimal) -> Bool) -> LuaFunction = { moneyOp, op in
             { call in
+                if LuaMoney.involvesMoney(call) { return try LuaMoney.perform(moneyOp, call) }
                 call.pushBoolean(op(try operand(call, 1), try operand(call, 2)))
                 return 1
             }
         }
         state.defineClass(className, metamethods: [
             // Checked arithmetic: an overflow is a Lua error naming the operation.
-            "__add": binary { a, b in try checked { try a.adding(b) } },
-            "__sub": binary { a, b in try checked { try a.subtracting(b) } },
-            "__mul": binary { a, b in try checked { try a.multiplied(by: b) } },
-            "__div": binary { a, b in
+            "__add": binary(.add) { a, b in try checked { try a.adding(b) } },
+            "__sub": binary(.subtract) { a, b in try checked { try a.subtracting(b) } },
+            "__mul": binary(.multiply) { a, b in try checked { try a.multiplied(by: b) } },
+            "__div": binary(.divide) { a, b in
                 if b.isZero { throw LuaArgumentError("division by zero") }
                 return try checked { try a.divided(by: b) }
             },
-            "__mod": binary { a, b in
+            "__mod": binary(.modulo) { a, b in
                 if b.isZero { throw LuaArgumentError("division by zero") }
                 return try checked {
                     let quotient = try a.divided(by: b)
@@ -46,21 +49,14 @@ enum LuaDecimal {
                     return try a.subtracting(floored.multiplied(by: b))
                 }
             },
-            "__pow": { call in
-                let base = try operand(call, 1)
-                guard let exponent = call.integer(at: 2), exponent >= 0, exponent <= 1000 else {
-                    throw LuaArgumentError("a decimal can only be raised to a whole power from 0 to 1000")
-                }
-                call.pushDecimal(try checked { try base.raised(to: Int(exponent)) })
-                return 1
-            },
+            "__pow": power,
             "__unm": { call in
                 call.pushDecimal(-(try operand(call, 1)))
                 return 1
             },
-            "__eq": compare { $0 == $1 },
-            "__lt": compare { $0 < $1 },
-            "__le": compare { $0 <= $1 },
+            "__eq": compare(.equal) { $0 == $1 },
+            "__lt": compare(.lessThan) { $0 < $1 },
+            "__le": compare(.lessOrEqual) { $0 <= $1 },
             // For reading: at most 8 places, trailing zeros trimmed (DisplayFormat.plain);
             // d:exact() is every digit.
             "__tostring": { call in
@@ -72,6 +68,17 @@ enum LuaDecimal {
                 return 1
             },
         ])
+    }
+
+    /// `d ^ n`: a whole power from 0 to 1000 (money has no powers).
+    static func power(_ call: LuaCall) throws -> Int32 {
+        if LuaMoney.involvesMoney(call) { throw LuaArgumentError("money cannot be raised to a power (use its .amount)") }
+        let base = try operand(call, 1)
+        guard let exponent = call.integer(at: 2), exponent >= 0, exponent <= 1000 else {
+            throw LuaArgumentError("a decimal can only be raised to a whole power from 0 to 1000")
+        }
+        call.pushDecimal(try checked { try base.raised(to: Int(exponent)) })
+        return 1
     }
 
     /// Runs a checked decimal operation, turning a range error into a Lua error.
@@ -97,6 +104,7 @@ enum LuaDecimal {
     }
 
     static func text(_ call: LuaCall, _ index: Int32) throws -> String {
+        if let money = call.state.moneyValue(at: index) { return money.displayText }
         if let value = call.state.decimalValue(at: index) { return shown(call, index, value) }
         if let s = call.string(at: index) { return s }
         if call.type(at: index) == LuaTypeCode.number { return call.state.describe(at: index) }

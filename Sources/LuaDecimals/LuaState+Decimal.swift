@@ -5,10 +5,11 @@ import LuaBridge
 /// Core) and `ExactDecimal`. A decimal is a userdata of class "decimal" holding the value
 /// inline (no `__gc` needed).
 extension LuaState {
-    /// Defines the decimal class: arithmetic, comparison, `tostring` and `..`. Call once,
-    /// before any decimal is pushed. [-0, +0, m]
+    /// Defines the decimal and money classes: arithmetic, comparison, `tostring` and `..`.
+    /// Call once, before any decimal or money is pushed. [-0, +0, m]
     public func installDecimals() {
         LuaDecimal.install(in: self)
+        LuaMoney.install(in: self)
     }
 
     /// Pushes an exact decimal. An out-of-range decimal pushes nil and leaves its error to
@@ -46,7 +47,9 @@ extension LuaState {
 
 extension LuaCall {
     /// A decimal from a decimal, an integer, a decimal string or a float (read from its
-    /// shortest round-trip text, never through binary); nil for nil. [-0, +0, -]
+    /// shortest round-trip text, never through binary), or money's amount (a binding that
+    /// takes a decimal takes money as its amount: `af.returns.growth{ begin_value = r.start_value, … }`);
+    /// nil for nil. [-0, +0, -]
     public func decimal(at index: Int32) throws -> ExactDecimal? {
         switch type(at: index) {
         case LuaTypeCode.nil, LuaTypeCode.none: return nil
@@ -59,6 +62,7 @@ extension LuaCall {
             return try ExactDecimal.parse(string(at: index)!)
         case LuaTypeCode.userdata:
             if let value = state.decimalValue(at: index) { return value }
+            if let money = state.moneyValue(at: index) { return money.amount }
             fallthrough
         default:
             throw LuaArgumentError("decimal expected, got \(typeName(at: index))")

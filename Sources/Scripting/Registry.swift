@@ -5,7 +5,7 @@ import LuaBridge
 /// `luaL_Reg` arrays) that installs `af` and the classes, and feeds `help`, `assetflow docs`,
 /// REPL.md and the LuaLS stubs.
 public enum Registry {
-    public static let all: [Binding] = AfBindings.all + IntrospectionBindings.all + DecimalBindings.all
+    public static let all: [Binding] = AfBindings.all + IntrospectionBindings.all + DecimalBindings.all + MoneyBindings.all
         + PortfolioBindings.all + AssetBindings.all + OperationBindings.all + TransactionBindings.all + PriceBindings.all
         + InvestmentPlanBindings.all + SavingPlanBindings.all + CategoryBindings.all + ReportBindings.all
         + ReturnsBindings.all + RebalanceBindings.all
@@ -14,6 +14,7 @@ public enum Registry {
     /// The classes of model objects, with the line that introduces each in the reference.
     public static let classes: [(name: String, summary: String)] = [
         ("decimal", "An exact decimal number. Mixes with integers, decimal strings and floats."),
+        ("money", "An exact amount of money in a currency: prints as 31,702.76 EUR (rounded for reading only), mixes with decimals and money of the same currency, refuses two currencies without a conversion."),
         ("Portfolio", "A named group of assets."),
         ("Asset", "An investment or holding; its figures are derived from its transactions and prices."),
         ("Transaction", "One recorded movement of an asset's units."),

@@ -105,12 +105,16 @@ public final class ScriptEnvironment {
     // MARK: Installation from the registry
 
     private func installClasses() {
-        var decimalMethods: [String: LuaFunction] = [:]
-        for binding in Registry.bindings(of: "decimal") {
-            if case .call(let body) = binding.body { decimalMethods[binding.name] = { [unowned self] call in try body(self, call) } }
+        // Decimals and money are values, not stored objects: their classes exist already
+        // (installDecimals); the registry adds the named methods.
+        for valueClass in ["decimal", "money"] {
+            var methods: [String: LuaFunction] = [:]
+            for binding in Registry.bindings(of: valueClass) {
+                if case .call(let body) = binding.body { methods[binding.name] = { [unowned self] call in try body(self, call) } }
+            }
+            lua.addMethods(methods, toClass: valueClass)
         }
-        lua.addMethods(decimalMethods, toClass: "decimal")
-        for (className, _) in Registry.classes where className != "decimal" {
+        for (className, _) in Registry.classes where className != "decimal" && className != "money" {
             let bindings = Registry.bindings(of: className)
             var fields: [String: (ScriptEnvironment, LuaCall, Int64) throws -> Void] = [:]
             var methods: [String: LuaFunction] = [:]

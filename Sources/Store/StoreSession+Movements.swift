@@ -13,4 +13,13 @@ extension StoreSession {
                                          arguments: [source])
         return try totals.reduce(ExactDecimal.zero) { $0 + (try ExactDecimal.parse($1)) }
     }
+
+    /// The currencies `source`'s dividends and interest were paid in (the receiving assets'
+    /// currencies), sorted: one currency lets Lua label `income` with it.
+    public func incomeCurrencies(fromSource source: Int64) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT DISTINCT a.currency FROM asset_transaction t JOIN asset a ON a.id = t.asset_id
+            WHERE t.source_asset_id = ? AND t.type IN ('dividend', 'interest') ORDER BY 1
+            """, arguments: [source])
+    }
 }

@@ -20,6 +20,7 @@ public struct CSVRenderer: Sendable {
                 case .empty: return ""
                 case .text(let t): return quote(t)
                 case .number(let n, let format): return CSVRenderer.text(n, format, currency: currency)
+                case .money(let n, let own): return CSVRenderer.text(n, .money, currency: own)
                 }
             }.joined(separator: ","))
         }

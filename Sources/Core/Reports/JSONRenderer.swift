@@ -41,6 +41,7 @@ public struct JSONRenderer: Sendable {
 
     func cellFields(_ cell: ReportCell, key: String) -> [(String, String)] {
         if case .number(_, let format) = cell { return [(key, value(cell)), ("format", string(format.rawValue))] }
+        if case .money(_, let currency) = cell { return [(key, value(cell)), ("format", string("money")), ("currency", string(currency))] }
         return [(key, value(cell))]
     }
 
@@ -48,7 +49,7 @@ public struct JSONRenderer: Sendable {
         switch cell {
         case .empty: "null"
         case .text(let t): string(t)
-        case .number(let n, _): n.plainText
+        case .number(let n, _), .money(let n, _): n.plainText
         }
     }
 

@@ -44,8 +44,16 @@ public enum ReportCell: Equatable, Sendable {
     case empty
     case text(String)
     case number(ExactDecimal, ReportNumberFormat)
+    /// An amount of money that knows its currency (a Lua money value): always shown with its
+    /// own currency, whatever the report's, so a figure is never labelled with another one.
+    case money(ExactDecimal, currency: String)
 
-    public var number: ExactDecimal? { if case .number(let n, _) = self { return n } else { return nil } }
+    public var number: ExactDecimal? {
+        switch self {
+        case .number(let n, _), .money(let n, _): n
+        default: nil
+        }
+    }
 }
 
 /// A key figure: "Net worth  12,345.00 USD".
@@ -93,7 +101,7 @@ public struct ReportTable: Equatable, Sendable {
         var sawNumber = false
         for row in rows where column < row.count {
             switch row[column] {
-            case .number: sawNumber = true
+            case .number, .money: sawNumber = true
             case .text: return false
             case .empty: continue
             }

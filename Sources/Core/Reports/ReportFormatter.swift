@@ -16,6 +16,7 @@ public struct ReportFormatter: Sendable {
         case .empty: ""
         case .text(let t): t
         case .number(let n, let format): text(n, format)
+        case .money(let n, let own): ReportFormatter(currency: own).text(n, .money)  // its own currency, never the report's
         }
     }
 
@@ -31,6 +32,7 @@ public struct ReportFormatter: Sendable {
 
     /// True for a number below zero (shown marked: red, or with its minus sign).
     public static func isNegative(_ cell: ReportCell) -> Bool {
+        if case .money(let n, let currency) = cell { return n.rounded(places: DisplayFormat.minorUnits(of: currency)) < 0 }
         if case .number(let n, let format) = cell {
             let shown = format == .number ? n.rounded(places: DisplayFormat.maxPlaces) : n.rounded(places: format == .integer ? 0 : 2)
             return shown < 0

@@ -25,11 +25,11 @@ extension AfBindings {
     }
 
     static let history: [Binding] = [
-        .function("af", "net_worth", InCurrency.self, returns: .values([LuaRecordField("total", .decimal), LuaRecordField("fallbacks", .list(.string))]),
+        .function("af", "net_worth", InCurrency.self, returns: .values([LuaRecordField("total", .money), LuaRecordField("fallbacks", .list(.string))]),
                   "Σ current value of every asset in `currency` (default: the main currency), each converted at today's rate, else the latest earlier one; the second result lists the rates that were fallbacks and each asset held without any price (\"valued at 0: no price for X\"). No rate is an error that says how to add one.",
                   example: #"print(af.net_worth(), af.net_worth("EUR"))"#) { env, call, args in
             let sum = try env.session.convertedTotal(of: env.session.assets(), in: args.currency)
-            call.pushDecimal(sum.total)
+            call.pushMoney(sum.total, sum.currency)
             env.pushList(sum.notices, call) { call.pushString($0) }
             return 2
         },
@@ -40,7 +40,7 @@ extension AfBindings {
             call.newTable()
             for (key, value) in [("value", g.value), ("cost_basis", g.costBasis), ("unrealized_gain", g.unrealizedGain),
                                  ("realized_gain", g.realizedGain), ("income", g.income)] {
-                call.pushDecimal(value); call.setField(key, of: -2)
+                call.pushMoney(value, g.currency); call.setField(key, of: -2)
             }
             call.pushString(g.currency); call.setField("currency", of: -2)
             return 1
@@ -49,11 +49,12 @@ extension AfBindings {
                   "Net worth (every asset, as af.net_worth) on each day or month from `from` to `to` (default today).",
                   example: #"for _, r in ipairs(af.timeline{ from = "2024-01-01", every = "month" }) do print(r.date, r.value) end"#) { env, call, args in
             let dates = try StoreSession.timelineDates(from: args.from, to: args.to ?? env.session.today, monthly: args.every == .month)
-            let rows = try env.session.timeline(of: env.session.assets(), dates: dates)
+            let currency = try env.session.reportingCurrency(nil)
+            let rows = try env.session.timeline(of: env.session.assets(), dates: dates, in: currency)
             env.pushList(rows, call) { row in
                 call.newTable()
                 call.pushString(row.date.description); call.setField("date", of: -2)
-                call.pushDecimal(row.value); call.setField("value", of: -2)
+                call.pushMoney(row.value, currency); call.setField("value", of: -2)
             }
             return 1
         },
@@ -67,16 +68,17 @@ extension AfBindings {
                                                    .optional("currency", \.currency, "Values in this currency (default: the main currency).")]
     }
 
-    static let gainsResult = LuaType.record(["value", "cost_basis", "unrealized_gain", "realized_gain", "income"].map { LuaRecordField($0, .decimal) }
+    static let gainsResult = LuaType.record(["value", "cost_basis", "unrealized_gain", "realized_gain", "income"].map { LuaRecordField($0, .money) }
         + [LuaRecordField("currency", .string)])
-    static let allocationRow = LuaType.record([LuaRecordField("key", .string), LuaRecordField("value", .decimal), LuaRecordField("percent", .decimal)])
+    static let allocationRow = LuaType.record([LuaRecordField("key", .string), LuaRecordField("value", .money), LuaRecordField("percent", .decimal)])
     static let driftRow = LuaType.record(["key", "actual", "target", "difference", "status"].map { LuaRecordField($0, $0 == "key" || $0 == "status" ? .string : .decimal) })
 
-    static func pushAllocation(_ rows: [AllocationRow], _ env: ScriptEnvironment, _ call: LuaCall) {
+    /// Pushes allocation rows as a list of `{key, value, percent}`, each value money in `currency`.
+    static func pushAllocation(_ rows: [AllocationRow], currency: String, _ env: ScriptEnvironment, _ call: LuaCall) {
         env.pushList(rows, call) { row in
             call.newTable()
             call.pushString(row.key); call.setField("key", of: -2)
-            call.pushDecimal(row.value); call.setField("value", of: -2)
+            call.pushMoney(row.value, currency); call.setField("value", of: -2)
             call.pushDecimal(row.percent); call.setField("percent", of: -2)
         }
     }
@@ -95,7 +97,8 @@ extension AfBindings {
 
     static let allocation: [Binding] = [
         .function("af", "allocation", Grouping.self, returns: .value(.list(allocationRow)), "The same over every asset.", example: #"af.allocation{ by = "category" }"#) { env, call, args in
-            pushAllocation(try env.session.allocation(of: env.session.assets(), by: args.by ?? .type, in: args.currency), env, call)
+            let currency = try env.session.reportingCurrency(args.currency)
+            pushAllocation(try env.session.allocation(of: env.session.assets(), by: args.by ?? .type, in: currency), currency: currency, env, call)
             return 1
         },
     ]
@@ -107,8 +110,8 @@ extension AfBindings {
         static let fields: [LuaField<Goal>] = [.declared("amount", .optional(.union([.decimal, .string])), "> 0; nil or \"\" clears it.")]
         static let layout = LuaArgumentLayout.positional
     }
-    static let goalProgress = LuaType.record([LuaRecordField("goal", .optional(.decimal)), LuaRecordField("total", .decimal),
-                                              LuaRecordField("achievement_percent", .decimal), LuaRecordField("distance", .decimal),
+    static let goalProgress = LuaType.record([LuaRecordField("goal", .optional(.money)), LuaRecordField("total", .money),
+                                              LuaRecordField("achievement_percent", .decimal), LuaRecordField("distance", .money),
                                               LuaRecordField("reached", .boolean), LuaRecordField("currency", .string)])
 
     static let goal: [Binding] = [
@@ -130,14 +133,15 @@ extension AfBindings {
         .function("af", "goal_progress", NoArguments.self, returns: .value(goalProgress),
                   "Progress of the net worth towards the financial goal, both in the main currency (`currency`).", example: #"local g = af.goal_progress(); print(g.achievement_percent)"#) { env, call, _ in
             let goal = try env.session.setting(goalKey).flatMap(ExactDecimal.parseOrNil)
-            let p = GoalProgress(totalValue: try env.session.netWorth(), goal: goal)
+            let main = try env.session.mainCurrency()
+            let p = GoalProgress(totalValue: try env.session.netWorth(in: main), goal: goal)
             call.newTable()
-            call.pushOptionalDecimal(goal); call.setField("goal", of: -2)
-            call.pushDecimal(p.totalValue); call.setField("total", of: -2)
+            call.pushOptionalMoney(goal, main); call.setField("goal", of: -2)
+            call.pushMoney(p.totalValue, main); call.setField("total", of: -2)
             call.pushDecimal(p.achievementPercent.rounded(places: 2)); call.setField("achievement_percent", of: -2)
-            call.pushDecimal(p.distance); call.setField("distance", of: -2)
+            call.pushMoney(p.distance, main); call.setField("distance", of: -2)
             call.pushBoolean(p.isReached); call.setField("reached", of: -2)
-            call.pushString(try env.session.mainCurrency()); call.setField("currency", of: -2)
+            call.pushString(main); call.setField("currency", of: -2)
             return 1
         },
     ]

@@ -47,22 +47,34 @@ enum AssetBindings {
         .field("Asset", "current_price_date", .optional(.date), "Date of the latest market price: a price record, or a later buy's or sell's price (prices from trades).") { env, call, id in
             call.pushOptionalString(try valuation(env, id).currentPriceDate?.description)
         },
-        .field("Asset", "current_value", .decimal, "quantity × current price.") { env, call, id in call.pushDecimal(try valuation(env, id).currentValue) },
-        .field("Asset", "average_cost", .decimal, "Running average cost per unit held.") { env, call, id in call.pushDecimal(try valuation(env, id).averageCost) },
-        .field("Asset", "cost_basis", .decimal, "What the units held cost (quantity × average cost).") { env, call, id in
-            call.pushDecimal(try valuation(env, id).costBasis)
+        .field("Asset", "current_value", .money, "quantity × current price, in the asset's currency.") { env, call, id in
+            call.pushMoney(try valuation(env, id).currentValue, try asset(env, id).currency)
         },
-        .field("Asset", "unrealized_gain", .decimal, "current value − cost basis.") { env, call, id in call.pushDecimal(try valuation(env, id).unrealizedGain) },
+        .field("Asset", "average_cost", .decimal, "Running average cost per unit held.") { env, call, id in call.pushDecimal(try valuation(env, id).averageCost) },
+        .field("Asset", "cost_basis", .money, "What the units held cost (quantity × average cost), in the asset's currency.") { env, call, id in
+            call.pushMoney(try valuation(env, id).costBasis, try asset(env, id).currency)
+        },
+        .field("Asset", "unrealized_gain", .money, "current value − cost basis.") { env, call, id in
+            call.pushMoney(try valuation(env, id).unrealizedGain, try asset(env, id).currency)
+        },
         .field("Asset", "unrealized_gain_percent", .decimal, "unrealized gain ÷ cost basis × 100; 0 when the cost basis is 0.") { env, call, id in
             call.pushDecimal(try valuation(env, id).unrealizedGainPercent)
         },
-        .field("Asset", "realized_gain", .decimal, "Σ over sells of quantity × (price − average cost at the time) − fees.") { env, call, id in
-            call.pushDecimal(try valuation(env, id).realizedGain)
+        .field("Asset", "realized_gain", .money, "Σ over sells of quantity × (price − average cost at the time) − fees, in the asset's currency.") { env, call, id in
+            call.pushMoney(try valuation(env, id).realizedGain, try asset(env, id).currency)
         },
-        .field("Asset", "income", .decimal, "Σ dividends and interest paid by this asset (as source).") { env, call, id in
-            call.pushDecimal(try env.session.income(fromSource: id))
+        .field("Asset", "income", .union([.money, .decimal]), "Σ dividends and interest paid by this asset (as source): money in the currency they were paid in (the asset's own when none); a decimal when paid in several currencies, which are never added as money.") { env, call, id in
+            try pushIncome(try env.session.income(fromSource: id), fromSource: id, env, call)
         },
     ]
+
+    /// Income paid by `source`: money in the currency it was paid in (the source's own when
+    /// none was paid); a decimal when it was paid in several, which money never adds.
+    static func pushIncome(_ total: ExactDecimal, fromSource id: Int64, _ env: ScriptEnvironment, _ call: LuaCall) throws {
+        let currencies = try env.session.incomeCurrencies(fromSource: id)
+        if currencies.count > 1 { return call.pushDecimal(total) }
+        call.pushMoney(total, try currencies.first ?? asset(env, id).currency)
+    }
 
     // MARK: Trades
 
@@ -213,9 +225,9 @@ enum AssetBindings {
             try env.pushList(env.session.prices(ofAsset: asset.id!), call) { env.pushPrice($0.id!) }
             return 1
         },
-        .method(Asset.self, "value_at", AfBindings.OnDate.self, returns: .value(.decimal), "Quantity on that date × the latest price on or before it, in the asset's own currency (a:value_in converts).",
+        .method(Asset.self, "value_at", AfBindings.OnDate.self, returns: .value(.money), "Quantity on that date × the latest price on or before it, in the asset's own currency (a:value_in converts).",
                 example: #"a:value_at("2024-01-31")"#) { env, call, asset, args in
-            call.pushDecimal(try env.session.value(of: [asset], at: args.date, in: asset.currency))
+            call.pushMoney(try env.session.value(of: [asset], at: args.date, in: asset.currency), asset.currency)
             return 1
         },
         ReturnsBindings.performanceMethod(Asset.self) { .asset($0.id!) },

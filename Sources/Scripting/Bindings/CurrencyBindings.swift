@@ -129,26 +129,26 @@ enum CurrencyBindings {
     }
 
     static let convert: Binding =
-        .function("af", "convert", Conversion.self, returns: .values([LuaRecordField("amount", .decimal), LuaRecordField("how", howConverted)]),
+        .function("af", "convert", Conversion.self, returns: .values([LuaRecordField("amount", .money), LuaRecordField("how", howConverted)]),
                   "Converts an amount at the rate of `date` (default today), else the latest earlier one; the second result says which rate was used. No rate at all is an error that says how to add one.",
                   example: #"local usd, how = af.convert(100, "EUR", "USD", "2024-03-02"); print(usd, how.rate_date, how.fallback)"#) { env, call, args in
             let date = args.date ?? env.session.today
             let codes: Set<String> = [try Currency.normalize(args.from), try Currency.normalize(args.to)]
             let result = try env.session.rateTable(for: codes, through: date).convert(args.amount, from: args.from, to: args.to, on: date)
-            call.pushDecimal(result.amount)
+            call.pushMoney(result.amount, try Currency.normalize(args.to))
             pushAppliedRate(result.rate, call)
             return 2
         }
 
     static let valueIn: Binding =
-        .method(Asset.self, "value_in", InCurrency.self, returns: .values([LuaRecordField("value", .decimal), LuaRecordField("how", howConverted)]),
+        .method(Asset.self, "value_in", InCurrency.self, returns: .values([LuaRecordField("value", .money), LuaRecordField("how", howConverted)]),
                 "Its value on `date` (default today) converted into `currency` at that day's rate, else the latest earlier one.",
                 example: #"local v, how = a:value_in("USD", "2024-03-02")"#) { env, call, asset, args in
             let date = args.date ?? env.session.today
             let currency = try Currency.normalize(args.currency)
             let local = try env.session.value(of: [asset], at: date, in: asset.currency)
             let rate = try env.session.rateTable(for: [asset.currency, currency], through: date).rate(from: asset.currency, to: currency, on: date)
-            call.pushDecimal(rate.convert(local))
+            call.pushMoney(rate.convert(local), currency)
             pushAppliedRate(rate, call)
             return 2
         }

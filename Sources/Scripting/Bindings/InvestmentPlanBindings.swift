@@ -13,7 +13,7 @@ enum InvestmentPlanBindings {
 
     static let progress = LuaType.record(["current", "progress_percent", "time_progress_percent", "on_track", "required_monthly", "remaining",
                                           "days_remaining", "months_remaining"].map {
-        LuaRecordField($0, $0 == "on_track" ? .boolean : $0.hasSuffix("_remaining") && $0 != "remaining" ? .integer : .decimal)
+        LuaRecordField($0, $0 == "on_track" ? .boolean : $0.hasSuffix("_remaining") && $0 != "remaining" ? .integer : $0.hasSuffix("percent") ? .decimal : .money)
     })
 
     static let all: [Binding] = [
@@ -23,13 +23,14 @@ enum InvestmentPlanBindings {
         },
         .method(InvestmentPlanHandle.self, "progress", AsOf.self, returns: .value(progress), "Progress as of a date (default today).", example: #"plan:progress{ as_of = "2025-01-01" }"#) { env, call, plan, args in
             let p = try env.session.progress(ofPlan: plan.id, asOf: args.asOf)
+            let main = try env.session.mainCurrency()  // the value measured is in the main currency
             call.newTable()
-            call.pushDecimal(p.currentAmount); call.setField("current", of: -2)
+            call.pushMoney(p.currentAmount, main); call.setField("current", of: -2)
             call.pushDecimal(p.progressPercent.rounded(places: 2)); call.setField("progress_percent", of: -2)
             call.pushDecimal(p.timeProgressPercent.rounded(places: 2)); call.setField("time_progress_percent", of: -2)
             call.pushBoolean(p.isOnTrack); call.setField("on_track", of: -2)
-            call.pushDecimal(p.requiredMonthly.rounded(places: 2)); call.setField("required_monthly", of: -2)
-            call.pushDecimal(p.remainingAmount); call.setField("remaining", of: -2)
+            call.pushMoney(p.requiredMonthly.rounded(places: 2), main); call.setField("required_monthly", of: -2)
+            call.pushMoney(p.remainingAmount, main); call.setField("remaining", of: -2)
             call.pushInteger(Int64(p.daysRemaining)); call.setField("days_remaining", of: -2)
             call.pushInteger(Int64(p.monthsRemaining)); call.setField("months_remaining", of: -2)
             return 1

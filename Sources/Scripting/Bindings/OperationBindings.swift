@@ -199,11 +199,11 @@ enum OperationBindings {
     // MARK: Income fields
 
     static let incomeFields: [Binding] = [
-        .field("Asset", "withholding_tax", .decimal, "Σ taxes withheld on the income this asset paid (as source).") { env, call, id in
-            call.pushDecimal(try env.session.incomeBreakdown(fromSource: id).tax)
+        .field("Asset", "withholding_tax", .union([.money, .decimal]), "Σ taxes withheld on the income this asset paid (as source); labelled as `income` is.") { env, call, id in
+            try AssetBindings.pushIncome(try env.session.incomeBreakdown(fromSource: id).tax, fromSource: id, env, call)
         },
-        .field("Asset", "net_income", .decimal, "income − withholding_tax.") { env, call, id in
-            call.pushDecimal(try env.session.incomeBreakdown(fromSource: id).net)
+        .field("Asset", "net_income", .union([.money, .decimal]), "income − withholding_tax; labelled as `income` is.") { env, call, id in
+            try AssetBindings.pushIncome(try env.session.incomeBreakdown(fromSource: id).net, fromSource: id, env, call)
         },
     ]
 }

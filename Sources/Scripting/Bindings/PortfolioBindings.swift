@@ -15,8 +15,9 @@ enum PortfolioBindings {
         .field("Portfolio", "description", .string, "The portfolio's description.") { env, call, id in
             call.pushString(try env.requirePortfolio(id).description)
         },
-        .field("Portfolio", "total_value", .decimal, "Σ current value of its assets in the main currency (each at today's rate, else the latest earlier one).") { env, call, id in
-            call.pushDecimal(try env.session.totalValue(of: env.session.assets(inPortfolio: id)))
+        .field("Portfolio", "total_value", .money, "Σ current value of its assets in the main currency (each at today's rate, else the latest earlier one).") { env, call, id in
+            let main = try env.session.mainCurrency()
+            call.pushMoney(try env.session.totalValue(of: env.session.assets(inPortfolio: id), in: main), main)
         },
     ]
 
@@ -35,7 +36,7 @@ enum PortfolioBindings {
     }
 
     /// `{date, value}` rows of a timeline.
-    static let valueRow = LuaType.record([LuaRecordField("date", .date), LuaRecordField("value", .decimal)])
+    static let valueRow = LuaType.record([LuaRecordField("date", .date), LuaRecordField("value", .money)])
 
     static let analysis: [Binding] = [
         .method(Portfolio.self, "assets", NoArguments.self, returns: .value(.list(.object("Asset"))), "The portfolio's assets, by name.",
@@ -43,27 +44,30 @@ enum PortfolioBindings {
             try env.pushList(env.session.assets(inPortfolio: p.id!), call) { env.pushAsset($0.id!) }
             return 1
         },
-        .method(Portfolio.self, "value_at", AfBindings.OnDate.self, returns: .value(.decimal), "Σ of its assets' values on that date, each converted at that day's rate into the main currency.",
+        .method(Portfolio.self, "value_at", AfBindings.OnDate.self, returns: .value(.money), "Σ of its assets' values on that date, each converted at that day's rate into the main currency.",
                 example: #"p:value_at("2024-01-31")"#) { env, call, p, args in
-            call.pushDecimal(try env.session.value(of: env.session.assets(inPortfolio: p.id!), at: args.date))
+            let main = try env.session.mainCurrency()
+            call.pushMoney(try env.session.value(of: env.session.assets(inPortfolio: p.id!), at: args.date, in: main), main)
             return 1
         },
         .method(Portfolio.self, "timeline", Timeline.self, returns: .value(.list(valueRow)),
                 "Its value on each day or month (every = \"day\" or \"month\") from `from` to `to` (default today).",
                 example: #"for _, r in ipairs(p:timeline{ from = "2024-01-01", every = "month" }) do print(r.date, r.value) end"#) { env, call, p, args in
             let dates = try StoreSession.timelineDates(from: args.from, to: args.to ?? env.session.today, monthly: args.every == .month)
-            let rows = try env.session.timeline(of: env.session.assets(inPortfolio: p.id!), dates: dates, in: args.currency)
+            let currency = try env.session.reportingCurrency(args.currency)
+            let rows = try env.session.timeline(of: env.session.assets(inPortfolio: p.id!), dates: dates, in: currency)
             env.pushList(rows, call) { row in
                 call.newTable()
                 call.pushString(row.date.description); call.setField("date", of: -2)
-                call.pushDecimal(row.value); call.setField("value", of: -2)
+                call.pushMoney(row.value, currency); call.setField("value", of: -2)
             }
             return 1
         },
         .method(Portfolio.self, "allocation", AfBindings.Grouping.self, returns: .value(.list(AfBindings.allocationRow)),
                 "Shares by type (default), category, platform, asset or currency; percents to 2 decimals summing to 100. Values in `currency` (default: the main currency) at today's rate.",
                 example: #"for _, r in ipairs(p:allocation{ by = "type" }) do print(r.key, r.percent) end"#) { env, call, p, args in
-            AfBindings.pushAllocation(try env.session.allocation(of: env.session.assets(inPortfolio: p.id!), by: args.by ?? .type, in: args.currency), env, call)
+            let currency = try env.session.reportingCurrency(args.currency)
+            AfBindings.pushAllocation(try env.session.allocation(of: env.session.assets(inPortfolio: p.id!), by: args.by ?? .type, in: currency), currency: currency, env, call)
             return 1
         },
         ReturnsBindings.performanceMethod(Portfolio.self) { .portfolio($0.id!) },

@@ -86,15 +86,15 @@ enum RebalanceBindings {
     }
 
     static let tradeRow = LuaType.record([LuaRecordField("asset", .object("Asset")), LuaRecordField("name", .string), LuaRecordField("group", .string),
-                                          LuaRecordField("side", .oneOf(["buy", "sell"])), LuaRecordField("amount", .decimal),
+                                          LuaRecordField("side", .oneOf(["buy", "sell"])), LuaRecordField("amount", .money),
                                           LuaRecordField("quantity", .decimal), LuaRecordField("price", .decimal),
-                                          LuaRecordField("main_amount", .decimal), LuaRecordField("main_price", .decimal), LuaRecordField("main_currency", .string),
-                                          LuaRecordField("currency", .string), LuaRecordField("local_price", .decimal), LuaRecordField("local_amount", .decimal)])
+                                          LuaRecordField("main_amount", .money), LuaRecordField("main_price", .decimal), LuaRecordField("main_currency", .string),
+                                          LuaRecordField("currency", .string), LuaRecordField("local_price", .decimal), LuaRecordField("local_amount", .money)])
     /// The plan table `Portfolio:rebalance` returns.
     static let planType = LuaType.record([LuaRecordField("strategy", .string), LuaRecordField("currency", .string), LuaRecordField("trades", .list(tradeRow)),
                                           LuaRecordField("before", .list(.table)), LuaRecordField("after", .list(.table)),
                                           LuaRecordField("summary", .list(.string)), LuaRecordField("problems", .list(.string)),
-                                          LuaRecordField("warning", .optional(.string)), LuaRecordField("new_money", .decimal),
+                                          LuaRecordField("warning", .optional(.string)), LuaRecordField("new_money", .money),
                                           LuaRecordField("apply", .function)])
 
     /// `portfolio:rebalance()` / `portfolio:rebalance{strategy, by, tolerance, to, amount, choose, targets}`.
@@ -218,6 +218,7 @@ enum RebalanceBindings {
     }
 
     static func pushContext(_ input: RebalanceInput, _ env: ScriptEnvironment, _ call: LuaCall, portfolio: Portfolio, by: AllocationDimension, amount: ExactDecimal) {
+        let main = (try? env.session.mainCurrency()) ?? ""  // values and amounts are in the main currency, prices are decimals
         call.newTable()
         env.pushPortfolio(portfolio.id!); call.setField("portfolio", of: -2)
         call.pushString(by.rawValue); call.setField("by", of: -2)
@@ -228,22 +229,25 @@ enum RebalanceBindings {
             call.pushString(h.group); call.setField("group", of: -2)
             call.pushDecimal(h.quantity); call.setField("quantity", of: -2)
             call.pushDecimal(h.price); call.setField("price", of: -2)
-            call.pushDecimal(h.value); call.setField("value", of: -2)
+            call.pushMoney(h.value, main); call.setField("value", of: -2)
             call.pushBoolean(h.isCash); call.setField("cash", of: -2)
         }
         call.setField("holdings", of: -2)
-        func map(_ key: String, _ pairs: [(String, ExactDecimal)]) {
+        func map(_ key: String, _ pairs: [(String, ExactDecimal)], asMoney: Bool = false) {
             call.newTable()
-            for (k, v) in pairs { call.pushDecimal(v); call.setField(k, of: -2) }
+            for (k, v) in pairs {
+                if asMoney { call.pushMoney(v, main) } else { call.pushDecimal(v) }
+                call.setField(k, of: -2)
+            }
             call.setField(key, of: -2)
         }
-        map("values", input.groups.map { ($0, input.value($0)) })
+        map("values", input.groups.map { ($0, input.value($0)) }, asMoney: true)
         map("prices", input.holdings.map { ($0.name, $0.price) })
         map("targets", input.groups.map { ($0, input.target($0)) })
         map("drift", input.groups.map { ($0, input.drift($0).rounded(places: 4)) })
-        call.pushDecimal(RebalanceEngine.cashHolding(input)?.value ?? 0); call.setField("cash", of: -2)
-        call.pushDecimal(input.total); call.setField("total", of: -2)
-        call.pushDecimal(amount); call.setField("amount", of: -2)
+        call.pushMoney(RebalanceEngine.cashHolding(input)?.value ?? 0, main); call.setField("cash", of: -2)
+        call.pushMoney(input.total, main); call.setField("total", of: -2)
+        call.pushMoney(amount, main); call.setField("amount", of: -2)
     }
 
     // MARK: Plans
@@ -254,16 +258,16 @@ enum RebalanceBindings {
     /// no-argument form always did), with fields trades, before, after, summary, warning,
     /// problems, strategy, new_money and the method apply.
     static func pushPlan(_ plan: TradePlan, _ env: ScriptEnvironment, _ call: LuaCall) {
+        // Plans are made in the main currency (Currencies.md): their amounts are money in it.
+        let main = (try? env.session.mainCurrency()) ?? ""
         env.pushList(plan.groups, call) { row in
             call.newTable()
             call.pushString(row.key); call.setField("key", of: -2)
             call.pushString(row.action.rawValue); call.setField("action", of: -2)
-            call.pushDecimal(row.amount); call.setField("amount", of: -2)
-            call.pushDecimal(row.currentValue); call.setField("current", of: -2)
-            call.pushDecimal(row.targetValue); call.setField("target_value", of: -2)
+            call.pushMoney(row.amount, main); call.setField("amount", of: -2)
+            call.pushMoney(row.currentValue, main); call.setField("current", of: -2)
+            call.pushMoney(row.targetValue, main); call.setField("target_value", of: -2)
         }
-        // Plans are made in the main currency (Currencies.md).
-        let main = (try? env.session.mainCurrency()) ?? ""
         call.pushString(plan.strategy); call.setField("strategy", of: -2)
         call.pushString(main); call.setField("currency", of: -2)
         env.pushList(plan.trades, call) { t in
@@ -272,19 +276,19 @@ enum RebalanceBindings {
             call.pushString(t.asset); call.setField("name", of: -2)
             call.pushString(t.group); call.setField("group", of: -2)
             call.pushString(t.side.rawValue); call.setField("side", of: -2)
-            call.pushDecimal(t.amount.rounded(places: 2)); call.setField("amount", of: -2)
+            call.pushMoney(t.amount.rounded(places: 2), main); call.setField("amount", of: -2)
             call.pushDecimal(t.quantity); call.setField("quantity", of: -2)
             call.pushDecimal(t.price); call.setField("price", of: -2)
             // Amount and price above are in the plan's (main) currency; the trade itself is
             // in the asset's own currency, at its own price.
-            call.pushDecimal(t.amount.rounded(places: 2)); call.setField("main_amount", of: -2)
+            call.pushMoney(t.amount.rounded(places: 2), main); call.setField("main_amount", of: -2)
             call.pushDecimal(t.price); call.setField("main_price", of: -2)
             call.pushString(main); call.setField("main_currency", of: -2)
             if let asset = try? env.session.requireAsset(id: t.assetID), let v = try? env.session.valuation(ofAsset: t.assetID) {
                 let local: ExactDecimal = asset.isCash ? 1 : v.currentPrice
                 call.pushString(asset.currency); call.setField("currency", of: -2)
                 call.pushDecimal(local); call.setField("local_price", of: -2)
-                call.pushDecimal((t.quantity * local).rounded(places: (try? Currency.lookup(asset.currency).minorUnits) ?? 2)); call.setField("local_amount", of: -2)
+                call.pushMoney((t.quantity * local).rounded(places: (try? Currency.lookup(asset.currency).minorUnits) ?? 2), asset.currency); call.setField("local_amount", of: -2)
             }
         }
         call.setField("trades", of: -2)
@@ -292,7 +296,7 @@ enum RebalanceBindings {
             env.pushList(rows, call) { r in
                 call.newTable()
                 call.pushString(r.key); call.setField("key", of: -2)
-                call.pushDecimal(r.value.rounded(places: 2)); call.setField("value", of: -2)
+                call.pushMoney(r.value.rounded(places: 2), main); call.setField("value", of: -2)
                 call.pushDecimal(r.percent); call.setField("percent", of: -2)
                 call.pushDecimal(r.target); call.setField("target", of: -2)
             }
@@ -303,7 +307,7 @@ enum RebalanceBindings {
         env.pushList(plan.problems, call) { call.pushString($0) }
         call.setField("problems", of: -2)
         call.pushOptionalString(plan.targetsWarning); call.setField("warning", of: -2)
-        call.pushDecimal(plan.newMoney); call.setField("new_money", of: -2)
+        call.pushMoney(plan.newMoney, main); call.setField("new_money", of: -2)
         let flag = AppliedFlag()
         call.pushFunction { [unowned env] c in
             let args = try Apply.read(ArgumentReader(environment: env, call: c, function: "plan:apply"), at: 2)

@@ -53,10 +53,10 @@ extension ReturnsBindings {
 
     static let figures = ["start_value", "end_value", "net_flows", "income", "realized_gain", "unrealized_change", "twr", "twr_annualized", "mwr", "modified_dietz", "cagr", "growth"]
     static let performanceResult = LuaType.record([LuaRecordField("from", .date), LuaRecordField("to", .date)]
-        + figures.map { LuaRecordField($0, figures.firstIndex(of: $0)! < 6 ? .decimal : .optional(.decimal)) }
-        + [LuaRecordField("price_effect", .decimal), LuaRecordField("currency_effect", .decimal), LuaRecordField("currency", .string),
+        + figures.map { LuaRecordField($0, figures.firstIndex(of: $0)! < 6 ? .money : .optional(.decimal)) }
+        + [LuaRecordField("price_effect", .money), LuaRecordField("currency_effect", .money), LuaRecordField("currency", .string),
            LuaRecordField("reasons", .map(.string, .string))])
-    static let seriesRow = LuaType.record([LuaRecordField("date", .date), LuaRecordField("twr", .decimal), LuaRecordField("value", .decimal)])
+    static let seriesRow = LuaType.record([LuaRecordField("date", .date), LuaRecordField("twr", .decimal), LuaRecordField("value", .money)])
 
     static let performanceSummaryOfScope = "Performance over from…to (default: first transaction…today): " + performanceSummary
     static let performanceExample = #"local r = p:performance{ from = "2024-01-01", to = "2024-12-31" }; print(r.twr)"#
@@ -80,12 +80,12 @@ extension ReturnsBindings {
     static func pushPerformance(_ env: ScriptEnvironment, _ call: LuaCall, _ scope: PerformanceScope, _ args: Period) throws -> Int32 {
         let currency = try env.session.reportingCurrency(args.currency)
         let report = try env.session.performance(scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort, currency: currency)
-        pushReport(report, call)
+        pushReport(report, currency: currency, call)
         call.pushString(currency); call.setField("currency", of: -2)
         // The gain of assets in other currencies split: price effect + currency effect + income.
         let effect = try env.session.currencyEffect(scope, total: report, currency: currency)
-        call.pushDecimal(effect.priceEffect); call.setField("price_effect", of: -2)
-        call.pushDecimal(effect.currencyEffect); call.setField("currency_effect", of: -2)
+        call.pushMoney(effect.priceEffect, currency); call.setField("price_effect", of: -2)
+        call.pushMoney(effect.currencyEffect, currency); call.setField("currency_effect", of: -2)
         // An asset in another currency also gets its return in its own currency, so the
         // currency effect can be told apart from the asset's own.
         if case .asset(let id) = scope, let asset = try env.session.asset(id: id), asset.currency != currency {
@@ -112,23 +112,25 @@ extension ReturnsBindings {
     }
 
     static func pushSeries(_ env: ScriptEnvironment, _ call: LuaCall, _ scope: PerformanceScope, _ args: Series) throws -> Int32 {
-        let points = try env.session.twrSeries(scope, from: args.from, to: args.to, monthly: args.every == .month, currency: args.currency)
+        let currency = try env.session.reportingCurrency(args.currency)
+        let points = try env.session.twrSeries(scope, from: args.from, to: args.to, monthly: args.every == .month, currency: currency)
         env.pushList(points, call) { point in
             call.newTable()
             call.pushString(point.date.description); call.setField("date", of: -2)
             call.pushDecimal(point.cumulative); call.setField("twr", of: -2)
-            call.pushDecimal(point.value); call.setField("value", of: -2)
+            call.pushMoney(point.value, currency); call.setField("value", of: -2)
         }
         return 1
     }
 
-    static func pushReport(_ r: PerformanceReport, _ call: LuaCall) {
+    /// The report's figures: its amounts as money in `currency`, its rates as decimals.
+    static func pushReport(_ r: PerformanceReport, currency: String, _ call: LuaCall) {
         call.newTable()
         call.pushString(r.from.description); call.setField("from", of: -2)
         call.pushString(r.to.description); call.setField("to", of: -2)
         for (key, value) in [("start_value", r.startValue), ("end_value", r.endValue), ("net_flows", r.netFlows), ("income", r.income),
                              ("realized_gain", r.realizedGain), ("unrealized_change", r.unrealizedChange)] {
-            call.pushDecimal(value); call.setField(key, of: -2)
+            call.pushMoney(value, currency); call.setField(key, of: -2)
         }
         call.newTable()
         for (key, figure) in [("twr", r.twr), ("twr_annualized", r.twrAnnualized), ("mwr", r.mwr), ("modified_dietz", r.modifiedDietz),
@@ -177,7 +179,7 @@ extension ReturnsBindings {
             if let id = f.transactionID { call.pushInteger(id); call.setField("transaction", of: -2) }
         }
         call.setField("flows", of: -2)
-        pushReport(r, call)
+        pushReport(r, currency: try env.session.reportingCurrency(nil), call)
         call.pushDecimal(r.reconciliationDifference); call.setField("difference", of: -2)
         call.setField("reconciliation", of: -2)
         return 1

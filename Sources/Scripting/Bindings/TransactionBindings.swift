@@ -12,6 +12,11 @@ enum TransactionBindings {
         return t
     }
 
+    /// The currency of a transaction's amounts: its asset's.
+    static func currency(_ env: ScriptEnvironment, _ t: Transaction) throws -> String {
+        try env.session.requireAsset(id: t.assetID).currency
+    }
+
     static let fields: [Binding] = [
         .field("Transaction", "id", .integer, "The transaction's id in the store.") { _, call, id in call.pushInteger(id) },
         .field("Transaction", "type", TransactionType.luaType, "buy, sell, transfer_in, transfer_out, adjustment, dividend or interest.") { env, call, id in
@@ -24,8 +29,14 @@ enum TransactionBindings {
         .field("Transaction", "date", .date, "YYYY-MM-DD.") { env, call, id in call.pushString(try tx(env, id).date.description) },
         .field("Transaction", "quantity", .decimal, "Units moved (signed for an adjustment).") { env, call, id in call.pushDecimal(try tx(env, id).quantity) },
         .field("Transaction", "price", .decimal, "Price per unit.") { env, call, id in call.pushDecimal(try tx(env, id).pricePerUnit) },
-        .field("Transaction", "total", .decimal, "quantity × price.") { env, call, id in call.pushDecimal(try tx(env, id).totalAmount) },
-        .field("Transaction", "fees", .decimal, "Fees paid.") { env, call, id in call.pushDecimal(try tx(env, id).fees) },
+        .field("Transaction", "total", .money, "quantity × price, in the asset's currency.") { env, call, id in
+            let t = try tx(env, id)
+            call.pushMoney(t.totalAmount, try currency(env, t))
+        },
+        .field("Transaction", "fees", .money, "Fees paid, in the asset's currency.") { env, call, id in
+            let t = try tx(env, id)
+            call.pushMoney(t.fees, try currency(env, t))
+        },
         .field("Transaction", "currency", .string, "The asset's currency.") { env, call, id in call.pushString(try tx(env, id).currency) },
         .field("Transaction", "quantity_impact", .decimal, "How it changes the asset's quantity.") { env, call, id in
             call.pushDecimal(try tx(env, id).quantityImpact)

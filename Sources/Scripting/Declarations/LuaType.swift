@@ -2,6 +2,8 @@
 /// reference show (`{Asset}`, `decimal | nil, reason`) and the LuaLS annotation (`Asset[]`).
 public indirect enum LuaType: Equatable, Sendable {
     case string, integer, number, boolean, decimal, table, function, any
+    /// An amount and its currency (class "money"): what a function giving an amount of money returns.
+    case money
     /// Text in the form YYYY-MM-DD (LuaLS alias `date`).
     case date
     /// One of AssetFlow's classes: "Asset", "Portfolio", "Report", …
@@ -30,6 +32,7 @@ public indirect enum LuaType: Equatable, Sendable {
         case .number: "number"
         case .boolean: "boolean"
         case .decimal: "decimal"
+        case .money: "money"
         case .table: "table"
         case .function: "function"
         case .any: "any"
@@ -52,7 +55,8 @@ public indirect enum LuaType: Equatable, Sendable {
         case .integer: "integer"
         case .number: "number"
         case .boolean: "boolean"
-        case .decimal: input ? "decimal|integer|number|string" : "decimal"
+        case .decimal: input ? "decimal|money|integer|number|string" : "decimal"
+        case .money: "money"
         case .table: "table"
         case .function: "function"
         case .any: "any"

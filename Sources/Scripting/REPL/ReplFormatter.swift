@@ -2,7 +2,8 @@ import Core
 
 /// How the REPL shows values, as a Lua function over raw access (it never triggers a
 /// script's metamethods). Figures are rounded for reading (DisplayFormat), never changed:
-/// money in its currency's minor units (2 when a table does not say its currency), rates
+/// money values as they print (`31,702.76 EUR`, their own currency); decimals under a
+/// money key in their currency's minor units (2 when a table does not say its currency), rates
 /// (twr, cagr, probability …) as percentages with 2 places, percent columns (actual, target
 /// …) with 2 places, other decimals at most 8 places. Model objects print on one line, lists
 /// of models and of flat records as aligned tables (one number of decimals per column, in a
@@ -57,6 +58,7 @@ enum ReplFormatter {
 
     -- A decimal as a person reads it, alone (not in a column).
     local function figure(d, key, currency)
+      if aftype(d) == "money" then return tostring(d) end  -- its own currency, grouped
       if RATE[key] then return (d * 100):format(2) .. "%" end
       if PERCENT[key] or MONEY[key] then return d:format(places_for(d, key, currency)) end
       return tostring(d)
@@ -104,7 +106,7 @@ enum ReplFormatter {
           if ok and type(v) == "number" then v = af.D(v) end  -- one column, one kind of figure
           ok_cells[r][i], values[r][i], currencies[r][i] = ok, ok and v or nil, currency
           local kind = aftype(v)
-          if ok and v ~= nil and kind ~= "decimal" and kind ~= "number" then numeric[i] = false end
+          if ok and v ~= nil and kind ~= "decimal" and kind ~= "number" and kind ~= "money" then numeric[i] = false end
           if ok and kind == "decimal" then
             local p = places_for(v, c, currency)
             if p > places[i] then places[i] = math.min(p, MAXPLACES) end
@@ -118,6 +120,7 @@ enum ReplFormatter {
           local v, text = values[r][i], nil
           if not ok_cells[r][i] then text = "?"
           elseif v == nil then text = ""
+          elseif aftype(v) == "money" then text = tostring(v)  -- labelled with its own currency
           elseif aftype(v) == "decimal" then
             local p = math.min(places_for(v, c, currencies[r][i]), MAXPLACES)
             if RATE[c] then text = (v * 100):format(2) .. "%"
@@ -289,7 +292,7 @@ enum ReplFormatter {
       end)
       for _, k in ipairs(keys) do
         local v = rawget(t, k)
-        if type(k) ~= "string" or type(v) == "function" or type(v) == "userdata" and aftype(v) ~= "decimal" then return nil end
+        if type(k) ~= "string" or type(v) == "function" or type(v) == "userdata" and aftype(v) ~= "decimal" and aftype(v) ~= "money" then return nil end
         if type(v) == "table" and (rawlen(v) > 0 or record_columns(v)) then return nil end
       end
       return keys
@@ -327,7 +330,8 @@ enum ReplFormatter {
 
     -- A projection: the figures a person asks first; the path one field away.
     local function is_projection(t)
-      return type(rawget(t, "path")) == "table" and aftype(rawget(t, "final")) == "decimal"
+      local final = aftype(rawget(t, "final"))
+      return type(rawget(t, "path")) == "table" and (final == "decimal" or final == "money")
     end
 
     local function projection_text(t)

@@ -28,7 +28,13 @@ struct ReportReader {
 
     /// The value at `index` as a cell: numbers and decimals as numbers; strings too when a
     /// number format is asked for and they read as a decimal; nil empty; others as text.
+    /// Money is money in its own currency (never labelled with the report's), unless another
+    /// number format is asked for: then its amount, as that number.
     func cell(at index: Int32, format: ReportNumberFormat?, forceText: Bool = false) throws -> ReportCell {
+        if !forceText, let money = env.lua.moneyValue(at: index) {
+            if let format, format != .money { return .number(money.amount, format) }
+            return .money(money.amount, currency: money.currency)
+        }
         switch call.type(at: index) {
         case -1, 0: return .empty
         case ReportReader.booleanType: return .text(call.boolean(at: index) ? "yes" : "no")
@@ -57,9 +63,11 @@ struct ReportReader {
             defer { call.pop() }
             let args = try NamedArguments(call, at: call.argumentCount, function: "\(function) (figure \(i + 1))", allowed: ReportBindings.figure.recordKeys)
             let label = try args.requiredString("label")
-            let format = try args.string("format").flatMap(self.format) ?? .number
+            let format = try args.string("format").flatMap(self.format)  // nil: a number, or money as money
             let forceText = try args.string("format") == "text"
-            figures.append(ReportFigure(label: label, value: try call.field("value", of: -1) { try cell(at: $0, format: format, forceText: forceText) } ?? .empty))
+            figures.append(ReportFigure(label: label, value: try call.field("value", of: -1) {
+                try cell(at: $0, format: format ?? (env.lua.moneyValue(at: $0) != nil ? nil : .number), forceText: forceText)
+            } ?? .empty))
         }
         return figures
     }
