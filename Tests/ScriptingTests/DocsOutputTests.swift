@@ -22,8 +22,9 @@ struct DocsOutputTests {
     func luaLSTypes() {
         #expect(LuaType.optional(.object("Portfolio")).luaLS() == "Portfolio?")
         #expect(LuaType.list(.object("Asset")).luaLS() == "Asset[]")
-        #expect(LuaType.decimal.luaLS(input: true) == "decimal|integer|number|string")
-        #expect(LuaType.optional(.decimal).luaLS(input: true) == "(decimal|integer|number|string)?")
+        #expect(LuaType.decimal.luaLS(input: true) == "decimal|money|integer|number|string")  // money is taken as its amount
+        #expect(LuaType.optional(.decimal).luaLS(input: true) == "(decimal|money|integer|number|string)?")
+        #expect(LuaType.money.luaLS() == "money" && LuaType.money.compact == "money")
         #expect(LuaType.oneOf(["day", "month"]).luaLS() == "\"day\"|\"month\"")
         #expect(LuaType.record([LuaRecordField("date", .date), LuaRecordField("value", .decimal)]).luaLS() == "{date: date, value: decimal}")
     }

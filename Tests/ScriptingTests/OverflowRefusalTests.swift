@@ -16,7 +16,7 @@ struct OverflowRefusalTests {
             print(pcall(a.buy, a, { quantity = '900000000000000000', price = '1', date = '2024-01-02' }))
             print(pcall(a.set_quantity, a, '1000000000000000000'))
             a:record_price{ price = '900000000000000000', date = '2024-01-03' }
-            print((af.net_worth()))
+            print(af.net_worth():exact())
             """)
         let lines = out.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)

@@ -14,7 +14,7 @@ af.create_asset{ name = "Cash", type = "cash", portfolio = p, quantity = 1500, d
 p:set_targets{ stock = 60, bond = 20, cash = 20 }
 local function trades(plan)
   local out = {}
-  for _, t in ipairs(plan.trades) do out[#out + 1] = t.side .. " " .. t.name .. " " .. tostring(t.amount) end
+  for _, t in ipairs(plan.trades) do out[#out + 1] = t.side .. " " .. t.name .. " " .. t.amount:exact() end
   return table.concat(out, ", ")
 end
 

@@ -16,12 +16,15 @@ struct SpineScriptTests {
         print(a.quantity, a.average_cost, a.cost_basis, a.current_value, a.unrealized_gain, a.realized_gain)
         """
 
-    @Test("the issue's script prints exactly 15 11 165 210 45 20")
+    @Test("the issue's script prints exactly 15 11 165 210 45 20, the money labelled with its currency (issue 22)")
     func acceptance() throws {
-        #expect(try runLua(Self.acme) == "15\t11\t165\t210\t45\t20\n")
+        #expect(try runLua(Self.acme) == "15\t11\t165.00 USD\t210.00 USD\t45.00 USD\t20.00 USD\n")
+        #expect(try runLua(Self.acme.replacingOccurrences(of: "a.cost_basis, a.current_value, a.unrealized_gain, a.realized_gain",
+                                                         with: "a.cost_basis:exact(), a.current_value:exact(), a.unrealized_gain:exact(), a.realized_gain:exact()"))
+                == "15\t11\t165\t210\t45\t20\n")
     }
 
-    @Test("money from bindings is decimal, objects print on one line")
+    @Test("money from bindings is money (quantities decimals), objects print on one line")
     func shapes() throws {
         let out = try runLua(Self.acme + """
 
@@ -34,7 +37,7 @@ struct SpineScriptTests {
         let lines = out.split(separator: "\n").map(String.init)
         #expect(lines[1] == "locked\t2024-03-01\t3\t2")
         #expect(lines[2] == "<Asset ACME stock 15 @ 14 USD = 210.00>")
-        #expect(lines[3] == "<Portfolio Core: 1 asset>\t210\t1\t1")
+        #expect(lines[3] == "<Portfolio Core: 1 asset>\t210.00 USD\t1\t1")
         #expect(lines[4] == "<Transaction 2024-01-02 Buy ACME 10 @ 10 = 100.00 USD>")
     }
 

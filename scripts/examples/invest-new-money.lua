@@ -35,7 +35,7 @@ af.rebalance.define("new_money_only", function(ctx)
     for _, h in ipairs(ctx.holdings) do
       if h.group == group and not h.cash and (best == nil or h.value > best.value) then best = h end
     end
-    local share = (min(ctx.amount, sum) * gap / sum):round(2)
+    local share = (min(ctx.amount, sum) * (gap / sum)):round(2)   -- money × its group's share (money ÷ money)
     if best and share > 0 then trades[#trades + 1] = { asset = best.asset, side = "buy", amount = share } end
   end
   return trades

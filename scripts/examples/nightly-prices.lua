@@ -15,5 +15,5 @@ for _, x in ipairs(results) do
 end
 if #results == 0 then print("No asset names a quote source.") end
 r:table(rows, { columns = { "asset", "source", "stored", "skipped", "failure" } })
-r:text(("Net worth: %s %s"):format(af.net_worth():round(2), af.main_currency()))
+r:text(("Net worth: %s"):format(af.net_worth()))   -- money prints with its currency
 if arg and arg[1] then print("Saved " .. r:save(arg[1])) end

@@ -10,6 +10,10 @@ acme:buy{ quantity = 5, price = "160", date = "2024-03-04" }
 acme
 acme.average_cost        -- 153.333… exactly; shown to 8 places
 acme.average_cost:exact(), acme.average_cost:round(2)
+acme.current_value, acme.unrealized_gain   -- money: an exact amount in its currency
+w = af.net_worth()
+w, w.amount, w.currency, w / 4, w > 10000
+w + af.money(5, "EUR")
 p:assets()
 p:allocation{ by = "type" }
 p:set_targets{ stock = 50, bond = 30, cash = 20 }

@@ -255,7 +255,7 @@ function RowSet:convert(to)
       for k, v in pairs(row) do r[k] = v end
       if row.currency and row.currency ~= to then
         for field in pairs(money) do
-          if r[field] ~= nil then r[field] = (convert(r[field], row.currency, to, row.date)) end
+          if r[field] ~= nil then r[field] = convert(r[field], row.currency, to, row.date).amount end  -- rows keep decimals beside their currency
         end
       end
       r.currency = to

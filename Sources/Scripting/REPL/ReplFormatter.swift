@@ -96,19 +96,24 @@ enum ReplFormatter {
     -- right-aligned; rates are percentages. cells(r, column) returns the value and the row's
     -- currency (or nil).
     local function aligned(cols, count, cells, headers)
-      local values, currencies, ok_cells = {}, {}, {}
+      local values, currencies, ok_cells, keys = {}, {}, {}, {}
       local widths, numeric, places = {}, {}, {}
       for i, c in ipairs(cols) do widths[i], numeric[i], places[i] = width(headers and headers[i] or c), true, 0 end
       for r = 1, count do
-        values[r], currencies[r], ok_cells[r] = {}, {}, {}
+        values[r], currencies[r], ok_cells[r], keys[r] = {}, {}, {}, {}
         for i, c in ipairs(cols) do
           local ok, v, currency = pcall(cells, r, c)
           if ok and type(v) == "number" then v = af.D(v) end  -- one column, one kind of figure
+          keys[r][i] = c
+          -- Money in the currency the row is labelled with (its currency column, a plan's
+          -- heading) shows as its amount in that currency's minor units; other money keeps
+          -- its own code.
+          if ok and aftype(v) == "money" and currency ~= nil and v.currency == currency then v, keys[r][i] = v.amount, "amount" end
           ok_cells[r][i], values[r][i], currencies[r][i] = ok, ok and v or nil, currency
           local kind = aftype(v)
           if ok and v ~= nil and kind ~= "decimal" and kind ~= "number" and kind ~= "money" then numeric[i] = false end
           if ok and kind == "decimal" then
-            local p = places_for(v, c, currency)
+            local p = places_for(v, keys[r][i], currency)
             if p > places[i] then places[i] = math.min(p, MAXPLACES) end
           end
         end
@@ -116,8 +121,8 @@ enum ReplFormatter {
       local rows = {}
       for r = 1, count do
         local row = {}
-        for i, c in ipairs(cols) do
-          local v, text = values[r][i], nil
+        for i in ipairs(cols) do
+          local v, text, c = values[r][i], nil, keys[r][i]
           if not ok_cells[r][i] then text = "?"
           elseif v == nil then text = ""
           elseif aftype(v) == "money" then text = tostring(v)  -- labelled with its own currency

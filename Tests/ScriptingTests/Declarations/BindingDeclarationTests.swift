@@ -42,7 +42,9 @@ struct BindingDeclarationTests {
             #expect(b.result?.values.first?.type != nil, "\(b.qualifiedName)")
             #expect(!LuaLSStubs.fieldType(b).contains("any"), "\(b.qualifiedName)")
         }
-        #expect(stubs.contains("---@class ReturnsBindings.Growth\n---@field begin_value decimal|integer|number|string Value at the start."))
+        #expect(stubs.contains("---@class ReturnsBindings.Growth\n---@field begin_value decimal|money|integer|number|string Value at the start."))
+        #expect(stubs.contains("---@class money\n---@field amount decimal The exact amount, a decimal.\n---@field currency string The currency code (EUR)."))
+        #expect(stubs.contains("---@operator div(money): decimal") && stubs.contains("---@return money total"))
         #expect(stubs.contains("---@field every? \"day\"|\"month\" One row a day (default) or a month."))
         #expect(stubs.contains("---@param args ReturnsBindings.Growth\n---@return decimal?\n---@return string? reason"))
         #expect(stubs.contains("---@alias date string"))

@@ -12,14 +12,14 @@ struct PricesFromTradesTests {
         let out = try runLua("""
             local a = af.create_asset{ name = "AAPL", type = "stock", currency = "USD" }
             a:buy{ quantity = 10, price = "222.01", date = "2024-11-05" }
-            print(a:value_at("2024-11-05"), a.current_price, a.current_value)
+            print(a:value_at("2024-11-05"):exact(), a.current_price, a.current_value:exact())
             a:record_price{ price = 230, date = "2024-11-05" }
-            print(a:value_at("2024-11-05"), a.current_price)
+            print(a:value_at("2024-11-05"):exact(), a.current_price)
             local sell = a:sell{ quantity = 2, price = 240, date = "2024-11-06" }
-            print(a.current_price, a:value_at("2024-11-06"), (af.net_worth()))
-            print(af.timeline{ from = "2024-11-04", to = "2024-11-06", every = "day" }[2].value)
+            print(a.current_price, a:value_at("2024-11-06"):exact(), af.net_worth():exact())
+            print(af.timeline{ from = "2024-11-04", to = "2024-11-06", every = "day" }[2].value:exact())
             af.settings.prices_from_trades = false
-            print(af.settings.prices_from_trades, a.current_price, (af.net_worth()))
+            print(af.settings.prices_from_trades, a.current_price, af.net_worth():exact())
             af.settings.prices_from_trades = true
             sell:delete()
             print(a.current_price, a.current_price_date)
@@ -46,7 +46,7 @@ struct PricesFromTradesTests {
             local b = af.create_asset{ name = "Paid", type = "stock", currency = "USD" }
             b:buy{ quantity = 1, price = 10, date = "2024-01-02" }
             local total, notes = af.net_worth()
-            print(total, #notes, notes[1])
+            print(total:exact(), #notes, notes[1])
             """, store: store, today: "2024-02-01")
         #expect(out == "10\t1\tvalued at 0: no price for Gift Shares\n")
         for name in ["overview", "holdings", "performance", "rebalancing"] {
@@ -63,7 +63,7 @@ struct PricesFromTradesTests {
             -- 2024-01-28 has the trades i = 28, 56 and 84: the last one's price, 184, is the day's
             local tl = af.timeline{ from = "2024-01-27", to = "2024-01-28", every = "day" }
             local r = a:performance{ from = "2024-01-01", to = "2024-01-28" }
-            print(a.current_price, tl[#tl].value, r.end_value, a:value_at("2024-01-28"))
+            print(a.current_price, tl[#tl].value:exact(), r.end_value:exact(), a:value_at("2024-01-28"):exact())
             """, today: "2024-01-28")
         #expect(out == "184\t18400\t18400\t18400\n", "\(out)")
     }

@@ -25,7 +25,9 @@ struct SummariesTests {
             """, today: "2024-03-01")
         #expect(out.hasPrefix("USD\t64.29\nEUR\t35.71\nRebalancing plan (full): 2 trades\n"), "\(out)")
         #expect(out.contains("name  side    quantity  price  amount  currency  amount (USD)"), "\(out)")
-        #expect(out.contains("EU\t50\tEUR\t200\t55.55555556\t222.22\tUSD\n"), "\(out)")
+        // Prices stay decimals; the amounts are money, each in its own currency.
+        #expect(out.contains("EU\t50\tEUR\t200.00 EUR\t55.55555556\t222.22 USD\tUSD\n"), "\(out)")
+        #expect(out.contains("start_value            0.00 USD\nnet_flows          1,555.56 USD\n"), "\(out)")
         #expect(out.contains("price_effect") && out.contains("currency_effect") && out.contains("twr "), "\(out)")
         #expect(out.contains("Projection over 12 months (normal, 20 runs)\n  assumes model normal, return 5.00%, volatility 10.00%, inflation 2.00%, 20 runs, seed 7\n"), "\(out)")
         #expect(out.hasSuffix("13315.00\t1138.10\t3.68\t0.00\n"), "\(out)")

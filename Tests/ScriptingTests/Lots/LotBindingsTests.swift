@@ -44,7 +44,7 @@ struct LotBindingsTests {
     func averageIsTodaysGain() throws {
         let out = try runLua(Self.acme + """
             local a = af.asset("ACME")
-            print(a.realized_gain, af.realized_gains{ method = "average", currency = "USD" }.totals.all.gain)
+            print(a.realized_gain:exact(), af.realized_gains{ method = "average", currency = "USD" }.totals.all.gain)
             print(af.realized_gains{ method = "lifo", currency = "USD" }.totals.all.gain, af.realized_gains{ method = "hifo", currency = "USD", scope = a }.totals.all.gain)
             print(#af.realized_gains{ from = "2024-06-04" }, #af.realized_gains{ to = "2024-06-03" })
             """, today: "2024-06-10")
@@ -68,7 +68,7 @@ struct LotBindingsTests {
             print(#b:transactions() == n)
             b:sell{ quantity = 5, price = 30, date = "2024-03-01", lots = { { acquired = "2024-02-01", quantity = 5 } } }
             for _, m in ipairs{ "specific", "fifo", "average" } do print(m, af.realized_gains{ method = m, currency = "USD" }.totals.all.gain) end
-            print(b.realized_gain, b.average_cost)
+            print(b.realized_gain:exact(), b.average_cost)
             for _, l in ipairs(b:lots{ method = "specific" }) do print(l.acquired, l.quantity) end
             """)
         #expect(out == """

@@ -48,7 +48,7 @@ struct ReportBindingsTests {
             print(r:render("json"))
             """)
         #expect(out.contains(#"{"type": "text", "text": "Hello"}"#))
-        #expect(out.contains(#"{"label": "Net worth", "value": 1205, "format": "money"}, {"label": "Note", "value": "ok"}"#))
+        #expect(out.contains(#"{"label": "Net worth", "value": 1205, "format": "money", "currency": "USD"}, {"label": "Note", "value": "ok"}"#))
         #expect(out.contains(#"{"x": "2024-03-01", "y": 1205}"#))
     }
 
