@@ -114,7 +114,9 @@ struct TerminalReplTests {
         for shown in ["> acme.average_cost        -- 153.333… exactly; shown to 8 places\n153.33333333\n",
                       "key    actual  target  difference  status\n-----  ------  ------  ----------  ------\ncash    53.19   20.00       33.19  red\n",
                       "Rebalancing plan (full): 3 trades\n", "Move 2300.00 from cash to stock\n",
-                      "twr                     2.98%\n",
+                      "twr                       2.98%\n", "start_value        8,500.00 USD\n",
+                      "> acme.current_value, acme.unrealized_gain   -- money: an exact amount in its currency\n2,400.00 USD\t100.00 USD\n",
+                      "stdin:1: cannot add 9,400.00 USD and 5.00 EUR: different currencies (USD, EUR)",
                       "Projection over 120 months\n  assumes model deterministic, return 5.00%, volatility 11.50%, inflation 2.00%\n",
                       "  final value                  92766.84\n"] {
             #expect(guide.contains(shown), "REPL.md lacks: \(shown)")

@@ -8,8 +8,9 @@ import Testing
 /// EUR rates 0.90 (01-02), 0.95 (03-01), 1.00 (06-03); "today" is 2024-06-03.
 /// - USD Cash at the broker: 100 USD deposited on 01-02 (90 EUR).
 /// - AAPL (USD): 10 bought at 200 on 01-02, no price ever recorded (prices from trades); a
-///   dividend of 10.00 USD with 15 % withheld on 03-01, recorded as its net 8.50 USD into USD
-///   Cash (a dividend with withholding is another branch's new operation); 4 sold at 250 on 06-03.
+///   dividend of 10.00 USD with 15 % withheld on 03-01, recorded as what it is (the
+///   DividendWithTax operation: 10.00 gross into USD Cash, 1.50 of tax out of it, 8.50 net);
+///   4 sold at 250 on 06-03.
 /// - EUR Cash: 1,000 EUR on 01-02. Bitcoin (priced in EUR): 0.01 at 40,000 on 01-02, 60,000
 ///   recorded on 06-03. World ETF (EUR) savings plan: 1 unit at 100 on 02-01 and at 105 on 03-01.
 enum FiguresExample {
@@ -28,7 +29,7 @@ enum FiguresExample {
         local etf = af.create_asset{ name = "World ETF", type = "etf", currency = "EUR" }
         etf:buy{ quantity = 1, price = 100, date = "2024-02-01", note = "savings plan" }
         etf:buy{ quantity = 1, price = 105, date = "2024-03-01", note = "savings plan" }
-        af.dividend{ asset = usd, source = aapl, amount = "8.50", date = "2024-03-01", note = "10.00 USD gross, 1.50 withheld" }
+        af.dividend_with_tax{ asset = usd, source = aapl, gross = "10.00", tax = "1.50", date = "2024-03-01" }
         aapl:sell{ quantity = 4, price = 250, date = "2024-06-03" }
         btc:record_price{ price = 60000, date = "2024-06-03" }
         """
@@ -83,16 +84,19 @@ struct FiguresAgreeTests {
         // 3,290 × 153/154 + 100 × 123/154 + 105 × 94/154 (the sale's day weighs 0).
         #expect(abs(dec(v[2]) - dec("142219") / dec("525540")) < dec("0.0000000001"), "MD \(v[2])")
         #expect(dec(v[3]) == dec("3418.5"))
-        // Realized: 1,000 EUR of proceeds (1.00) − 4 × 200 USD at 0.90 = 720 EUR of cost.
-        #expect(dec(v[4]) == 280)
-        // Income: 8.50 USD at its day's rate, 0.95.
-        #expect(dec(v[5]) == dec("8.075"))
+        // Realized: 1,000 EUR of proceeds (1.00) − 4 × 200 USD at 0.90 = 720 EUR of cost: 280;
+        // less the tax, a loss of the USD Cash it left: 1.50 USD at that cash's average cost in
+        // EUR, (100 × 0.90 + 10 × 0.95) ÷ 110 = 99.5 ÷ 110, so 149.25 ÷ 110 = 1.3568… EUR.
+        #expect(abs(dec(v[4]) - (280 - dec("149.25") / 110)) < dec("0.000000000000000000000000000001"), "realized \(v[4])")
+        // Income: the gross, 10.00 USD at its day's rate, 0.95.
+        #expect(dec(v[5]) == dec("9.5"))
         #expect(abs(dec(v[6]) - xirr([(1, -3290), (31, -100), (60, -105), (154, 1000 + 3418.5)])) < dec("0.000001"), "MWR \(v[6])")
         #expect(dec(v[7]) == dec("128.5") / 3290)
         // AAPL: 500 USD of gain in its own currency (200 realized, 6 × 50 unrealized) at the
         // end's rate is the price effect; in EUR the gain is 280 + (1,500 − 6 × 180) = 700, so
-        // 200 came from the dollar's rise; income 8.075. The three add up to the total.
-        #expect(v[8] == "500\t200\t8.075\t280\t420", "\(v[8])")
+        // 200 came from the dollar's rise; income 9.5 (the gross; the tax is the cash's loss).
+        // The three add up to the total.
+        #expect(v[8] == "500\t200\t9.5\t280\t420", "\(v[8])")
         #expect(dec(v[9]) == 0)
     }
 
@@ -104,11 +108,14 @@ struct FiguresAgreeTests {
             local g = af.gains()
             print(g.value:exact()); print(g.cost_basis:exact()); print(g.unrealized_gain:exact()); print(g.realized_gain:exact()); print(g.income:exact())
             """)
-        #expect(g[0] == "3418.5" && g[3] == "280" && g[4] == "8.075", "\(g)")
-        // Cost at the rates of the days it was paid: AAPL 6 × 180, USD Cash 90 + the dividend
-        // 8.075, EUR Cash 1,000, Bitcoin 400, ETF 205.
-        #expect(dec(g[1]) == dec("2783.075"), "\(g)")
-        #expect(dec(g[2]) == dec("635.425"), "\(g)")
+        let tiny = dec("0.000000000000000000000000000001")
+        // Realized 280 less the tax at the USD Cash's average cost (149.25 ÷ 110); income the gross.
+        #expect(g[0] == "3418.5" && abs(dec(g[3]) - (280 - dec("149.25") / 110)) < tiny && g[4] == "9.5", "\(g)")
+        // Cost at the rates of the days it was paid: AAPL 6 × 180, USD Cash 108.50 USD at
+        // 99.5 ÷ 110 EUR each (100 at 0.90, the 10 gross at 0.95, the 1.50 of tax out at that
+        // average), EUR Cash 1,000, Bitcoin 400, ETF 205.
+        #expect(abs(dec(g[1]) - (1080 + dec("108.5") * dec("99.5") / 110 + 1605)) < tiny, "\(g)")
+        #expect(abs(dec(g[2]) - (dec("3418.5") - dec(g[1]))) < tiny, "\(g)")
         let json = try renderBuiltIn("overview", .json, store: store)
         for (label, value) in [("Net worth (EUR)", g[0]), ("Cost basis", g[1]), ("Unrealized gain", g[2]), ("Realized gain", g[3]), ("Income", g[4])] {
             #expect(json.contains("\"label\": \"\(label)\", \"value\": \(value)") || json.contains("\"label\":\"\(label)\",\"value\":\(value)")
@@ -117,7 +124,30 @@ struct FiguresAgreeTests {
         let markdown = try renderBuiltIn("overview", .markdown, store: store)
         #expect(markdown.contains("3,418.50 EUR") && !markdown.contains("3,418.50 USD"), "\(markdown)")
         let income = try renderBuiltIn("income", .csv, store: store)
-        #expect(income.contains("2024,8.08,0.00,8.08") || income.contains("2024,8.08,0,8.08"), "\(income)")
+        #expect(income.contains("2024,9.50,0.00,9.50"), "\(income)")
+    }
+
+    @Test("the withheld dividend: gross, tax and net in USD and at the payment day's rate in EUR")
+    func dividendWithTax() throws {
+        let (store, path) = try FiguresExample.store()
+        defer { FiguresExample.remove(path) }
+        let v = try values(store, """
+            local aapl = af.asset("AAPL")
+            print(aapl.income, aapl.withholding_tax, aapl.net_income)
+            print(aapl.income:exact(), aapl.withholding_tax:exact(), aapl.net_income:exact())
+            local gross, tax, net = aapl.income:convert("EUR", "2024-03-01"), aapl.withholding_tax:convert("EUR", "2024-03-01"), aapl.net_income:convert("EUR", "2024-03-01")
+            print(gross:exact(), tax:exact(), net:exact(), (gross - tax == net))
+            print(af.asset("USD Cash").quantity, af.query.income():convert("EUR"):sum("amount"))
+            """)
+        // 15 % of 10.00 USD withheld: 10.00 gross, 1.50 tax, 8.50 net, each labelled USD.
+        #expect(v[0] == "10.00 USD\t1.50 USD\t8.50 USD")
+        #expect(v[1] == "10\t1.5\t8.5")
+        // At 0.95 on 03-01: 9.50 gross, 1.425 tax, 8.075 net EUR.
+        #expect(v[2] == "9.5\t1.425\t8.075\ttrue")
+        // The cash received the gross and paid the tax: 100 + 10 − 1.50; income is the gross.
+        #expect(v[3] == "108.5\t9.5")
+        let taxes = try renderBuiltIn("fees-taxes", .csv, store: store)
+        #expect(taxes.contains("2024,tax,1.43,EUR"), "\(taxes)")  // 1.425 EUR for reading
     }
 
     @Test("hledger (-V, -X EUR) and ledger (-X EUR) give af.net_worth() on the exported journal",
