@@ -68,7 +68,7 @@ struct RatesCommandTests {
         try #"print(af.convert(100, "EUR", "USD", "2024-03-09"))"#.write(toFile: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: script) }
         let converted = try cli.run(["run", "--store", store, script])
-        #expect(converted.out.hasPrefix("125\t"), "\(converted.out) \(converted.err)")
+        #expect(converted.out.hasPrefix("125.00 USD\t"), "\(converted.out) \(converted.err)")  // money in the currency asked for
     }
 
     @Test("currency shows and changes the main currency; an unknown code is refused")

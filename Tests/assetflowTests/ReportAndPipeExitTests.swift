@@ -61,7 +61,7 @@ extension ReportAndPipeExitTests {
         #expect(try cli.run(["repl", "--store", store], input: setup).status == 0)
         let r = try cli.run(["report", "overview", "--format", "json", "--store", store], environment: reports.environment)
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.out.contains(#"{"label": "Net worth (USD)", "value": 200, "format": "money"}"#))
+        #expect(r.out.contains(#"{"label": "Net worth (USD)", "value": 200, "format": "money", "currency": "USD"}"#))
         #expect(r.out.contains(#""title": "Net worth in USD by month (every asset, as the figure above)""#))
         #expect(r.out.contains(#"{"x": "2024-01-02", "y": 200}"#))
     }
