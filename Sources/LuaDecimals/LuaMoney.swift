@@ -92,6 +92,11 @@ enum LuaMoney {
 
     /// Runs `op` on the two operands and pushes its result. [-0, +1, -]
     static func perform(_ op: Operation, _ call: LuaCall) throws -> Int32 {
+        // `==` with something that is no number (an Asset, a table) is false, as in Lua.
+        if op == .equal, (try? operand(call, 1)) == nil || (try? operand(call, 2)) == nil {
+            call.pushBoolean(false)
+            return 1
+        }
         let a = try operand(call, 1), b = try operand(call, 2)
         switch (op, a, b) {
         case (.lessThan, _, _), (.lessOrEqual, _, _), (.equal, _, _):

@@ -21,7 +21,10 @@ extension LuaState {
 
     /// The money at `index` if it is a money userdata. [-0, +0, -]
     public func moneyValue(at index: Int32) -> MoneyValue? {
-        value(at: index, ofClass: LuaMoney.className, as: StoredMoney.self)?.money
+        // The size first: every decimal operation asks whether an operand is money, and a
+        // decimal's userdata is smaller, so it is told apart without reading its metatable.
+        guard userdataSize(at: index) == MemoryLayout<StoredMoney>.size else { return nil }
+        return value(at: index, ofClass: LuaMoney.className, as: StoredMoney.self)?.money
     }
 }
 

@@ -93,6 +93,12 @@ struct LuaMoneyTests {
             """)
     }
 
+    @Test("money's userdata is told apart from a decimal's by its size, before its metatable is read")
+    func layout() {
+        #expect(MemoryLayout<StoredMoney>.size != MemoryLayout<ExactDecimal>.size)
+        #expect(MemoryLayout<StoredMoney>.size != MemoryLayout<RoundedDecimal>.size)
+    }
+
     @Test("a binding reading a decimal takes money's amount; an out-of-range amount is an error, not money")
     func readingAndRange() throws {
         try check("""
