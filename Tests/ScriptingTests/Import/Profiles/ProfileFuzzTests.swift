@@ -14,7 +14,7 @@ struct ProfileFuzzTests {
         ("ibkr-flex-trades.csv", "Buy/Sell"), ("freetrade.csv", "Type"), ("etoro.csv", "Type"), ("coinbase.csv", "Transaction Type"),
         ("kraken-ledgers.csv", "type"), ("ghostfolio.csv", "Action"), ("portfolio-performance.csv", "Type"), ("ibkr-statement.csv", "Asset Category"), ("investengine.csv", "Transaction Type"), ("scalable.csv", "type"), ("traderepublic.csv", "type"), ("bitstamp.csv", "Type"), ("fidelity.csv", "Action"),
         ("xtb.csv", "Type"),
-        ("vanguard.csv", "Transaction Type"), ("coinbasepro-account.csv", "type"), ("coinbasepro-fills.csv", "side"), ("binance.csv", "Operation"),
+        ("vanguard.csv", "Transaction Type"), ("vanguard-uk.csv", "Details"), ("coinbasepro-account.csv", "type"), ("coinbasepro-fills.csv", "side"), ("binance.csv", "Operation"),
     ]
 
     /// A small deterministic generator (the same mutations on every run).
