@@ -44,3 +44,21 @@ struct BinanceProfileTests {
         #expect(try t.transactionCount() == 0)
     }
 }
+
+extension BinanceProfileTests {
+    @Test("a file of coins only names no currency: the import asks for --currency, and with it the coins are in that currency")
+    func coinsOnly() throws {
+        let text = "User_ID,UTC_Time,Account,Operation,Coin,Change,Remark\n1,2024-01-02 09:00:00,Spot,Deposit,BTC,0.5,\n1,2024-01-03 09:00:00,Spot,Staking Rewards,BTC,0.001,\n"
+        let t = try ProfileTestStore()
+        do {
+            _ = try t.importing(Data(text.utf8))
+            Issue.record("imported")
+        } catch {
+            #expect("\(error)".contains("The currency of 'BTC' is unknown: give the account's currency with --currency CODE."), "\(error)")
+        }
+        #expect(try t.transactionCount() == 0)
+        _ = try t.importing(Data(text.utf8)) { $0.currency = "EUR" }
+        #expect(try t.asset("BTC")?.currency == "EUR")
+        expectPosition(try t.position("BTC"), quantity: D("0.501"), cost: 0, realized: 0)
+    }
+}

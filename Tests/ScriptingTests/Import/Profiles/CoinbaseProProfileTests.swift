@@ -14,8 +14,8 @@ struct CoinbaseProProfileTests {
         let account = try sample("coinbasepro-account.csv"), fills = try sample("coinbasepro-fills.csv")
         let first = try #require(try t.importing(account))
         #expect(first.first == "Profile: Coinbase Pro (coinbase-pro).", "\(first)")
-        #expect(first.contains("4 rows imported as 4 transactions."), "\(first)")
-        #expect(first.contains("15 rows skipped by the profile:"), "\(first)")
+        #expect(first.contains("6 rows imported as 7 transactions."), "\(first)")
+        #expect(first.contains("16 rows skipped by the profile:"), "\(first)")
         let second = try #require(try t.importing(fills))
         #expect(second.contains("4 rows imported as 8 transactions."), "\(second)")
         #expect(second.contains("1 row skipped by the profile:"), "\(second)")
@@ -29,6 +29,10 @@ struct CoinbaseProProfileTests {
         // EUR: 10000 − 2010 − 2010 − 2211 + 2388 + 1.50 − 1000 = 5158.50, the account's last balance.
         expectPosition(try t.position("Coinbase Pro EUR"), quantity: D("5158.5"), cost: D("5158.5"), realized: 0)
         #expect(try t.income("Coinbase Pro EUR").interest == D("1.5"))
+        // USD: 200 deposited, 100 converted into 100 USDC (a buy at 1 USD).
+        expectPosition(try t.position("Coinbase Pro USD"), quantity: 100, cost: 100, realized: 0)
+        expectPosition(try t.position("USDC"), quantity: 100, cost: 100, realized: 0)
+        #expect(try t.asset("USDC")?.currency == "USD")
         try expectIdempotentAndAtomic(t, fills, badRow: "default,5200,BTC-EUR,HOLD,2024-07-01T10:00:00.000Z,0.01,BTC,50000,1,-501,EUR")
         try expectIdempotentAndAtomic(t, account, badRow: "default,margin,2024-07-01T10:00:00.000Z,1,1,EUR,,,")
     }

@@ -18,9 +18,10 @@ extension BuiltInProfiles {
 -- Account (portfolio, type, time, amount, balance, amount/balance unit, transfer id, trade
 -- id, order id), one row per ledger leg: deposit / withdrawal of a currency → deposit /
 -- withdrawal; of a coin → transfer in / out (the report gives no price: at 0); rebate →
--- interest (a fee refund); match and fee legs → skipped: trades are read from the fills
--- report, which gives each fill's price and fee (import both files; the trades are counted
--- once). A conversion (USD ↔ USDC) is refused: record it by hand.
+-- interest (a fee refund); the two legs of a conversion (USD → USDC) → a buy of the coin
+-- with the currency at their ratio (a sell the other way; two currencies: a conversion);
+-- match and fee legs → skipped: trades are read from the fills report, which gives each
+-- fill's price and fee (import both files; the trades are counted once).
 
 local fiat = { EUR = true, USD = true, GBP = true }
 
@@ -40,6 +41,36 @@ local function fill(r)
              id = r["product"] .. ":" .. r["trade id"] } }
 end
 
+local pending = nil   -- the first leg of a conversion
+
+-- The two legs of a conversion (USD → USDC: −100 USD, +100 USDC), in either order: a buy
+-- of the coin with the currency (a sell the other way), at the legs' ratio.
+local function conversion(r, unit, amount)
+  local leg = { unit = unit, amount = amount, time = r["time"] }
+  if pending == nil then
+    pending = leg
+    return nil, "a conversion leg: booked with its other leg"
+  end
+  local a, b = pending, leg
+  pending = nil
+  if a.time ~= b.time or (a.amount < D(0)) == (b.amount < D(0)) then error("a conversion leg of " .. a.unit .. " without its pair") end
+  local from, to = a, b
+  if a.amount > D(0) then from, to = b, a end
+  local paid, got = abs(from.amount), to.amount
+  if fiat[from.unit] and fiat[to.unit] then
+    return { { kind = "conversion", date = r["time"], cash_currency = from.unit, amount = paid, to_currency = to.unit, to_amount = got } }
+  end
+  if fiat[from.unit] == fiat[to.unit] then error("a conversion of " .. from.unit .. " to " .. to.unit .. " between two coins") end
+  if fiat[from.unit] then
+    local price = round(paid / got, 8, "down")
+    return { { kind = "buy", date = r["time"], asset = to.unit, asset_type = "crypto", currency = from.unit, cash_currency = from.unit,
+               quantity = got, price = price, fees = paid - got * price, amount = paid, note = "Conversion" } }
+  end
+  local price = round(got / paid, 8, "up")
+  return { { kind = "sell", date = r["time"], asset = from.unit, asset_type = "crypto", currency = to.unit, cash_currency = to.unit,
+             quantity = paid, price = price, fees = paid * price - got, amount = got, note = "Conversion" } }
+end
+
 local function ledger(r)
   local t, unit, amount = r["type"], r["amount/balance unit"], num(r["amount"])
   local id = r["transfer id"] ~= "" and r["transfer id"] or nil
@@ -53,7 +84,7 @@ local function ledger(r)
     if not fiat[unit] then error("a rebate in " .. unit) end
     return { { kind = "interest", date = r["time"], cash_currency = unit, amount = amount, note = "Fee rebate", id = id } }
   end
-  if t == "conversion" then error("a conversion of " .. unit .. " (USD ↔ USDC): not read yet; record it by hand") end
+  if t == "conversion" then return conversion(r, unit, amount) end
   error("unknown Coinbase Pro account type '" .. tostring(t) .. "'")
 end
 
@@ -70,6 +101,9 @@ return {
   row = function(r)
     if r["side"] ~= nil then return fill(r) end
     return ledger(r)
+  end,
+  finish = function()
+    if pending ~= nil then error("a conversion leg of " .. pending.unit .. " without its pair") end
   end,
 }
 """#)
