@@ -25,6 +25,7 @@ struct BinanceProfileTests {
         // BNB: 0.5 deposited (at 0), 0.003 paid as the ETH trade's fee.
         expectPosition(try t.position("BNB"), quantity: D("0.497"), cost: 0, realized: 0)
         #expect(try t.asset("SOL") == nil && t.asset("USDT") == nil)
+        #expect(try t.income("ETH").gross == 0)  // rewards at 0: the statement gives no price
         // EUR: 3000 − 999 − 1100 + 599.40 − 500 = 1000.40.
         expectPosition(try t.position("Binance EUR"), quantity: D("1000.4"), cost: D("1000.4"), realized: 0)
         try expectIdempotentAndAtomic(t, data, badRow: "38017201,2024-07-01 10:00:00,Spot,Mystery,EUR,1.00000000,")

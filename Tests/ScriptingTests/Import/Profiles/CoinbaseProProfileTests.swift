@@ -28,7 +28,8 @@ struct CoinbaseProProfileTests {
         #expect(try t.asset("ETH")?.type == .crypto)
         // EUR: 10000 − 2010 − 2010 − 2211 + 2388 + 1.50 − 1000 = 5158.50, the account's last balance.
         expectPosition(try t.position("Coinbase Pro EUR"), quantity: D("5158.5"), cost: D("5158.5"), realized: 0)
-        #expect(try t.income("Coinbase Pro EUR").interest == D("1.5"))
+        let eur = try t.income("Coinbase Pro EUR")  // the fee rebate: interest, no tax
+        #expect(eur.interest == D("1.5") && eur.tax == 0 && eur.net == D("1.5"))
         // USD: 200 deposited, 100 converted into 100 USDC (a buy at 1 USD).
         expectPosition(try t.position("Coinbase Pro USD"), quantity: 100, cost: 100, realized: 0)
         expectPosition(try t.position("USDC"), quantity: 100, cost: 100, realized: 0)
