@@ -44,6 +44,10 @@ struct ProfileImportCommandTests {
         #expect(list.status == 0)
         #expect(list.out.contains("trading212: Trading 212"))
         #expect(list.out.contains("    headers: Action, Ticker, No. of shares, Price / share"))
+        for name in ["xtb: XTB", "vanguard: Vanguard", "coinbase-pro: Coinbase Pro", "binance: Binance"] {
+            #expect(list.out.contains(name), "\(name)")
+        }
+        #expect(list.out.contains("    headers: UTC_Time, Account, Operation, Coin, Change, Remark"))
         let odd = try file("odd.csv", "Action,Ticker,Shares\nbuy,ACME,1\n")
         let r = try cli.run(["import", odd, "--store", folder + "/s.sqlite"])
         #expect(r.status == 1)

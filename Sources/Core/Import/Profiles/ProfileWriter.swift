@@ -90,7 +90,13 @@ struct ProfileWriter {
             return found
         }
         var create = CreateAsset(name: name, type: type)
-        create.currency = currency ?? command.plan.steps.first?.operation.cashCurrency ?? "USD"
+        // A coin that only arrives (a deposit, a reward) has no currency of its own: it takes
+        // the account's, which a crypto-only file without --currency does not name.
+        let account = command.plan.steps.lazy.map(\.operation.cashCurrency).first { !$0.isEmpty }
+        guard let chosen = currency ?? account else {
+            throw RuleViolation("The currency of '\(name)' is unknown: give the account's currency with --currency CODE.", rule: .required, asset: name)
+        }
+        create.currency = chosen
         create.platform = command.platform
         create.portfolioID = command.portfolioID
         return remember(try create.run(in: store))

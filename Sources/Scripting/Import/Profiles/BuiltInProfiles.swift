@@ -4,6 +4,6 @@
 public enum BuiltInProfiles {
     public static let all: [ImportProfile] = [
         trading212, degiro, ibkrFlex, ibkrStatement, schwab, revolut, freetrade, etoro, coinbase, kraken, ghostfolio, portfolioPerformance,
-        investEngine, scalable, tradeRepublic, bitstamp, fidelity,
+        investEngine, scalable, tradeRepublic, bitstamp, fidelity, xtb, vanguard, vanguardUK, coinbasePro, binance,
     ]
 }

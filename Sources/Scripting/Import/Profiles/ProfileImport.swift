@@ -59,6 +59,7 @@ public enum ProfileImport {
             guard let match = ProfileCatalog.recognize(head, among: scripts) else { return nil }
             (script, headerRow) = (match.script, match.headerRow)
         }
+        try script.runPreamble(Array(all[..<headerRow]))
         let headers = all[headerRow].fields
         let body = all[(script.descriptor.raw ? headerRow : headerRow + 1)...].filter { !$0.fields.allSatisfy(\.isEmpty) }
         let run = script.run(rows: Array(body), headers: headers, accountCurrency: request.currency?.uppercased())

@@ -14,6 +14,9 @@ final class ProfileScript {
     /// `finish = function() … end`: called after the last row (a profile that pairs rows
     /// raises there for a row left without its pair).
     private(set) var finishFunction: LuaReference?
+    /// `preamble = function(lines) … end`: called once with the lines above the header (an
+    /// export that names the account's currency only in its title block, as XTB's).
+    private(set) var preambleFunction: LuaReference?
 
     /// Seconds and bytes a profile may use for a whole file.
     static let timeoutSeconds = 60.0, memoryBytes = 256 << 20
@@ -65,6 +68,7 @@ final class ProfileScript {
         }
         rowFunction = lua.makeReference()
         if call.rawField("finish", of: -1) == LuaTypeCode.function { finishFunction = lua.makeReference() } else { call.pop() }
+        if call.rawField("preamble", of: -1) == LuaTypeCode.function { preambleFunction = lua.makeReference() } else { call.pop() }
     }
 
     /// `{ "A", "B" }` (one set) or `{ { "A", "B" }, { "C", "D" } }` (alternatives) on top.

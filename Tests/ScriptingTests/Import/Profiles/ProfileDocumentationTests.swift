@@ -31,4 +31,12 @@ struct ProfileDocumentationTests {
         #expect(try t.position("MyBank EUR").quantity == 57)
         #expect(try t.income("ACME").dividends == 12)
     }
+
+    @Test("every built-in profile has its row in Import.md's table of profiles")
+    func everyProfileDocumented() throws {
+        let page = try String(contentsOf: packageRoot.appendingPathComponent("Documentation/Import.md"), encoding: .utf8)
+        for profile in ProfileCatalog.builtIn {
+            #expect(page.contains("| `\(profile.name)` |"), "\(profile.name)")
+        }
+    }
 }

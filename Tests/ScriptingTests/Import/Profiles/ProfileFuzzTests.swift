@@ -13,6 +13,8 @@ struct ProfileFuzzTests {
         ("trading212.csv", "Action"), ("degiro-nl.csv", "Omschrijving"), ("schwab.csv", "Action"), ("revolut.csv", "Type"),
         ("ibkr-flex-trades.csv", "Buy/Sell"), ("freetrade.csv", "Type"), ("etoro.csv", "Type"), ("coinbase.csv", "Transaction Type"),
         ("kraken-ledgers.csv", "type"), ("ghostfolio.csv", "Action"), ("portfolio-performance.csv", "Type"), ("ibkr-statement.csv", "Asset Category"), ("investengine.csv", "Transaction Type"), ("scalable.csv", "type"), ("traderepublic.csv", "type"), ("bitstamp.csv", "Type"), ("fidelity.csv", "Action"),
+        ("xtb.csv", "Type"),
+        ("vanguard.csv", "Transaction Type"), ("vanguard-uk.csv", "Details"), ("coinbasepro-account.csv", "type"), ("coinbasepro-fills.csv", "side"), ("binance.csv", "Operation"),
     ]
 
     /// A small deterministic generator (the same mutations on every run).
@@ -90,7 +92,7 @@ struct ProfileFuzzTests {
             guard let pick = data.isEmpty ? nil : data[g.next(data.count)] else { continue }
             var fields = rows[pick].fields
             fields[k] = "Zzyzx unheard of"
-            let delimiter = file.contains("performance") ? ";" : ","
+            let delimiter = file.contains("performance") || file.hasPrefix("xtb") ? ";" : ","
             lines[rows[pick].line - 1] = fields.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" }.joined(separator: delimiter)
             let t = try ProfileTestStore()
             #expect(throws: (any Error).self, "\(file) line \(rows[pick].line)") { try t.importing(Data(lines.joined(separator: "\n").utf8)) }
