@@ -61,6 +61,10 @@ public enum ProfileShortfall {
         case (.buy, .main), (.transferIn, _), (.stockDividend, _), (.reward, _): return op.asset.map { [($0, op.quantity ?? 0)] } ?? []
         case (.sell, .main), (.transferOut, _): return op.asset.map { [($0, -(op.quantity ?? 0))] } ?? []
         case (.split, _): return op.ratio == nil ? op.asset.map { [($0, op.quantity ?? 0)] } ?? [] : []
+        // A spin-off adds the new asset's units; a merger stating its units adds them (by a
+        // ratio it scales what is there, like a split).
+        case (.spinOff, _): return op.newAsset.map { [($0, op.quantity ?? 0)] } ?? []
+        case (.merger, _): return op.ratio == nil ? op.newAsset.map { [($0, op.quantity ?? 0)] } ?? [] : []
         case (.conversion, .cashIn): return [(cashName(op.toCurrency ?? op.cashCurrency), op.toAmount ?? 0)]
         case (.conversion, .cashOut): return [(cash, -(op.amount ?? 0))]
         case (.buy, .cashOut), (.sell, .cashIn), (.deposit, _), (.withdrawal, _), (.dividend, _), (.interest, _), (.fee, _), (.tax, _):
