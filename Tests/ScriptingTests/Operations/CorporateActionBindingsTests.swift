@@ -63,6 +63,8 @@ struct CorporateActionBindingsTests {
                   return { { kind = "buy", date = r["Date"], asset = r["Symbol"], quantity = r["Quantity"], price = r["Price"], cash = false } }
                 elseif a == "SPINOFF" then
                   return { { kind = "spin_off", date = r["Date"], asset = r["Symbol"], new_asset = r["New"], quantity = r["Quantity"], cost_fraction = r["Detail"] } }
+                elseif a == "SELL" then
+                  return { { kind = "sell", date = r["Date"], asset = r["Symbol"], quantity = r["Quantity"], price = r["Price"], cash = false } }
                 elseif a == "MERGER" then
                   return { { kind = "merger", date = r["Date"], asset = r["Symbol"], new_asset = r["New"], ratio = r["Detail"] } }
                 end
@@ -74,17 +76,20 @@ struct CorporateActionBindingsTests {
             Date,Action,Symbol,Quantity,Price,New,Detail
             2023-01-05,BUY,MMM,100,50,,
             2024-04-01,SPINOFF,MMM,25,,SOLV,0.2
-            2024-05-01,MERGER,SOLV,,,NewCo,1:1
+            2024-05-01,MERGER,SOLV,,,NewCo,3:2
+            2024-06-03,SELL,NewCo,10,50,,
 
             """
         let profile = try temporaryFile("corp.lua", lua)
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let t = try ProfileTestStore()
         try t.importing(Data(csv.utf8)) { $0.profile = profile }
-        // MMM 5000 − 20 % = 4000; SOLV 25 at 1000, merged 1:1 into 25 NewCo at 1000.
+        // MMM 5000 − 20 % = 4000; SOLV 25 at 1000, merged 3:2 into 37.5 NewCo at 1000; 10 sold @ 50:
+        // 500 − 1000 × 10 ÷ 37.5 (the merger's units count before the sale: no opening position is asked for).
+        let removed: ExactDecimal = ExactDecimal(1000) * 10 / ExactDecimal(string: "37.5")!
         expectPosition(try t.position("MMM"), quantity: 100, cost: 4000, realized: 0)
         expectPosition(try t.position("SOLV"), quantity: 0, cost: 0, realized: 0)
-        expectPosition(try t.position("NewCo"), quantity: 25, cost: 1000, realized: 0)
+        expectPosition(try t.position("NewCo"), quantity: ExactDecimal(string: "27.5")!, cost: 1000 - removed, realized: 500 - removed)
         let lots = try t.session { s in try s.openLots(ofAsset: try s.asset(named: "NewCo")!.id!, method: .fifo) }
         #expect(lots.map(\.lot.acquired) == [CalendarDate("2023-01-05")!])
     }
