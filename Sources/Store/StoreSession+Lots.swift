@@ -75,7 +75,7 @@ extension StoreSession {
         while let next = queue.popLast() {
             let mine = try self.transactions(ofAsset: next)
             transactions += mine
-            let related = mine.filter { $0.type == .transferIn || $0.type == .transferOut }.compactMap(\.relatedTransactionID)
+            let related = mine.filter { $0.type.linksLots }.compactMap(\.relatedTransactionID)
             for other in try linkedAssets(of: related) where !seen.contains(other) {
                 seen.insert(other)
                 queue.append(other)
@@ -130,7 +130,7 @@ extension StoreSession {
             return x
         }
         for (asset, list) in all {
-            for t in list where t.type == .transferIn || t.type == .transferOut {
+            for t in list where t.type.linksLots {
                 guard let related = t.relatedTransactionID, let other = owner[related], other != asset else { continue }
                 parent[root(asset)] = root(other)
             }

@@ -102,7 +102,7 @@ struct PerformanceLedger {
             return row.sourceInScope ? entry(row, .income, flow: 0, income: amount, realized: 0)
                                      : entry(row, .external, flow: amount, income: 0, realized: 0)
         }
-        if row.type == .transferOut {
+        if row.type == .transferOut, !row.relatedInScope {  // a move inside the scope (`MoveUnits`) is no withdrawal
             let price = row.price > 0 ? row.price : self.price(of: Int(row.asset), on: row.date)
             let proceeds = row.quantity * price - row.fees
             return entry(row, .external, flow: -proceeds, income: 0, realized: proceeds + deltaCost)

@@ -54,6 +54,10 @@ public struct Position: Equatable, Sendable {
             // basis stays through the moment nothing is held.
             quantity += q
             if quantity < 0 { costBasis = 0 }
+        case .stockDividend:
+            quantity += q
+        case .spinOff:
+            costBasis -= spunOffCost(q)
         case .fee, .tax:
             realizedGain -= release(q) + transaction.fees
         case .adjustment:
@@ -63,6 +67,19 @@ public struct Position: Equatable, Sendable {
                 release(-q)
             }
         }
+    }
+
+    /// The cost that `units` take with them when they leave (a transfer out, a move): the
+    /// average's share, as `apply` removes it.
+    public func cost(ofUnits units: ExactDecimal) -> ExactDecimal {
+        guard quantity > 0 else { return 0 }
+        return units >= quantity ? costBasis : costBasis * units / quantity
+    }
+
+    /// The cost a spin-off moves to the new asset: `fraction` of the cost basis (nothing
+    /// when nothing is held). `SpinOff` records it on the new asset's transfer in.
+    public func spunOffCost(_ fraction: ExactDecimal) -> ExactDecimal {
+        quantity > 0 ? costBasis * fraction : 0
     }
 
     private mutating func acquire(_ units: ExactDecimal, cost: ExactDecimal) {

@@ -7,6 +7,11 @@ import Foundation
 /// when it has none), `toPrice` `to`'s current price (1 for cash),
 /// `toQuantity` the proceeds (quantity × price) ÷ `toPrice`, to 8 decimals; the date is today.
 /// Rules: not an asset with itself; each half follows `RecordTransaction`.
+///
+/// `asMove`: the two assets are one economic holding (an ETF share-class conversion, a coin
+/// moved between two wallets' records): no sale and no buy, but a `MoveUnits` of `quantity`
+/// into `toQuantity` (default: the same) units, carrying the cost basis, the lots keeping
+/// their dates. Prices play no part in it.
 public struct Swap: Command {
     public static let sameAssetMessage = "Cannot swap an asset with itself."
 
@@ -17,9 +22,11 @@ public struct Swap: Command {
     public var toQuantity: ExactDecimal?
     public var toPrice: ExactDecimal?
     public var date: CalendarDate?
+    public var asMove: Bool
 
     public init(from: Int64, to: Int64, quantity: ExactDecimal, price: ExactDecimal? = nil, toQuantity: ExactDecimal? = nil,
-                toPrice: ExactDecimal? = nil, date: CalendarDate? = nil) {
+                toPrice: ExactDecimal? = nil, date: CalendarDate? = nil, asMove: Bool = false) {
+        self.asMove = asMove
         self.from = from
         self.to = to
         self.quantity = quantity
@@ -31,6 +38,10 @@ public struct Swap: Command {
 
     public func run(in store: CommandStore) throws -> (sell: Transaction, buy: Transaction) {
         if from == to { throw RuleViolation(Self.sameAssetMessage, rule: .notAllowed) }
+        if asMove {
+            let pair = try MoveUnits(from: from, to: to, quantity: quantity, toQuantity: toQuantity, date: date).run(in: store)
+            return (pair.out, pair.in)
+        }
         let source = try store.requireAsset(id: from)
         let target = try store.requireAsset(id: to)
         let day = date ?? store.today

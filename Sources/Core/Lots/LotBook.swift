@@ -77,6 +77,10 @@ public struct LotBook: Sendable {
             _ = try release(quantity, from: holding, on: date, chosen: [])
         case let .move(date, from, to, quantity):
             try move(quantity, from: from, to: to, on: date)
+        case let .exchange(date, from, to, quantity, received):
+            try exchange(quantity, from: from, to: to, received: received, on: date)
+        case let .spinOff(_, from, to, received, fraction):
+            spinOff(from: from, to: to, received: received, fraction: fraction)
         case let .splitUnits(date, holding, change):
             splitUnits(holding: holding, change: change, on: date)
         case let .split(_, ratio):

@@ -22,6 +22,15 @@ public enum LotEvent: Equatable, Sendable {
     case adjust(date: CalendarDate, holding: Int64, quantity: ExactDecimal, price: ExactDecimal, rate: ExactDecimal)
     /// Units moved between platforms: the lots keep their acquisition dates and costs.
     case move(date: CalendarDate, from: Int64, to: Int64, quantity: ExactDecimal)
+    /// Units of one holding exchanged for `received` units of another that is the same
+    /// economic holding (a swap recorded as a move, a share-class conversion, a merger): the
+    /// lots leave as a sale would take them and arrive keeping their dates and costs, each
+    /// with its share of `received`.
+    case exchange(date: CalendarDate, from: Int64, to: Int64, quantity: ExactDecimal, received: ExactDecimal)
+    /// A spin-off: `received` units of a new holding `to`, and `fraction` of every lot's cost
+    /// in `from` moved to them. Each lot of `from` keeps its units and gives the new holding
+    /// a lot of the same date (its share of `received`, in proportion to its units).
+    case spinOff(date: CalendarDate, from: Int64, to: Int64, received: ExactDecimal, fraction: ExactDecimal)
     /// A split (ratio 2: each unit becomes 2; a reverse split 1:10 has ratio 0.1) of every
     /// holding: quantities × ratio, costs unchanged, dates kept.
     case split(date: CalendarDate, ratio: ExactDecimal)
@@ -64,7 +73,7 @@ public enum LotEvent: Equatable, Sendable {
     /// The day it happens.
     public var date: CalendarDate {
         switch self {
-        case .acquire(let date, _, _, _, _), .remove(let date, _, _), .adjust(let date, _, _, _, _), .move(let date, _, _, _),
+        case .acquire(let date, _, _, _, _), .remove(let date, _, _), .adjust(let date, _, _, _, _), .move(let date, _, _, _), .exchange(let date, _, _, _, _), .spinOff(let date, _, _, _, _),
              .split(let date, _), .splitUnits(let date, _, _), .stockDividend(let date, _, _), .transferIn(let date, _, _, _, _, _): date
         case .dispose(let d): d.date
         }

@@ -1,16 +1,26 @@
 import Foundation
 
-/// The seven transaction types of BusinessLogic.md, and three that brokers' histories need
-/// (issue 21): a split (units change, cost basis does not), a fee and a tax (units leave as a
-/// cost: no money goes anywhere the portfolio tracks).
+/// The seven transaction types of BusinessLogic.md, and those that brokers' histories need
+/// (issues 21 and 25): a split (units change, cost basis does not), a fee and a tax (units
+/// leave as a cost: no money goes anywhere the portfolio tracks), a stock dividend (units
+/// at no cost) and a spin-off's parent half (cost basis leaves, units stay).
 public enum TransactionType: String, CaseIterable, Sendable {
     case buy, sell
     case transferIn = "transfer_in"
     case transferOut = "transfer_out"
     case adjustment, dividend, interest
-    /// Units added or (negative) taken away by a split, reverse split or stock dividend; the
-    /// cost basis stays. Carries its own sign, like an adjustment.
+    /// Units added or (negative) taken away by a split or reverse split; the cost basis
+    /// stays. Carries its own sign, like an adjustment.
     case split
+    /// Units received as a dividend paid in shares: no cost, so the cost basis stays (the
+    /// average falls as after a split), but for lots they are a new lot at zero cost dated
+    /// that day, not a split of the old ones (stores before this type wrote a `split` whose
+    /// note is "Stock dividend": the migration "Stock dividends get their own type").
+    case stockDividend = "stock_dividend"
+    /// A spin-off's parent half (`SpinOff`): `quantity` is the fraction (0 < f < 1) of the
+    /// cost basis that moves to the new asset, whose linked transfer in carries it. The units
+    /// held do not change.
+    case spinOff = "spin_off"
     /// A fee paid out of the asset (custody, advisor, ADR, connection fees): a realized loss.
     case fee
     /// A tax paid out of the asset (a dividend's withholding tax): a realized loss.
@@ -23,6 +33,10 @@ public enum TransactionType: String, CaseIterable, Sendable {
     /// Whether the quantity is signed (an adjustment, a split) rather than above zero.
     public var isSigned: Bool { self == .adjustment || self == .split }
 
+    /// Whether a link to another asset's transaction carries lots between them (a move, an
+    /// exchange, a spin-off: `LotEvents`).
+    public var linksLots: Bool { self == .transferIn || self == .transferOut || self == .spinOff }
+
     /// The verb of the holdings message ("Cannot sell more than …").
     public var outflowVerb: String {
         switch self {
@@ -34,8 +48,12 @@ public enum TransactionType: String, CaseIterable, Sendable {
     }
 
     /// How a transaction of this type changes the asset's quantity: outflows take it away;
-    /// an adjustment's quantity carries its own sign; everything else adds.
-    public func quantityImpact(_ quantity: ExactDecimal) -> ExactDecimal { isOutflow ? -quantity : quantity }
+    /// an adjustment's quantity carries its own sign; a spin-off's parent half changes
+    /// nothing (its quantity is a fraction of the cost); everything else adds.
+    public func quantityImpact(_ quantity: ExactDecimal) -> ExactDecimal {
+        if self == .spinOff { return 0 }
+        return isOutflow ? -quantity : quantity
+    }
 
     /// The label shown for this type; cash assets show Deposit and Withdrawal for buy and sell.
     public func label(forCash isCash: Bool) -> String {
@@ -48,6 +66,8 @@ public enum TransactionType: String, CaseIterable, Sendable {
         case .dividend: "Dividend"
         case .interest: "Interest"
         case .split: "Split"
+        case .stockDividend: "Stock Dividend"
+        case .spinOff: "Spin-off"
         case .fee: "Fee"
         case .tax: "Tax"
         }

@@ -112,6 +112,7 @@ enum AfBindings {
         var toQuantity: ExactDecimal?
         var toPrice: ExactDecimal?
         var date: CalendarDate?
+        var move: Bool?
         static let fields: [LuaField<SwapArguments>] = [
             .required("from", \.from, "The asset sold."),
             .required("to", \.to, "The asset bought."),
@@ -120,6 +121,7 @@ enum AfBindings {
             .optional("to_quantity", \.toQuantity, "Units of `to` bought (default: proceeds ÷ to_price)."),
             .optional("to_price", \.toPrice, "Price of `to` (default: its current price)."),
             .optional("date", \.date, "Default today."),
+            .optional("move", \.move, "true: one holding under two records (a share-class conversion, a wallet-to-wallet move): no sale, the cost basis and lot dates go with the units; to_quantity defaults to quantity."),
         ]
     }
 
@@ -155,10 +157,10 @@ enum AfBindings {
 
     static let movements: [Binding] = [
         .function("af", "swap", SwapArguments.self, returns: .values([LuaRecordField("sell", .object("Transaction")), LuaRecordField("buy", .object("Transaction"))]),
-                  "Sells `quantity` of `from` and buys `to`, linked to each other, all or nothing. to_price defaults to to's current price, to_quantity to the proceeds ÷ to_price.",
+                  "Sells `quantity` of `from` and buys `to`, linked to each other, all or nothing. to_price defaults to to's current price, to_quantity to the proceeds ÷ to_price. With move = true it is a move, not a sale: the cost basis and the lots' dates go with the units.",
                   example: #"af.swap{ from = "BTC", to = "Cash", quantity = "0.1", price = 60000 }"#) { env, _, args in
             let pair = try env.session.execute(Swap(from: args.from.id!, to: args.to.id!, quantity: args.quantity, price: args.price,
-                                                    toQuantity: args.toQuantity, toPrice: args.toPrice, date: args.date))
+                                                    toQuantity: args.toQuantity, toPrice: args.toPrice, date: args.date, asMove: args.move ?? false))
             env.pushTransaction(pair.sell.id!)
             env.pushTransaction(pair.buy.id!)
             return 2

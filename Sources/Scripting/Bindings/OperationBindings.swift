@@ -59,11 +59,93 @@ enum OperationBindings {
         ]
     }
 
-    static let assetMethods: [Binding] = [
+    /// `{to, quantity, to_quantity, date, note}` of `a:move{…}`.
+    struct MoveArguments: LuaDecodable {
+        var to: Asset!
+        var quantity: ExactDecimal!
+        var toQuantity: ExactDecimal?
+        var date: CalendarDate?
+        var note = ""
+        static let fields: [LuaField<MoveArguments>] = [
+            .required("to", \.to, "The asset receiving the units: the same security on another platform."),
+            .required("quantity", \.quantity, "Units moved, > 0."),
+            .optional("to_quantity", \.toQuantity, "Units arriving, when the record counts them otherwise (default: quantity)."),
+            .optional("date", \.date, "Default today."),
+            .optional("note", \.note, "Free text (default: \"Moved to …\" / \"Moved from …\")."),
+        ]
+    }
+
+    /// `{new_asset, quantity, cost_fraction, date, note}` of `a:spin_off{…}`.
+    struct SpinOffArguments: LuaDecodable {
+        var newAsset: Asset!
+        var quantity: ExactDecimal!
+        var costFraction: ExactDecimal!
+        var date: CalendarDate?
+        var note = ""
+        static let fields: [LuaField<SpinOffArguments>] = [
+            .required("new_asset", \.newAsset, "The asset spun off (create it first)."),
+            .required("quantity", \.quantity, "Its units received, > 0."),
+            .required("cost_fraction", \.costFraction, "The fraction of this asset's cost basis that moves to it, 0 < f < 1 (0.2 for 20 %)."),
+            .optional("date", \.date, "Default today."),
+            .optional("note", \.note, "Free text."),
+        ]
+    }
+
+    /// `{new_asset, ratio, quantity, date, note}` of `a:merge{…}`.
+    struct MergerArguments: LuaDecodable {
+        var newAsset: Asset!
+        var ratio: String?
+        var quantity: ExactDecimal?
+        var date: CalendarDate?
+        var note = ""
+        static let fields: [LuaField<MergerArguments>] = [
+            .required("new_asset", \.newAsset, "The asset received in exchange (create it first)."),
+            .optional("ratio", \.ratio, "new:old, \"3:2\": 2 units held become 3 (to 8 decimals, rounded down)."),
+            .optional("quantity", \.quantity, "Instead of a ratio: the units received."),
+            .optional("date", \.date, "Default today; everything held at the end of that day is exchanged."),
+            .optional("note", \.note, "Free text."),
+        ]
+    }
+
+    /// The two linked halves a move, merger or spin-off returns.
+    static let pairReturn = LuaResult.values([LuaRecordField("out", .object("Transaction")), LuaRecordField("into", .object("Transaction"))])
+
+    static let movements: [Binding] = [
+        .method(Asset.self, "move", MoveArguments.self, returns: pairReturn,
+                "Moves units to the same security on another platform: a transfer out and a transfer in, linked, all or nothing; the cost basis goes with them and the lots keep their dates.",
+                example: #"a:move{ to = "AAPL (Schwab)", quantity = 5, date = "2024-06-10" }"#) { env, _, asset, args in
+            let pair = try env.session.execute(MoveUnits(from: asset.id!, to: args.to.id!, quantity: args.quantity, toQuantity: args.toQuantity,
+                                                         date: args.date, note: args.note))
+            env.pushTransaction(pair.out.id!)
+            env.pushTransaction(pair.in.id!)
+            return 2
+        },
+        .method(Asset.self, "spin_off", SpinOffArguments.self, returns: pairReturn,
+                "Records a spin-off: units of `new_asset` arrive with `cost_fraction` of this asset's cost basis; this asset keeps its units; the new lots take the old lots' dates.",
+                example: #"a:spin_off{ new_asset = "Solventum", quantity = 25, cost_fraction = "0.2", date = "2024-04-01" }"#) { env, _, asset, args in
+            let pair = try env.session.execute(SpinOff(parent: asset.id!, child: args.newAsset.id!, units: args.quantity, costFraction: args.costFraction,
+                                                       date: args.date, note: args.note))
+            env.pushTransaction(pair.parent.id!)
+            env.pushTransaction(pair.child.id!)
+            return 2
+        },
+        .method(Asset.self, "merge", MergerArguments.self, returns: pairReturn,
+                "Records a merger: everything held leaves and `new_asset` arrives at `ratio` (or `quantity` units), the cost basis carried and the lots' dates kept.",
+                example: #"a:merge{ new_asset = "NewCo", ratio = "3:2", date = "2024-09-02" }"#) { env, _, asset, args in
+            let ratio = try args.ratio.map { try SplitRatio($0, allowsOne: true) }
+            let pair = try env.session.execute(Merger(from: asset.id!, to: args.newAsset.id!, ratio: ratio, toQuantity: args.quantity,
+                                                      date: args.date, note: args.note))
+            env.pushTransaction(pair.out.id!)
+            env.pushTransaction(pair.in.id!)
+            return 2
+        },
+    ]
+
+    static let assetMethods: [Binding] = movements + [
         .method(Asset.self, "split", SplitArguments.self, returns: .value(.object("Transaction")),
                 "Splits the units held at the end of `date`: quantity × new ÷ old (to 8 decimals); cost basis and dates do not change, so the average cost follows.",
                 example: #"a:split{ ratio = "3:1", date = "2024-06-10" }"#) { env, _, asset, args in
-            let ratio = try args.ratio.map(SplitRatio.init)
+            let ratio = try args.ratio.map { try SplitRatio($0) }
             env.pushTransaction(try env.session.execute(Split(asset: asset.id!, ratio: ratio, units: args.units, date: args.date, note: args.note)).id!)
             return 1
         },

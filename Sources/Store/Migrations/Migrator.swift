@@ -264,6 +264,16 @@ enum Migrations {
                 ) STRICT;
                 """)
         }
+        migrator.registerMigration("Stock dividends get their own type") { db in
+            // Stock dividends were written as splits whose note is "Stock dividend" (the note
+            // `StockDividend` gave them). For lots they are a new lot at zero cost, not a split
+            // of the old lots; the running average (and so every derived row) is the same for
+            // both types. A split with any other note stays a split: nothing is guessed.
+            try db.execute(sql: """
+                UPDATE asset_transaction SET type = 'stock_dividend'
+                WHERE type = 'split' AND note = 'Stock dividend' AND quantity NOT LIKE '-%'
+                """)
+        }
         return migrator
     }
 }

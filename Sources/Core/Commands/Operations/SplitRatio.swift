@@ -10,13 +10,14 @@ public struct SplitRatio: Equatable, Sendable, CustomStringConvertible {
         "Cannot read the split ratio '\(text)': write new:old, such as \"3:1\" for a split or \"1:10\" for a reverse split."
     }
 
-    public init(new: ExactDecimal, old: ExactDecimal) throws {
-        guard new > 0, old > 0, new != old else { throw RuleViolation(Self.message("\(new.plainText):\(old.plainText)"), rule: .outOfRange) }
+    /// `allowsOne`: a merger's exchange ratio may be 1:1 (a split's may not).
+    public init(new: ExactDecimal, old: ExactDecimal, allowsOne: Bool = false) throws {
+        guard new > 0, old > 0, new != old || allowsOne else { throw RuleViolation(Self.message("\(new.plainText):\(old.plainText)"), rule: .outOfRange) }
         self.new = new
         self.old = old
     }
 
-    public init(_ text: String) throws {
+    public init(_ text: String, allowsOne: Bool = false) throws {
         let lowered = text.lowercased().replacingOccurrences(of: " ", with: "")
         let separators = ["-for-", "for", ":", "/"]
         guard let separator = separators.first(where: { lowered.contains($0) }) else { throw RuleViolation(Self.message(text), rule: .outOfRange) }
@@ -24,7 +25,7 @@ public struct SplitRatio: Equatable, Sendable, CustomStringConvertible {
         guard parts.count == 2, let new = ExactDecimal.parseOrNil(parts[0]), let old = ExactDecimal.parseOrNil(parts[1]) else {
             throw RuleViolation(Self.message(text), rule: .outOfRange)
         }
-        do { try self.init(new: new, old: old) } catch { throw RuleViolation(Self.message(text), rule: .outOfRange) }
+        do { try self.init(new: new, old: old, allowsOne: allowsOne) } catch { throw RuleViolation(Self.message(text), rule: .outOfRange) }
     }
 
     /// The units `held` become, to 8 decimals (rounded down: brokers pay the fraction they

@@ -12,6 +12,12 @@ public struct ProfileOperation: Equatable, Sendable {
         case split
         case stockDividend = "stock_dividend"
         case rename, reward
+        /// Units of a new asset (`newAsset`) in, `costFraction` of the parent's cost basis
+        /// moved to them (`SpinOff`).
+        case spinOff = "spin_off"
+        /// Everything held of `asset` out, `newAsset` in at `ratio` or as `quantity` units
+        /// (`Merger`).
+        case merger
     }
 
     public var kind: Kind
@@ -40,6 +46,10 @@ public struct ProfileOperation: Equatable, Sendable {
     public var acquired: CalendarDate?
     /// A rename's new name.
     public var newName: String?
+    /// A spin-off's or merger's new asset.
+    public var newAsset: String?
+    /// A spin-off's fraction of the parent's cost basis (0.2 for 20 %).
+    public var costFraction: ExactDecimal?
     public var note: String = ""
     /// false: a trade that moves no cash of the account (a crypto-to-crypto conversion's
     /// two halves, a Ghostfolio file without cash).

@@ -20,16 +20,22 @@ public enum ProfileShortfall {
         var names: [String: String] = [:]
         var result: [String: Missing] = [:]
         var order: [String] = []
-        var events: [(date: CalendarDate, phase: Int, index: Int, name: String, change: ExactDecimal)] = []
-        for (i, o) in openings.enumerated() { events.append((o.date, -1, i, o.asset, o.quantity)) }
+        // A merger's change depends on what is held when it happens: it carries its operation.
+        var events: [(date: CalendarDate, phase: Int, index: Int, name: String, change: ExactDecimal, merger: ProfileOperation?)] = []
+        for (i, o) in openings.enumerated() { events.append((o.date, -1, i, o.asset, o.quantity, nil)) }
         for (i, step) in plan.steps.enumerated() {
-            for (name, change) in changes(step, cashName: cashName) { events.append((step.operation.date, step.phase, openings.count + i, name, change)) }
+            let op = step.operation
+            if op.kind == .merger, let new = op.newAsset {
+                events.append((op.date, step.phase, openings.count + i, new, 0, op))
+                continue
+            }
+            for (name, change) in changes(step, cashName: cashName) { events.append((op.date, step.phase, openings.count + i, name, change, nil)) }
         }
         events.sort { ($0.date, $0.phase == -1 ? 0 : 1, $0.index) < ($1.date, $1.phase == -1 ? 0 : 1, $1.index) }
         for e in events {
             let key = e.name.lowercased()
             names[key] = names[key] ?? e.name
-            let now = quantity[key, default: 0] + e.change
+            let now = quantity[key, default: 0] + (e.merger.map { merged($0, &quantity) } ?? e.change)
             quantity[key] = now
             if now < 0 {
                 if var m = result[key] {
@@ -42,6 +48,15 @@ public enum ProfileShortfall {
             }
         }
         return order.map { result[$0]! }
+    }
+
+    /// The units a merger brings in (at its ratio of what the old asset holds then, or as
+    /// stated); everything held of the old asset leaves.
+    static func merged(_ op: ProfileOperation, _ quantity: inout [String: ExactDecimal]) -> ExactDecimal {
+        let old = (op.asset ?? "").lowercased()
+        let had = max(quantity[old, default: 0], 0)
+        if had > 0 { quantity[old] = 0 }
+        return op.ratio.map { $0.applied(to: had) } ?? op.quantity ?? 0
     }
 
     /// The message listing `missing`.
@@ -61,6 +76,8 @@ public enum ProfileShortfall {
         case (.buy, .main), (.transferIn, _), (.stockDividend, _), (.reward, _): return op.asset.map { [($0, op.quantity ?? 0)] } ?? []
         case (.sell, .main), (.transferOut, _): return op.asset.map { [($0, -(op.quantity ?? 0))] } ?? []
         case (.split, _): return op.ratio == nil ? op.asset.map { [($0, op.quantity ?? 0)] } ?? [] : []
+        // A spin-off adds the new asset's units (a merger's are counted by `merged`).
+        case (.spinOff, _): return op.newAsset.map { [($0, op.quantity ?? 0)] } ?? []
         case (.conversion, .cashIn): return [(cashName(op.toCurrency ?? op.cashCurrency), op.toAmount ?? 0)]
         case (.conversion, .cashOut): return [(cash, -(op.amount ?? 0))]
         case (.buy, .cashOut), (.sell, .cashIn), (.deposit, _), (.withdrawal, _), (.dividend, _), (.interest, _), (.fee, _), (.tax, _):

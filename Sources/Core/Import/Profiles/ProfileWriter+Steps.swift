@@ -66,9 +66,28 @@ extension ProfileWriter {
             let renamed = try RenameAsset(asset: a.id!, name: name).run(in: store)
             assets[name.lowercased()] = renamed
             return []
+        case .spinOff:
+            let (parent, child) = try assetAndNew(op)
+            guard let q = op.quantity, let fraction = op.costFraction else {
+                throw RuleViolation("A spin_off needs the new asset's quantity and the cost_fraction moved to it.", rule: .required)
+            }
+            let pair = try SpinOff(parent: parent.id!, child: child.id!, units: q, costFraction: fraction, date: day, note: op.note).run(in: store)
+            return [pair.parent, pair.child]
+        case .merger:
+            let (old, new) = try assetAndNew(op)
+            let pair = try Merger(from: old.id!, to: new.id!, ratio: op.ratio, toQuantity: op.ratio == nil ? op.quantity : nil, date: day,
+                                  note: op.note).run(in: store)
+            return [pair.out, pair.in]
         case .conversion:
             return []
         }
+    }
+
+    /// A spin-off's or merger's asset and its new asset (created, like it, when missing).
+    private mutating func assetAndNew(_ op: ProfileOperation) throws -> (Asset, Asset) {
+        let a = try asset(of: op)
+        guard let name = op.newAsset, !name.isEmpty else { throw RuleViolation("A \(op.kind.rawValue) needs its new_asset.", rule: .required) }
+        return (a, try security(name, type: a.type, currency: a.currency, date: op.date))
     }
 
     /// Cash arriving: a sale's proceeds, a conversion's target leg.

@@ -7,7 +7,7 @@ extension ProfileScript {
     /// otherwise be a value silently left out).
     static let operationFields: Set<String> = [
         "kind", "date", "asset", "asset_type", "currency", "cash_currency", "quantity", "price", "fees", "amount", "gross", "tax", "net",
-        "to_currency", "to_amount", "ratio", "cost_basis", "acquired", "new_name", "note", "id", "cash",
+        "to_currency", "to_amount", "ratio", "cost_basis", "acquired", "new_name", "new_asset", "cost_fraction", "note", "id", "cash",
     ]
 
     /// A field's value as the table held it.
@@ -58,7 +58,7 @@ extension ProfileScript {
             throw ProfileError("unknown operation kind '\(kindText)' (use: \(ProfileOperation.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         guard let day = try date("date") else { throw ProfileError("a \(kindText) needs a date") }
-        let unitsOnly: Set<ProfileOperation.Kind> = [.split, .stockDividend, .rename, .transferIn, .transferOut, .reward]
+        let unitsOnly: Set<ProfileOperation.Kind> = [.split, .stockDividend, .rename, .transferIn, .transferOut, .reward, .spinOff, .merger]
         guard let cash = text("cash_currency")?.uppercased() ?? descriptor.currency ?? accountCurrency
                 ?? (unitsOnly.contains(kind) ? text("currency")?.uppercased() ?? "" : nil) else {
             throw ProfileError("the account's currency is unknown: give it with --currency CODE")
@@ -76,10 +76,12 @@ extension ProfileScript {
         op.net = try number("net")
         op.toCurrency = text("to_currency")?.uppercased()
         op.toAmount = try number("to_amount")
-        op.ratio = try text("ratio").map(SplitRatio.init)
+        op.ratio = try text("ratio").map { try SplitRatio($0, allowsOne: kind == .merger) }
         op.costBasis = try number("cost_basis")
         op.acquired = try date("acquired")
         op.newName = text("new_name")
+        op.newAsset = text("new_asset")
+        op.costFraction = try number("cost_fraction")
         op.note = text("note") ?? ""
         if case .flag(let settles)? = fields["cash"] { op.settlesInCash = settles }
         return (op, text("id"))
