@@ -413,6 +413,10 @@ static int clua_trampoline(lua_State *L) {
         return lua_error(L);
     }
     if (r == CLUA_RAISE_RAW) return lua_error(L);
+    /* A binding that ran past the deadline (a price fetch waiting on the network) or through
+       a Ctrl-C: stop here, not some instructions later, so the script ends at its limit even
+       when little of it is left. */
+    if (h->host_depth == 0 && clua_limit_reached(L)) return clua_raise_abort(L);
     return r;
 }
 

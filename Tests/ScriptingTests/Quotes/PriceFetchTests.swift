@@ -47,6 +47,7 @@ struct PriceFetchTests {
                       asset: String? = nil, dryRun: Bool = false) throws -> [PriceFetch.Outcome] {
         var fetch = PriceFetch(asset: asset, from: from.flatMap(CalendarDate.init), to: to.flatMap(CalendarDate.init), dryRun: dryRun, allowNet: allow)
         fetch.providerFolder = folder
+        fetch.settings = ProviderSettings()  // never the user's own providers.conf
         fetch.timeout = 5
         return try store.withSession(today: today) { try fetch.run(in: $0) }
     }
