@@ -13,6 +13,8 @@ import Foundation
 ///   1DD.63999938964844, null on the 3rd), VOD.L (GBp, London, close 72DD.5 pence), BHP.AX
 ///   (AUD, Sydney: the session starts at 23:00 UTC the day before, close 45.DD); BAD: a 404
 ///   with chart.error; CHANGED: another shape (a format change).
+/// - `/history/SYM.csv?from=YYYY-MM-DD&to=YYYY-MM-DD`: Date,Close, Close = 50.DD (REPL.md's
+///   ten-line provider).
 /// - `/huge`: 1 MB of text; `/slow`: answers after 5 s; `/headers`: echoes X-Test.
 /// - `/secret?apikey=…`: 403 (a key refused).
 /// - `/to-localhost`: 302 to http://localhost:PORT/daily…; `/to-self`: 302 to /headers.
@@ -113,6 +115,14 @@ final class LocalQuoteServer {
                     body = '{"chart":{"result":[{"meta":%s,"timestamp":[%s],"indicators":{"quote":[{"close":[%s],"open":[]}],"adjclose":[]}}],"error":null}}' % (
                         meta, ",".join(times), ",".join(closes))
                     return self.send(200, body)
+                if url.path.startswith("/history/"):
+                    d1 = datetime.date.fromisoformat(q["from"])
+                    d2 = datetime.date.fromisoformat(q["to"])
+                    rows = ["Date,Close"]
+                    while d1 <= d2:
+                        rows.append("%s,50.%02d" % (d1.isoformat(), d1.day))
+                        d1 += datetime.timedelta(days=1)
+                    return self.send(200, "\\n".join(rows) + "\\n")
                 if url.path == "/huge": return self.send(200, "x" * (1 << 20))
                 if url.path == "/slow":
                     time.sleep(5)
