@@ -57,6 +57,9 @@ extension RatesCommand {
         @Flag(help: "Fetch days again even when their rates are stored.")
         var refresh = false
 
+        @Option(name: .customLong("allow-net"), help: ArgumentHelp("Let a redirect reach this host too (repeatable); the feed's own host is allowed.", valueName: "host"))
+        var allowNet: [String] = []
+
         func validate() throws {
             if let from, !RatesRun.isDate(from) { throw ArgumentParser.ValidationError("--from takes a date in the form YYYY-MM-DD, not '\(from)'.") }
             if let to, !RatesRun.isDate(to) { throw ArgumentParser.ValidationError("--to takes a date in the form YYYY-MM-DD, not '\(to)'.") }
@@ -69,7 +72,7 @@ extension RatesCommand {
             let bar = ProgressBar(label: "", unit: " days", minimumTotal: 5)
             do {
                 let line = try RatesRun.fetch(storePath: global.storePath, from: from, to: to, base: base, urlTemplate: template,
-                                              timeout: timeout, refresh: refresh, progress: bar.update)
+                                              timeout: timeout, refresh: refresh, allowNet: allowNet, progress: bar.update)
                 bar.finish()
                 print(line)
             } catch {

@@ -30,8 +30,25 @@ public final class QuoteHTTP {
     /// A refused or failed request: the message says what and, where it can, how to fix it.
     public struct Failure: Error, CustomStringConvertible {
         public let message: String
+        /// What went wrong, for a caller with messages of its own (the rates fetch).
+        public var kind: Kind = .other
         public var description: String { message }
-        public init(message: String) { self.message = message }
+        public init(message: String, kind: Kind = .other) {
+            self.message = message
+            self.kind = kind
+        }
+
+        public enum Kind: Sendable {
+            /// The host is not allowed (or the address cannot be checked): nothing was sent.
+            case refused
+            /// The response passed the size bound.
+            case tooLarge
+            /// No response: unreachable, refused, TLS, or the time limit.
+            case network
+            /// libcurl could not be loaded.
+            case libraryMissing
+            case other
+        }
     }
 
     public struct Response {
@@ -47,7 +64,7 @@ public final class QuoteHTTP {
         do {
             return try unredactedGet(address, headers: headers)
         } catch let failure as Failure {
-            throw Failure(message: Self.redact(failure.message, secrets: secrets))
+            throw Failure(message: Self.redact(failure.message, secrets: secrets), kind: failure.kind)
         }
     }
 
@@ -78,11 +95,11 @@ public final class QuoteHTTP {
             do {
                 response = try client.request(address, headers: lines, timeout: remaining, limit: bodyLimit)
             } catch HTTPClient.Failure.tooLarge {
-                throw Failure(message: "The response from \(host) is larger than \(Self.describe(bytes: bodyLimit)); it was not read.")
+                throw Failure(message: "The response from \(host) is larger than \(Self.describe(bytes: bodyLimit)); it was not read.", kind: .tooLarge)
             } catch HTTPClient.RequestFailure.timedOut {
                 throw timedOut(host, cut: deadline < own)
             } catch HTTPClient.Failure.network(let reason) {
-                throw Failure(message: "No response from \(host): \(reason).")
+                throw Failure(message: "No response from \(host): \(reason).", kind: .network)
             }
             guard (300..<400).contains(response.status), let location = response.location else {
                 return Response(status: response.status, body: response.body, url: address)
@@ -99,7 +116,8 @@ public final class QuoteHTTP {
             client = made
             return made
         } catch HTTPClient.Failure.libraryMissing(let reason) {
-            throw Failure(message: "Prices could not be fetched: AssetFlow needs libcurl (\(library)) for it, and it could not be loaded (\(reason)). Install libcurl (Debian and Ubuntu: apt install libcurl4).")
+            throw Failure(message: "Prices could not be fetched: AssetFlow needs libcurl (\(library)) for it, and it could not be loaded (\(reason)). Install libcurl (Debian and Ubuntu: apt install libcurl4).",
+                          kind: .libraryMissing)
         }
     }
 
@@ -108,21 +126,21 @@ public final class QuoteHTTP {
     /// back is what is requested: the host checked is the host libcurl connects to, whatever
     /// a user name, backslash or fragment in the address would make another parser read.
     private func checked(_ address: String, client: HTTPClient) throws -> (host: String, address: String) {
-        let notHTTP = Failure(message: "af.http.get: '\(address)' is not an http or https address.")
+        let notHTTP = Failure(message: "af.http.get: '\(address)' is not an http or https address.", kind: .refused)
         guard address.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else { throw notHTTP }
         let parsed: HTTPClient.ParsedAddress
         switch client.parse(address) {
         case .success(let value): parsed = value
         case .failure(let failure):
             guard case .network(let reason) = failure else { throw notHTTP }
-            throw Failure(message: "af.http.get: '\(address)' is refused: \(reason).")
+            throw Failure(message: "af.http.get: '\(address)' is refused: \(reason).", kind: .refused)
         }
         guard ["http", "https"].contains(parsed.scheme.lowercased()) else { throw notHTTP }
         let host = Self.canonical(host: parsed.host)
         guard !host.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.:[]".contains($0)) }) else {
-            throw Failure(message: "af.http.get: '\(address)' names a host that cannot be checked (\(parsed.host)).")
+            throw Failure(message: "af.http.get: '\(address)' names a host that cannot be checked (\(parsed.host)).", kind: .refused)
         }
-        if let refusal = allowance.refusal(for: host) { throw Failure(message: refusal) }
+        if let refusal = allowance.refusal(for: host) { throw Failure(message: refusal, kind: .refused) }
         return (host, parsed.normalized)
     }
 
@@ -135,8 +153,18 @@ public final class QuoteHTTP {
 
     /// `cut`: the script's time limit came first.
     private func timedOut(_ host: String, cut: Bool = false) -> Failure {
-        if cut { return Failure(message: "No response from \(host) before the script's time limit.") }
-        return Failure(message: "No response from \(host) within \(Self.describe(seconds: timeout)) (the time limit of a request).")
+        if cut { return Failure(message: "No response from \(host) before the script's time limit.", kind: .network) }
+        return Failure(message: "No response from \(host) within \(Self.describe(seconds: timeout)) (the time limit of a request).", kind: .network)
+    }
+
+    /// The host libcurl would connect to for `address` (lowercase, no trailing dot), read by
+    /// libcurl's own parser: what a caller allows when the user named the address itself.
+    public func host(of address: String) throws -> String {
+        let client = try openClient()
+        guard case .success(let parsed) = client.parse(address) else {
+            throw Failure(message: "'\(Self.redact(address, secrets: secrets))' is not an address libcurl can read.", kind: .refused)
+        }
+        return Self.canonical(host: parsed.host)
     }
 
     /// "Name: value", refusing line breaks (a header must not smuggle another).
@@ -154,6 +182,7 @@ public final class QuoteHTTP {
     }
 
     static func describe(seconds: TimeInterval) -> String {
-        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+        guard seconds.isFinite else { return "no time limit" }
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 }

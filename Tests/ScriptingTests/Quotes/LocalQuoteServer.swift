@@ -15,6 +15,9 @@ import Foundation
 ///   with chart.error; CHANGED: another shape (a format change).
 /// - `/history/SYM.csv?from=YYYY-MM-DD&to=YYYY-MM-DD`: Date,Close, Close = 50.DD (REPL.md's
 ///   ten-line provider).
+/// - `/rates/DATE/BASE.json`: the currency feed's shape (`{"date": DATE, "usd": {"eur": 0.92, …}}`),
+///   with a metal (xau) AssetFlow does not know as a currency; `/rates-redirect/DATE/BASE.json`:
+///   302 to the same on localhost.
 /// - `/huge`: 1 MB of text; `/slow`: answers after 5 s; `/headers`: echoes X-Test.
 /// - `/secret?apikey=…`: 403 (a key refused).
 /// - `/to-localhost`: 302 to http://localhost:PORT/daily…; `/to-self`: 302 to /headers.
@@ -123,6 +126,11 @@ final class LocalQuoteServer {
                         rows.append("%s,50.%02d" % (d1.isoformat(), d1.day))
                         d1 += datetime.timedelta(days=1)
                     return self.send(200, "\\n".join(rows) + "\\n")
+                if url.path.startswith("/rates/"):
+                    _, _, date, name = url.path.split("/")
+                    return self.send(200, '{"date": "%s", "usd": {"eur": 0.92, "jpy": 150.5, "xau": 0.0004}}' % date)
+                if url.path.startswith("/rates-redirect/"):
+                    return self.send(302, "", {"Location": "http://localhost:%d%s" % (port, url.path.replace("/rates-redirect/", "/rates/"))})
                 if url.path == "/huge": return self.send(200, "x" * (1 << 20))
                 if url.path == "/slow":
                     time.sleep(5)
