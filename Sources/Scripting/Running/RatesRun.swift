@@ -41,6 +41,8 @@ public enum RatesRun {
                 + (summary.skipped > 0 ? "; \(summary.skipped) day(s) already stored (--refresh fetches them again)." : ".")
                 + (summary.rejected.isEmpty ? "" : "\nSkipped \(summary.rejected.count) rate(s) that were not above zero: "
                     + summary.rejected.prefix(10).joined(separator: ", ") + (summary.rejected.count > 10 ? ", …" : "") + ".")
+                + (summary.unknown.isEmpty ? "" : "\nSkipped \(summary.unknown.count) code(s) the service lists that are not currencies AssetFlow knows: "
+                    + summary.unknown.prefix(10).joined(separator: ", ") + (summary.unknown.count > 10 ? ", …" : "") + ".")
         }
     }
 

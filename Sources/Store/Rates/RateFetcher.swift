@@ -48,14 +48,16 @@ public struct RateFetcher {
     }
 
     /// The same, with the rates skipped because they were not above zero (`RateFeed`).
+    /// `unknown`: the codes the feed listed that are not currencies AssetFlow knows.
     public func fetchReportingSkipped(base: String, dates: [CalendarDate], now: Date = Date(),
-                                      progress: (Int, Int) -> Void = { _, _ in }) throws -> (rates: [ExchangeRate], skipped: [String]) {
+                                      progress: (Int, Int) -> Void = { _, _ in }) throws -> (rates: [ExchangeRate], skipped: [String], unknown: [String]) {
         _ = try openClient()  // libcurl missing: say so before anything else
-        guard let first = dates.first else { return ([], []) }
+        guard let first = dates.first else { return ([], [], []) }
         let http = try requests(base: base, sample: first)
         let fetchedAt = ISO8601DateFormatter().string(from: now)
         var rates: [ExchangeRate] = []
         var skipped: [String] = []
+        var unknown = Set<String>()
         for (index, date) in dates.enumerated() {
             let address = RateFeed.url(template: urlTemplate, base: base, date: date)
             let data = try download(address, date: date, http: http)
@@ -63,12 +65,13 @@ public struct RateFetcher {
                 let day = try RateFeed.parseReportingSkipped(data, base: base, requestedDate: date, source: source(of: address), fetchedAt: fetchedAt)
                 rates += day.rates
                 skipped += day.skipped
+                unknown.formUnion(RateFeed.unknownCodes(data, base: base))
             } catch {
                 throw Failure(date: date, message: RateFeed.invalidResponseMessage)
             }
             progress(index + 1, dates.count)
         }
-        return (rates, skipped)
+        return (rates, skipped, unknown.sorted())
     }
 
     func openClient() throws -> HTTPClient {
