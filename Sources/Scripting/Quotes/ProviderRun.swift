@@ -27,6 +27,8 @@ public final class ProviderRun {
         self.http.allowance = HostAllowance(provider: provider.name, declared: provider.declaredHosts, allowed: allowed)
         self.http.secrets = key.map { [$0] } ?? []
         environment = try ScriptEnvironment(session: scratch)
+        let secrets = self.http.secrets
+        environment.output = { FileHandle.standardOutput.write(Data(QuoteHTTP.redact($0, secrets: secrets).utf8)) }  // a print never shows the key
         environment.lua.setLimits(timeoutSeconds: Self.seconds(until: deadline), memoryBytes: Self.memoryLimit)
         try installAf()
         do {
