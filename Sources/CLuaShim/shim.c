@@ -542,6 +542,12 @@ void clua_set_memory_limit(lua_State *L, size_t bytes) { clua_gethost(L)->limit 
 
 void clua_set_timeout(lua_State *L, double seconds) { clua_gethost(L)->timeout_seconds = seconds; }
 
+double clua_seconds_left(lua_State *L) {
+    clua_host *h = clua_gethost(L);
+    if (!h->deadline_ns) return HUGE_VAL;
+    return (double)(h->deadline_ns - clua_now_ns()) / 1e9;
+}
+
 void clua_begin_run(lua_State *L) {
     clua_host *h = clua_gethost(L);
     h->enforcing = 1;

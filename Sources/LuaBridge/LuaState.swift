@@ -1,8 +1,5 @@
 import CLua
 import CLuaShim
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One Lua interpreter, used from one thread.
 ///
@@ -148,11 +145,8 @@ public final class LuaState {
     /// running, or no `--timeout`). Work a binding starts (a price fetch) must end by then.
     /// [-0, +0, -]
     public var secondsLeft: Double? {
-        let deadline = clua_gethost(L).pointee.deadline_ns
-        guard deadline != 0 else { return nil }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)  // the clock the shim's deadlines are on
-        return Double(deadline - (Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))) / 1e9
+        let left = clua_seconds_left(L)
+        return left.isFinite ? left : nil
     }
 
     // MARK: Values

@@ -60,9 +60,11 @@ public enum BuiltInProviders {
     /// `{"prices": [[milliseconds, price], …]}`), read with `af.json` so each price is the
     /// exact decimal of its digits. The symbol is CoinGecko's coin id ("bitcoin"); prices are
     /// asked in the asset's currency. CoinGecko answers every 5 minutes for a day, hourly up
-    /// to 90 days, daily beyond: a day's price is the last point of that UTC day.
+    /// to 90 days, daily beyond: a day's price is the last point of that UTC day. A demo API
+    /// key, when set (`COINGECKO_API_KEY` or providers.conf), is sent in `x-cg-demo-api-key`.
     public static let coingecko = """
     -- hosts: api.coingecko.com
+    -- key: COINGECKO_API_KEY
     -- CoinGecko: https://api.coingecko.com/api/v3/coins/bitcoin/market_chart/range?vs_currency=usd&from=1704067200&to=1706745599
     -- JSON {"prices": [[milliseconds, price], ...]}; a day's price is its last point (UTC).
     local base = "https://api.coingecko.com"
@@ -82,7 +84,9 @@ public enum BuiltInProviders {
     function fetch(request)
       local url = base .. "/api/v3/coins/" .. request.symbol .. "/market_chart/range?vs_currency="
         .. request.currency:lower() .. "&from=" .. epoch(request.from) .. "&to=" .. (epoch(request.to) + 86399)
-      local response = af.http.get(url, { headers = { Accept = "application/json" } })
+      -- A demo key (optional) goes in CoinGecko's header; without one the public rate limit applies.
+      local headers = { Accept = "application/json", ["x-cg-demo-api-key"] = request.key }
+      local response = af.http.get(url, { headers = headers })
       if response.status ~= 200 then error("coingecko: HTTP " .. response.status) end
       local data = af.json(response.body)
       if type(data) ~= "table" or type(data.prices) ~= "table" then
