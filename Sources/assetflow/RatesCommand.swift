@@ -25,9 +25,9 @@ extension RatesCommand {
             discussion: """
                 One request per day to the public currency API
                 (cdn.jsdelivr.net/npm/@fawazahmed0/currency-api), or to --url /
-                $ASSETFLOW_RATES_URL, a template with {date} and {base}. Days already in the
-                store are skipped unless --refresh. All or nothing: a failed day stores nothing
-                and is named.
+                $ASSETFLOW_RATES_URL, a template with {date} and {base}. A redirect to another
+                host needs --allow-net. Days already in the store are skipped unless --refresh.
+                All or nothing: a failed day stores nothing and is named.
 
                 Examples:
                   Today's rates of the main currency:
