@@ -27,7 +27,13 @@ enum {
     INFO_RESPONSE_CODE = 0x200000 + 2,
     PROTO_HTTP_HTTPS = (1 << 0) | (1 << 1),
     GLOBAL_ALL = 3,
-    ERROR_SIZE = 256
+    ERROR_SIZE = 256,
+    /* libcurl's URL API (curl_url, 7.62): parts and flags, fixed like the option numbers. */
+    UPART_URL = 0,
+    UPART_SCHEME = 1,
+    UPART_HOST = 5,
+    U_DISALLOW_USER = 1 << 5,
+    U_URLDECODE = 1 << 6
 };
 
 typedef void CURL;
@@ -41,6 +47,11 @@ typedef void (*easy_reset_fn)(CURL *);
 typedef const char *(*easy_strerror_fn)(int);
 typedef void *(*slist_append_fn)(void *, const char *);
 typedef void (*slist_free_all_fn)(void *);
+typedef void *(*url_fn)(void);
+typedef void (*url_cleanup_fn)(void *);
+typedef int (*url_set_fn)(void *, int part, const char *content, unsigned int flags);
+typedef int (*url_get_fn)(void *, int part, char **content, unsigned int flags);
+typedef void (*curl_free_fn)(void *);
 
 struct ccurl_client {
     easy_setopt_fn setopt;
@@ -51,6 +62,13 @@ struct ccurl_client {
     easy_strerror_fn strerror;
     slist_append_fn slist_append;     /* for request headers (ccurl_request) */
     slist_free_all_fn slist_free_all;
+    /* libcurl's own URL parser (NULL before 7.62): the host a provider's address is checked
+       against is the one libcurl connects to (ccurl_parse). */
+    url_fn url;
+    url_cleanup_fn url_cleanup;
+    url_set_fn url_set;
+    url_get_fn url_get;
+    curl_free_fn curl_free;
     CURL *easy;
 };
 
@@ -78,6 +96,11 @@ ccurl_client *ccurl_open(const char *library, char *error, size_t error_size) {
     client.strerror = (easy_strerror_fn)dlsym(handle, "curl_easy_strerror");
     client.slist_append = (slist_append_fn)dlsym(handle, "curl_slist_append");
     client.slist_free_all = (slist_free_all_fn)dlsym(handle, "curl_slist_free_all");
+    client.url = (url_fn)dlsym(handle, "curl_url");
+    client.url_cleanup = (url_cleanup_fn)dlsym(handle, "curl_url_cleanup");
+    client.url_set = (url_set_fn)dlsym(handle, "curl_url_set");
+    client.url_get = (url_get_fn)dlsym(handle, "curl_url_get");
+    client.curl_free = (curl_free_fn)dlsym(handle, "curl_free");
     if (!global_init || !easy_init || !client.setopt || !client.perform || !client.getinfo || !client.cleanup
         || !client.reset || !client.strerror || !client.slist_append || !client.slist_free_all) {
         copy_message(error, error_size, "a libcurl function is missing (libcurl 7.16 or later is needed)");
@@ -197,6 +220,39 @@ int ccurl_request(ccurl_client *client, const char *url, const char *const *head
     *body = b.bytes;
     *length = b.length;
     return CCURL_OK;
+}
+
+/* Copies one part of the parsed address; 0 when libcurl has none or it does not fit. */
+static int copy_part(ccurl_client *client, void *u, int part, unsigned int flags, char *out, size_t size) {
+    char *text = NULL;
+    if (client->url_get(u, part, &text, flags) != 0 || !text) return 0;
+    size_t n = strlen(text);
+    int fits = n < size;
+    if (fits) memcpy(out, text, n + 1);
+    client->curl_free(text);
+    return fits;
+}
+
+int ccurl_parse(ccurl_client *client, const char *url, char *scheme, size_t scheme_size, char *host, size_t host_size,
+                char *normalized, size_t normalized_size, char *error, size_t error_size) {
+    if (!client->url || !client->url_cleanup || !client->url_set || !client->url_get || !client->curl_free) {
+        copy_message(error, error_size, "libcurl 7.62 or later is needed to check addresses");
+        return 1;
+    }
+    void *u = client->url();
+    if (!u) { copy_message(error, error_size, "out of memory"); return 1; }
+    int status = client->url_set(u, UPART_URL, url, U_DISALLOW_USER);
+    if (status != 0) {
+        copy_message(error, error_size, "libcurl cannot read it as an address without a user name");
+        client->url_cleanup(u);
+        return 1;
+    }
+    int ok = copy_part(client, u, UPART_SCHEME, 0, scheme, scheme_size)
+        && copy_part(client, u, UPART_HOST, U_URLDECODE, host, host_size)
+        && copy_part(client, u, UPART_URL, 0, normalized, normalized_size);
+    client->url_cleanup(u);
+    if (!ok) { copy_message(error, error_size, "it has no host, or a part too long"); return 1; }
+    return 0;
 }
 
 void ccurl_free(char *body) { free(body); }

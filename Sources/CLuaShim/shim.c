@@ -413,6 +413,10 @@ static int clua_trampoline(lua_State *L) {
         return lua_error(L);
     }
     if (r == CLUA_RAISE_RAW) return lua_error(L);
+    /* A binding that ran past the deadline (a price fetch waiting on the network) or through
+       a Ctrl-C: stop here, not some instructions later, so the script ends at its limit even
+       when little of it is left. */
+    if (h->host_depth == 0 && clua_limit_reached(L)) return clua_raise_abort(L);
     return r;
 }
 
@@ -537,6 +541,12 @@ int clua_raise_abort(lua_State *L) {
 void clua_set_memory_limit(lua_State *L, size_t bytes) { clua_gethost(L)->limit = bytes; }
 
 void clua_set_timeout(lua_State *L, double seconds) { clua_gethost(L)->timeout_seconds = seconds; }
+
+double clua_seconds_left(lua_State *L) {
+    clua_host *h = clua_gethost(L);
+    if (!h->deadline_ns) return HUGE_VAL;
+    return (double)(h->deadline_ns - clua_now_ns()) / 1e9;
+}
 
 void clua_begin_run(lua_State *L) {
     clua_host *h = clua_gethost(L);

@@ -29,6 +29,14 @@ static volatile int g_watch_running = 0;          /* a run is going (with or wit
 static volatile int64_t g_watch_interrupt_ns = 0; /* when Ctrl-C came during it; 0: not yet */
 static pthread_once_t g_watch_once = PTHREAD_ONCE_INIT;
 
+/* Runs nest: a binding of a watched run may run another state (a quote provider, inside
+   af.fetch_prices). The inner run is watched until the earlier of the two deadlines, and
+   when it ends the outer run is watched again as before, never left unwatched. */
+#define CLUA_WATCH_DEPTH 8
+typedef struct { int64_t deadline_ns; double timeout_seconds; int running; int64_t interrupt_ns; } clua_watch_frame;
+static clua_watch_frame g_watch_saved[CLUA_WATCH_DEPTH];
+static int g_watch_depth = 0;
+
 static void *clua_watchdog_main(void *unused) {
     (void)unused;
     struct timespec pause = {0, 10000000};  /* 10 ms */
@@ -75,8 +83,19 @@ void clua_enable_watchdog(int exit_status) {
 void clua_watch(clua_host *h, int64_t deadline_ns) {
     if (!g_watch_enabled) return;
     pthread_once(&g_watch_once, clua_watchdog_start);
+    if (g_watch_depth < CLUA_WATCH_DEPTH) {
+        clua_watch_frame outer = { g_watch_deadline_ns, g_watch_timeout_seconds, g_watch_running, g_watch_interrupt_ns };
+        g_watch_saved[g_watch_depth] = outer;
+    }
+    g_watch_depth++;
+    int64_t outer_deadline = g_watch_running ? g_watch_deadline_ns : 0;
+    if (outer_deadline && (!deadline_ns || outer_deadline <= deadline_ns)) {
+        /* the outer run's limit comes first: keep watching it, with its message */
+        g_watch_running = 1;
+        return;
+    }
+    if (!g_watch_running) g_watch_interrupt_ns = 0;  /* a Ctrl-C of the outer run still counts */
     g_watch_timeout_seconds = h->timeout_seconds;
-    g_watch_interrupt_ns = 0;
     g_watch_deadline_ns = deadline_ns;
     g_watch_running = 1;
 }
@@ -87,6 +106,15 @@ void clua_watch_interrupted(void) {
 }
 
 void clua_unwatch(void) {
+    if (g_watch_depth > 0) g_watch_depth--;
+    if (g_watch_depth > 0 && g_watch_depth <= CLUA_WATCH_DEPTH) {
+        clua_watch_frame outer = g_watch_saved[g_watch_depth];
+        g_watch_timeout_seconds = outer.timeout_seconds;
+        g_watch_deadline_ns = outer.deadline_ns;
+        g_watch_running = outer.running;
+        if (!g_watch_interrupt_ns) g_watch_interrupt_ns = outer.interrupt_ns;
+        return;
+    }
     g_watch_running = 0;
     g_watch_deadline_ns = 0;
     g_watch_interrupt_ns = 0;

@@ -141,6 +141,14 @@ public final class LuaState {
 
     public var memoryInUse: Int { Int(clua_gethost(L).pointee.used) }
 
+    /// Seconds left before the running code's time limit, or nil when it has none (nothing
+    /// running, or no `--timeout`). Work a binding starts (a price fetch) must end by then.
+    /// [-0, +0, -]
+    public var secondsLeft: Double? {
+        let left = clua_seconds_left(L)
+        return left.isFinite ? left : nil
+    }
+
     // MARK: Values
 
     /// The value at `index` as text, as `tostring` would give it (protected).

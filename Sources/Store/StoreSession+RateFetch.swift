@@ -15,6 +15,8 @@ extension StoreSession {
         public var stored: Int = 0
         /// Rates the service sent that were not stored, not being above zero ("XYZ 0 on 2024-06-03").
         public var rejected: [String] = []
+        /// Codes the service listed that are not currencies AssetFlow knows (metals, tokens): not stored.
+        public var unknown: [String] = []
     }
 
     /// Fetches `base`'s rates for every day from `from` to `to` (neither in the future) that
@@ -35,6 +37,7 @@ extension StoreSession {
         try execute(SetRates(fetched.rates))
         summary.stored = fetched.rates.count
         summary.rejected = fetched.skipped
+        summary.unknown = fetched.unknown
         return summary
     }
 }

@@ -19,8 +19,10 @@ extension PricesCommand {
             discussion: """
                 Each asset names its source with asset:update{ quote = { provider = "stooq",
                 symbol = "AAPL.US" } }. A provider reaches only the hosts it declares and
-                --allow-net allows. One transaction per asset; a failure is reported and the
-                others go on. See Documentation/Prices.md.
+                --allow-net (or its section of ~/.config/assetflow/providers.conf) allows; API
+                keys come from that file or the variable the provider names, and are never
+                printed. One transaction per asset; a failure is reported and the others go
+                on. See Documentation/Prices.md.
 
                 Examples:
                   assetflow prices fetch --allow-net stooq.com

@@ -25,9 +25,9 @@ extension RatesCommand {
             discussion: """
                 One request per day to the public currency API
                 (cdn.jsdelivr.net/npm/@fawazahmed0/currency-api), or to --url /
-                $ASSETFLOW_RATES_URL, a template with {date} and {base}. Days already in the
-                store are skipped unless --refresh. All or nothing: a failed day stores nothing
-                and is named.
+                $ASSETFLOW_RATES_URL, a template with {date} and {base}. A redirect to another
+                host needs --allow-net. Days already in the store are skipped unless --refresh.
+                All or nothing: a failed day stores nothing and is named.
 
                 Examples:
                   Today's rates of the main currency:
@@ -57,6 +57,9 @@ extension RatesCommand {
         @Flag(help: "Fetch days again even when their rates are stored.")
         var refresh = false
 
+        @Option(name: .customLong("allow-net"), help: ArgumentHelp("Let a redirect reach this host too (repeatable); the feed's own host is allowed.", valueName: "host"))
+        var allowNet: [String] = []
+
         func validate() throws {
             if let from, !RatesRun.isDate(from) { throw ArgumentParser.ValidationError("--from takes a date in the form YYYY-MM-DD, not '\(from)'.") }
             if let to, !RatesRun.isDate(to) { throw ArgumentParser.ValidationError("--to takes a date in the form YYYY-MM-DD, not '\(to)'.") }
@@ -69,7 +72,7 @@ extension RatesCommand {
             let bar = ProgressBar(label: "", unit: " days", minimumTotal: 5)
             do {
                 let line = try RatesRun.fetch(storePath: global.storePath, from: from, to: to, base: base, urlTemplate: template,
-                                              timeout: timeout, refresh: refresh, progress: bar.update)
+                                              timeout: timeout, refresh: refresh, allowNet: allowNet, progress: bar.update)
                 bar.finish()
                 print(line)
             } catch {

@@ -37,4 +37,80 @@ struct PricesCommandTests {
         let again = try cli.run(arguments + ["--allow-net", "127.0.0.1"], environment: environment)
         #expect(again.out == "Apple: 0 stored, 2 skipped (already there)\nStored 0 price(s) for 1 asset(s).\n")
     }
+
+    @Test("After af.fetch_prices the script's --timeout still ends a run stuck where no hook reaches (the watchdog is not lost)",
+          .timeLimit(.minutes(1)))
+    func watchdogAfterFetch() throws {
+        let rates = RatesCommandTests()
+        let server = try rates.startServer(["h.csv": "Date,Close\n2024-03-04,12.50\n"])
+        defer { rates.stop(server) }
+        let store = cli.temporaryStore()
+        let folder = (store as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let script = folder + "/stuck.lua"
+        try """
+            af.create_asset{ name = "Apple", type = "stock", currency = "USD" }
+              :update{ quote = { provider = "csv", symbol = "http://127.0.0.1:\(server.2)/h.csv?from={from}&to={to}" } }
+            local r = af.fetch_prices{ from = "2024-03-04", to = "2024-03-04" }[1]
+            print(r.asset, r.stored, r.failure)
+            -- put in the metatable after setmetatable: unguarded, only the watchdog stops it
+            local mt = {__gc = function() end}
+            setmetatable({}, mt)
+            mt.__gc = function() while true do end end
+            collectgarbage()
+            print("not reached")
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let r = try cli.run(["run", "--store", store, "--timeout", "2", "--allow-net", "127.0.0.1", script],
+                            environment: ["XDG_CONFIG_HOME": folder + "/config"])
+        #expect(r.status == 1)
+        #expect(r.out == "Apple\t1\tnil\n", "\(r.err)")
+        #expect(r.err.hasPrefix("timeout: the script ran longer than 2 s"), "\(r.err)")
+    }
+
+    @Test("On a terminal, prices fetch draws its progress per asset on standard error; in a pipe it draws nothing")
+    func progressOnTerminal() throws {
+        let rates = RatesCommandTests()
+        let server = try rates.startServer(["h.csv": "Date,Close\n2024-03-04,12.50\n"])
+        defer { rates.stop(server) }
+        let store = cli.temporaryStore()
+        let folder = (store as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let environment = ["XDG_CONFIG_HOME": folder + "/config"]
+        let setup = folder + "/setup.lua"
+        try """
+            for _, name in ipairs{ "Apple", "Pear" } do
+              af.create_asset{ name = name, type = "stock", currency = "USD" }
+                :update{ quote = { provider = "csv", symbol = "http://127.0.0.1:\(server.2)/h.csv?from={from}&to={to}" } }
+            end
+            """.write(toFile: setup, atomically: true, encoding: .utf8)
+        #expect(try cli.run(["run", "--store", store, setup], environment: environment).status == 0)
+        let arguments = ["prices", "fetch", "--store", store, "--from", "2024-03-04", "--to", "2024-03-04", "--dry-run", "--allow-net", "127.0.0.1"]
+        let piped = try cli.run(arguments, environment: environment)
+        #expect(piped.status == 0 && piped.err == "", "\(piped.err)")
+        // Standard error on a pseudo-terminal, standard output in a pipe.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import os, pty, subprocess, sys
+            master, slave = pty.openpty()
+            result = subprocess.run(sys.argv[1:], stderr=slave, stdout=subprocess.PIPE)
+            os.close(slave)
+            seen = b""
+            while True:
+                try: chunk = os.read(master, 4096)
+                except OSError: break
+                if not chunk: break
+                seen += chunk
+            sys.stdout.write(seen.decode())
+            """, CommandLineTests.binary] + arguments
+        process.environment = CommandLineTests.environment(environment)
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("] 1/2 assets") && text.contains("] 2/2 assets"), "\(text)")
+    }
 }

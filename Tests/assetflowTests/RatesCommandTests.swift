@@ -71,6 +71,21 @@ struct RatesCommandTests {
         #expect(converted.out.hasPrefix("125.00 USD\t"), "\(converted.out) \(converted.err)")  // money in the currency asked for
     }
 
+    @Test("rates fetch reports the codes it skipped (not currencies AssetFlow knows) and the days already stored; --allow-net is accepted")
+    func reportsSkipped() throws {
+        let server = try startServer(["2024-03-04/usd.json": #"{"date":"2024-03-04","usd":{"eur":0.8,"xau":0.0004,"xag":0.04}}"#])
+        defer { stop(server) }
+        let store = cli.temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
+        let environment = ["ASSETFLOW_RATES_URL": "http://127.0.0.1:\(server.2)/{date}/{base}.json", "XDG_CONFIG_HOME": store + ".config"]
+        let arguments = ["rates", "fetch", "--store", store, "--from", "2024-03-04", "--to", "2024-03-04", "--allow-net", "mirror.example"]
+        let ok = try cli.run(arguments, environment: environment)
+        #expect(ok.status == 0, "\(ok.err)")
+        #expect(ok.out == "Stored 1 rates for 1 day(s).\nSkipped 2 code(s) the service lists that are not currencies AssetFlow knows: XAG, XAU.\n")
+        let again = try cli.run(arguments, environment: environment)
+        #expect(again.out == "Stored 0 rates for 0 day(s); 1 day(s) already stored (--refresh fetches them again).\n")
+    }
+
     @Test("currency shows and changes the main currency; an unknown code is refused")
     func currency() throws {
         let store = cli.temporaryStore()

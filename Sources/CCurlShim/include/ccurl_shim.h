@@ -32,6 +32,12 @@ int ccurl_get(ccurl_client *client, const char *url, long timeout_ms, size_t lim
 int ccurl_request(ccurl_client *client, const char *url, const char *const *headers, size_t header_count,
                   long timeout_ms, size_t limit, long *status, char **body, size_t *length,
                   char *location, size_t location_size, char *error, size_t error_size);
+/* Parses `url` with libcurl's own URL parser, as the request will: on 0, `scheme`, `host`
+   (percent-decoded) and `normalized` (the address as libcurl writes it back, the one to
+   request) are filled. An address with a user name or password is refused (1, with why in
+   `error`), as is any libcurl cannot read. */
+int ccurl_parse(ccurl_client *client, const char *url, char *scheme, size_t scheme_size, char *host, size_t host_size,
+                char *normalized, size_t normalized_size, char *error, size_t error_size);
 void ccurl_free(char *body);
 void ccurl_close(ccurl_client *client);
 #endif

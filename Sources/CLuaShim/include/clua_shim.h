@@ -105,6 +105,9 @@ int clua_reserve_host(lua_State *L, size_t bytes, int retain);
 /* Limits and interruption. */
 void clua_set_memory_limit(lua_State *L, size_t bytes);
 void clua_set_timeout(lua_State *L, double seconds);
+/* Seconds left before the running code's deadline; a negative number when it has passed, and
+   HUGE_VAL when there is none (nothing running, or no timeout). */
+double clua_seconds_left(lua_State *L);
 void clua_begin_run(lua_State *L);  /* arm the limits: Lua code is about to run */
 void clua_end_run(lua_State *L);
 void clua_interrupt(lua_State *L);  /* async-signal-safe */

@@ -31,6 +31,14 @@ public enum RateFeed {
         try parseReportingSkipped(data, base: base, requestedDate: requestedDate, source: source, fetchedAt: fetchedAt).rates
     }
 
+    /// The codes a response lists that are not currencies AssetFlow knows (metals, tokens):
+    /// skipped, and said so. Upper case, sorted; none when the response cannot be read.
+    public static func unknownCodes(_ data: Data, base: String) -> [String] {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let table = object[base.lowercased()] as? [String: Any] else { return [] }
+        return table.keys.map { $0.uppercased() }.filter { $0 != base.uppercased() && !Currency.isKnown($0) }.sorted()
+    }
+
     /// The same, with the known currencies whose rate was skipped because it was not above
     /// zero ("XYZ 0 on 2024-06-03"): a fetch says what it did not store.
     public static func parseReportingSkipped(_ data: Data, base: String, requestedDate: CalendarDate, source: String,

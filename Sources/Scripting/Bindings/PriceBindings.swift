@@ -17,6 +17,14 @@ enum PriceBindings {
         .field("Price", "date", .date, "YYYY-MM-DD.") { env, call, id in call.pushString(try price(env, id).date.description) },
         .field("Price", "price", .decimal, "Price of one unit.") { env, call, id in call.pushDecimal(try price(env, id).price) },
         .field("Price", "asset", .object("Asset"), "The asset priced.") { env, _, id in env.pushAsset(try price(env, id).assetID) },
+        .field("Price", "source", .optional(.string), "The quote provider that fetched it (\"stooq\"); nil for a typed or imported price, or one edited since.") { env, call, id in
+            _ = try price(env, id)
+            call.pushOptionalString(try env.session.priceProvenance(id: id)?.source)
+        },
+        .field("Price", "fetched_at", .optional(.string), "When it was fetched, UTC (\"2024-06-01T18:30:00Z\"); nil when it was not fetched.") { env, call, id in
+            _ = try price(env, id)
+            call.pushOptionalString(try env.session.priceProvenance(id: id)?.fetchedAt)
+        },
     ]
 
     /// `{price, date}`: the fields to change.

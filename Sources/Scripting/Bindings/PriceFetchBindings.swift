@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import LuaBridge
 import Store
 
@@ -32,6 +33,9 @@ enum PriceFetchBindings {
                   example: #"for _, r in ipairs(af.fetch_prices{ from = "2024-01-01" }) do print(r.asset, r.stored, r.failure) end"#) { env, call, args in
             var fetch = PriceFetch(asset: args.asset, from: args.from, to: args.to, dryRun: args.dryRun ?? false, allowNet: env.allowNet)
             fetch.timeout = 20
+            // The script's own time limit still holds: the fetch ends by then (its provider's
+            // Lua and its requests too), and the script stops right after.
+            fetch.deadline = env.lua.secondsLeft.map { Date().addingTimeInterval($0) }
             let outcomes = try fetch.run(in: env.session)
             try env.pushList(outcomes, call) { o in
                 call.newTable()

@@ -19,6 +19,13 @@ public struct PriceFetch {
     public var allowNet: [String] = []
     /// Where user providers are looked for.
     public var providerFolder = QuoteProvider.userFolder()
+    /// The user's hosts and keys per provider; read from `providers.conf` when nil.
+    public var settings: ProviderSettings?
+    /// Where API keys named by a provider's `-- key:` line are read.
+    public var environment = ProcessInfo.processInfo.environment
+    /// When set (the time limit of the script that asked), nothing runs past it: neither a
+    /// provider's Lua nor a request, and assets not reached by then are not fetched.
+    public var deadline: Date?
     /// The HTTP bounds (tests make them small).
     public var bodyLimit = 8 << 20
     public var timeout: TimeInterval = 20
@@ -57,6 +64,8 @@ public struct PriceFetch {
         if let from, let to, from > to { throw RuleViolation(DateRules.startAfterEndMessage(from, to)) }
         let targets = try assets(in: session)
         guard !targets.isEmpty else { return [] }
+        let settings = try self.settings ?? ProviderSettings.load(path: ProviderSettings.userPath(environment: environment))
+        let fetchedAt = Self.timestamp(Date())
         let scratch = try AssetFlowStore(path: nil, waitNotice: nil)
         return try scratch.withSession(today: session.today) { scratchSession in
             var runs: [String: Result<ProviderRun, Error>] = [:]
@@ -64,10 +73,13 @@ public struct PriceFetch {
             for (index, (asset, source)) in targets.enumerated() {
                 var outcome = Outcome(asset: asset.name, provider: source.provider, symbol: source.symbol)
                 do {
+                    if let deadline, deadline.timeIntervalSinceNow <= 0 {
+                        throw QuoteHTTP.Failure(message: "the script's time limit was reached first.")
+                    }
                     // One state per provider, loaded once (a provider that fails to load fails for each of its assets).
-                    let loaded = runs[source.provider] ?? Result { try load(source.provider, scratch: scratchSession) }
+                    let loaded = runs[source.provider] ?? Result { try load(source.provider, settings: settings, scratch: scratchSession) }
                     runs[source.provider] = loaded
-                    try fetch(asset, source, with: try loaded.get(), in: session, into: &outcome)
+                    try fetch(asset, source, with: try loaded.get(), in: session, fetchedAt: fetchedAt, into: &outcome)
                 } catch {
                     outcome.failure = "\(error)"
                 }
@@ -91,16 +103,27 @@ public struct PriceFetch {
         return try session.assets().compactMap { a in sources[a.id!].map { (a, $0) } }.sorted { $0.0.name < $1.0.name }
     }
 
-    func load(_ name: String, scratch: StoreSession) throws -> ProviderRun {
+    /// The provider's state, allowed the hosts of `--allow-net` and of its `providers.conf`
+    /// section, with its key from there or from its key variable.
+    func load(_ name: String, settings: ProviderSettings, scratch: StoreSession) throws -> ProviderRun {
         let provider = try QuoteProvider.named(name, folder: providerFolder)
         let http = QuoteHTTP(allowance: HostAllowance(provider: name, declared: [], allowed: []), bodyLimit: bodyLimit, timeout: timeout)
-        return try ProviderRun(provider: provider, allowed: allowNet, scratch: scratch, http: http)
+        return try ProviderRun(provider: provider, allowed: allowNet + (settings.hosts[name] ?? []), scratch: scratch, http: http,
+                               key: provider.key(settings: settings, environment: environment), deadline: deadline)
+    }
+
+    /// A fetch time as stored: UTC to the second ("2024-06-01T18:30:00Z").
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
     }
 
     /// Asks for the days before the first and after the last price already stored in the
     /// range (a gap between stored days is a holiday or weekend: not asked again), then
     /// stores the new days in one transaction.
-    func fetch(_ asset: Asset, _ source: QuoteSource, with run: ProviderRun, in session: StoreSession, into outcome: inout Outcome) throws {
+    func fetch(_ asset: Asset, _ source: QuoteSource, with run: ProviderRun, in session: StoreSession, fetchedAt: String,
+               into outcome: inout Outcome) throws {
         let last = to ?? session.today
         let first = try from ?? session.latestPrice(ofAsset: asset.id!).map { $0.date.adding(days: 1) } ?? last.adding(days: -(Self.defaultDays - 1))
         guard first <= last else { return }
@@ -108,11 +131,14 @@ public struct PriceFetch {
         outcome.skipped = have.count
         var fetched: [FetchedPrice] = []
         for (start, end) in Self.missingSpans(first: first, last: last, have: have) {
-            fetched += try run.fetch(symbol: source.symbol, from: start, to: end, currency: asset.currency)
+            fetched += try run.fetch(symbol: source.symbol, from: start, to: end, currency: asset.currency, deadline: deadline)
         }
         let wanted = try Self.newDays(fetched, first: first, last: last, have: have)
         outcome.stored = wanted.count
-        if !dryRun, !wanted.isEmpty { try session.execute(RecordFetchedPrices(asset: asset.id!, prices: wanted)) }
+        if !dryRun, !wanted.isEmpty {
+            try session.recordFetchedPrices(RecordFetchedPrices(asset: asset.id!, prices: wanted),
+                                            provenance: PriceProvenance(source: source.provider, fetchedAt: fetchedAt))
+        }
     }
 
     /// The spans to ask for: all of it when nothing is stored, else before the first and

@@ -10,19 +10,26 @@ import Store
 public final class ProviderRun {
     public let provider: QuoteProvider
     public let http: QuoteHTTP
+    /// Its API key (`request.key`), never shown in a message.
+    public let key: String?
     let environment: ScriptEnvironment
     /// Seconds and bytes a provider's Lua may use per call of `fetch`.
     public static let timeLimit: Double = 120
     public static let memoryLimit = 128 << 20
 
     /// Loads `provider` over `scratch` (a session of an in-memory store) with `allowed`
-    /// the hosts the user allowed.
-    public init(provider: QuoteProvider, allowed: [String], scratch: StoreSession, http: QuoteHTTP? = nil) throws {
+    /// the hosts the user allowed and `key` its API key.
+    public init(provider: QuoteProvider, allowed: [String], scratch: StoreSession, http: QuoteHTTP? = nil, key: String? = nil,
+                deadline: Date? = nil) throws {
         self.provider = provider
+        self.key = key
         self.http = http ?? QuoteHTTP(allowance: HostAllowance(provider: provider.name, declared: [], allowed: []))
         self.http.allowance = HostAllowance(provider: provider.name, declared: provider.declaredHosts, allowed: allowed)
+        self.http.secrets = key.map { [$0] } ?? []
         environment = try ScriptEnvironment(session: scratch)
-        environment.lua.setLimits(timeoutSeconds: Self.timeLimit, memoryBytes: Self.memoryLimit)
+        let secrets = self.http.secrets
+        environment.output = { FileHandle.standardOutput.write(Data(QuoteHTTP.redact($0, secrets: secrets).utf8)) }  // a print never shows the key
+        environment.lua.setLimits(timeoutSeconds: Self.seconds(until: deadline), memoryBytes: Self.memoryLimit)
         try installAf()
         do {
             try environment.lua.execute(provider.source, name: "@\(provider.name).lua")
@@ -33,13 +40,30 @@ public final class ProviderRun {
 
     deinit { environment.close() }
 
-    /// The prices `fetch{ symbol, from, to, currency }` returns, checked: a date, an exact
-    /// price (a string, decimal or integer: never a float) and a currency each.
-    public func fetch(symbol: String, from: CalendarDate, to: CalendarDate, currency: String) throws -> [FetchedPrice] {
+    /// The provider's time limit: its own, or less when the script that asked has less left.
+    static func seconds(until deadline: Date?) -> Double {
+        deadline.map { min(timeLimit, max(0.001, $0.timeIntervalSinceNow)) } ?? timeLimit
+    }
+
+    /// The prices `fetch{ symbol, from, to, currency, key }` returns, checked: a date, an
+    /// exact price (a string, decimal or integer: never a float) and a currency each. With
+    /// `deadline` (the time limit of the script that asked), neither the provider's Lua nor
+    /// its requests go past it.
+    public func fetch(symbol: String, from: CalendarDate, to: CalendarDate, currency: String, deadline: Date? = nil) throws -> [FetchedPrice] {
+        do {
+            return try unredactedFetch(symbol: symbol, from: from, to: to, currency: currency, deadline: deadline)
+        } catch let failure as QuoteHTTP.Failure {
+            throw QuoteHTTP.Failure(message: QuoteHTTP.redact(failure.message, secrets: http.secrets))
+        }
+    }
+
+    private func unredactedFetch(symbol: String, from: CalendarDate, to: CalendarDate, currency: String, deadline: Date?) throws -> [FetchedPrice] {
         let lua = environment.lua
         let call = LuaCall(lua.L)
         let base = call.argumentCount
         defer { call.setTop(base) }
+        lua.setLimits(timeoutSeconds: Self.seconds(until: deadline), memoryBytes: Self.memoryLimit)
+        http.deadline = deadline
         do {
             try lua.execute("""
                 if type(fetch) ~= "function" then error("it defines no function fetch(request)", 0) end
@@ -49,6 +73,10 @@ public final class ProviderRun {
                 for (key, value) in [("symbol", symbol), ("from", from.description), ("to", to.description), ("currency", currency)] {
                     call.pushString(value)
                     call.setField(key, of: -2)
+                }
+                if let key = self.key {
+                    call.pushString(key)
+                    call.setField("key", of: -2)
                 }
                 return 1
             }

@@ -10,6 +10,28 @@ public struct QuoteProvider: Sendable {
     public var source: String
     /// The hosts its `-- hosts:` line declares.
     public var declaredHosts: [String] { HostAllowance.declaredHosts(in: source) }
+    /// The environment variable its `-- key: NAME` line names, where its API key may be read
+    /// (when `providers.conf` gives none); nil when it declares none.
+    public var keyVariable: String? {
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { continue }
+            guard text.hasPrefix("--") else { break }
+            let comment = text.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            guard comment.lowercased().hasPrefix("key:") else { continue }
+            let name = comment.dropFirst("key:".count).trimmingCharacters(in: .whitespaces)
+            return name.isEmpty ? nil : name
+        }
+        return nil
+    }
+
+    /// Its API key: the one `settings` gives it, else the value of its key variable in
+    /// `environment`; nil when neither has one.
+    public func key(settings: ProviderSettings, environment: [String: String]) -> String? {
+        if let key = settings.keys[name], !key.isEmpty { return key }
+        guard let variable = keyVariable, let value = environment[variable], !value.isEmpty else { return nil }
+        return value
+    }
 
     public init(name: String, source: String) {
         self.name = name

@@ -17,16 +17,21 @@ public enum RatesRun {
 
     /// Fetches the rates of `base` (default: the main currency) for each day `from`…`to`
     /// (default: today) and stores them; `progress(done, total)` after each day.
+    /// Requests follow the quote providers' rules: the feed's own host, and others only when
+    /// allowed (`allowNet`, or `hosts` under `[rates]` in providers.conf).
     public static func fetch(storePath: String, from: String?, to: String?, base: String?, urlTemplate: String, timeout: Double,
-                             refresh: Bool, progress: @escaping (Int, Int) -> Void) throws -> String {
-        try open(storePath).withSession { session in
+                             refresh: Bool, allowNet: [String] = [], progress: @escaping (Int, Int) -> Void) throws -> String {
+        let settings = try ProviderSettings.load(path: ProviderSettings.userPath())
+        var fetcher = RateFetcher(urlTemplate: urlTemplate, timeout: timeout)
+        fetcher.allowNet = allowNet + (settings.hosts["rates"] ?? [])
+        return try open(storePath).withSession { session in
             let end = try to.map { try date($0, "--to") } ?? session.today
             let start = try from.map { try date($0, "--from") } ?? end
             let code = try base.map(Currency.normalize) ?? session.mainCurrency()
             try session.begin()
             let summary: StoreSession.FetchSummary
             do {
-                summary = try session.fetchRates(base: code, from: start, to: end, fetcher: RateFetcher(urlTemplate: urlTemplate, timeout: timeout),
+                summary = try session.fetchRates(base: code, from: start, to: end, fetcher: fetcher,
                                                  refresh: refresh, progress: progress)
             } catch let failure as RateFetcher.Failure where failure.message == RateFeed.networkMessage {
                 throw ScriptRunError(failure.description + "\n" + offlineHint)
@@ -36,6 +41,8 @@ public enum RatesRun {
                 + (summary.skipped > 0 ? "; \(summary.skipped) day(s) already stored (--refresh fetches them again)." : ".")
                 + (summary.rejected.isEmpty ? "" : "\nSkipped \(summary.rejected.count) rate(s) that were not above zero: "
                     + summary.rejected.prefix(10).joined(separator: ", ") + (summary.rejected.count > 10 ? ", …" : "") + ".")
+                + (summary.unknown.isEmpty ? "" : "\nSkipped \(summary.unknown.count) code(s) the service lists that are not currencies AssetFlow knows: "
+                    + summary.unknown.prefix(10).joined(separator: ", ") + (summary.unknown.count > 10 ? ", …" : "") + ".")
         }
     }
 

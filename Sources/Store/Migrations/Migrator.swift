@@ -274,6 +274,22 @@ enum Migrations {
                 WHERE type = 'split' AND note = 'Stock dividend' AND quantity NOT LIKE '-%'
                 """)
         }
+        migrator.registerMigration("Keep where fetched prices came from") { db in
+            // The provider and fetch time of a price `prices fetch` stored. A side table, so
+            // typed and imported prices (and every reader of price_history) are unchanged.
+            // Editing the price or its day makes it the user's: the provenance goes.
+            try db.execute(sql: """
+                CREATE TABLE price_fetch (
+                    price_id INTEGER PRIMARY KEY REFERENCES price_history(id) ON DELETE CASCADE,
+                    source TEXT NOT NULL,
+                    fetched_at TEXT NOT NULL
+                ) STRICT;
+                CREATE TRIGGER price_fetch_forget_edited AFTER UPDATE OF price, date, asset_id ON price_history
+                WHEN OLD.price IS NOT NEW.price OR OLD.date IS NOT NEW.date OR OLD.asset_id IS NOT NEW.asset_id BEGIN
+                    DELETE FROM price_fetch WHERE price_id = NEW.id;
+                END;
+                """)
+        }
         return migrator
     }
 }

@@ -6,11 +6,14 @@ import Foundation
 public struct HostAllowance: Sendable, Equatable {
     /// The provider's name, used in messages.
     public var provider: String
+    /// Who asks, as messages name it ("Provider 'stooq'", "The rates fetch").
+    public var subject: String
     public var declared: [String]
     public var allowed: [String]
 
-    public init(provider: String, declared: [String], allowed: [String]) {
+    public init(provider: String, declared: [String], allowed: [String], subject: String? = nil) {
         self.provider = provider
+        self.subject = subject ?? "Provider '\(provider)'"
         self.declared = declared.map { $0.lowercased() }
         self.allowed = allowed.map { $0.lowercased() }
     }
@@ -20,10 +23,10 @@ public struct HostAllowance: Sendable, Equatable {
         let host = host.lowercased()
         if !declared.contains("*"), !Self.covers(declared, host) {  // "*": any host the user allows (the generic CSV provider)
             let list = declared.isEmpty ? "none" : declared.joined(separator: ", ")
-            return "Provider '\(provider)' may not reach \(host): it is not among the hosts its `-- hosts:` line declares (\(list))."
+            return "\(subject) may not reach \(host): it is not among the hosts its `-- hosts:` line declares (\(list))."
         }
         if !Self.covers(allowed, host) {
-            return "Provider '\(provider)' may not reach \(host): allow it with --allow-net \(host)."
+            return "\(subject) may not reach \(host): allow it with --allow-net \(host)."
         }
         return nil
     }

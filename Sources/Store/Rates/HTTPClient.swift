@@ -91,3 +91,27 @@ extension HTTPClient {
         }
     }
 }
+
+extension HTTPClient {
+    /// An address as libcurl reads it.
+    struct ParsedAddress {
+        var scheme: String
+        /// The host libcurl connects to, percent-decoded.
+        var host: String
+        /// The address as libcurl writes it back: the one to request.
+        var normalized: String
+    }
+
+    /// `address` read by libcurl's own URL parser (so the host checked is the host asked);
+    /// nil with the reason when libcurl cannot read it or it holds a user name.
+    func parse(_ address: String) -> Result<ParsedAddress, Failure> {
+        var scheme = [CChar](repeating: 0, count: 64)
+        var host = [CChar](repeating: 0, count: 1024)
+        var normalized = [CChar](repeating: 0, count: 16384)
+        var error = [CChar](repeating: 0, count: 512)
+        guard ccurl_parse(client, address, &scheme, scheme.count, &host, host.count, &normalized, normalized.count, &error, error.count) == 0 else {
+            return .failure(.network(String(cString: error)))
+        }
+        return .success(ParsedAddress(scheme: String(cString: scheme), host: String(cString: host), normalized: String(cString: normalized)))
+    }
+}

@@ -8,7 +8,18 @@ import Foundation
 /// - `/api/v3/coins/bitcoin/market_chart/range?from=&to=`: CoinGecko-shaped JSON, a point
 ///   every 12 hours (42000.5 at midnight, 42261.04120000000000001 at noon); `coins/changed`:
 ///   another shape (a format change).
+/// - `/v8/finance/chart/SYM?period1=&period2=`: Yahoo-chart-shaped JSON, a session a day
+///   whose start (UTC) falls in the period: AAPL (USD, New York, 14:30 UTC, close
+///   1DD.63999938964844, null on the 3rd), VOD.L (GBp, London, close 72DD.5 pence), BHP.AX
+///   (AUD, Sydney: the session starts at 23:00 UTC the day before, close 45.DD); BAD: a 404
+///   with chart.error; CHANGED: another shape (a format change).
+/// - `/history/SYM.csv?from=YYYY-MM-DD&to=YYYY-MM-DD`: Date,Close, Close = 50.DD (REPL.md's
+///   ten-line provider).
+/// - `/rates/DATE/BASE.json`: the currency feed's shape (`{"date": DATE, "usd": {"eur": 0.92, …}}`),
+///   with a metal (xau) AssetFlow does not know as a currency; `/rates-redirect/DATE/BASE.json`:
+///   302 to the same on localhost.
 /// - `/huge`: 1 MB of text; `/slow`: answers after 5 s; `/headers`: echoes X-Test.
+/// - `/secret?apikey=…`: 403 (a key refused).
 /// - `/to-localhost`: 302 to http://localhost:PORT/daily…; `/to-self`: 302 to /headers.
 final class LocalQuoteServer {
     let folder: String
@@ -85,10 +96,46 @@ final class LocalQuoteServer {
                     return self.send(200, '{"prices": [%s], "market_caps": [], "total_volumes": []}' % ", ".join(points))
                 if url.path == "/api/v3/coins/changed/market_chart/range":
                     return self.send(200, '{"data": {"points": []}}')
+                if url.path.startswith("/v8/finance/chart/"):
+                    sym = url.path.rsplit("/", 1)[1]
+                    if sym == "BAD":
+                        return self.send(404, '{"chart":{"result":null,"error":{"code":"Not Found","description":"No data found, symbol may be delisted"}}}')
+                    if sym == "CHANGED":
+                        return self.send(200, '{"chart":{"result":[{"meta":{"currency":"USD"},"timestamps":[1704205800],"closes":[1.5]}],"error":null}}')
+                    p1, p2 = int(q["period1"]), int(q["period2"])
+                    currency, offset, start, close = {"AAPL": ("USD", -18000, 52200, "1%02d.63999938964844"),
+                        "VOD.L": ("GBp", 0, 28800, "72%02d.5"), "BHP.AX": ("AUD", 39600, -3600, "45.%02d")}[sym]
+                    times, closes = [], []
+                    day = p1 // 86400 - 1
+                    while day <= p2 // 86400 + 1:
+                        t = day * 86400 + start
+                        dom = datetime.datetime.utcfromtimestamp(t + offset).day
+                        if p1 <= t <= p2:
+                            times.append(str(t))
+                            closes.append("null" if sym == "AAPL" and dom == 3 else close % dom)
+                        day += 1
+                    meta = '{"currency":"%s","symbol":"%s","gmtoffset":%d,"exchangeTimezoneName":"X"}' % (currency, sym, offset)
+                    body = '{"chart":{"result":[{"meta":%s,"timestamp":[%s],"indicators":{"quote":[{"close":[%s],"open":[]}],"adjclose":[]}}],"error":null}}' % (
+                        meta, ",".join(times), ",".join(closes))
+                    return self.send(200, body)
+                if url.path.startswith("/history/"):
+                    d1 = datetime.date.fromisoformat(q["from"])
+                    d2 = datetime.date.fromisoformat(q["to"])
+                    rows = ["Date,Close"]
+                    while d1 <= d2:
+                        rows.append("%s,50.%02d" % (d1.isoformat(), d1.day))
+                        d1 += datetime.timedelta(days=1)
+                    return self.send(200, "\\n".join(rows) + "\\n")
+                if url.path.startswith("/rates/"):
+                    _, _, date, name = url.path.split("/")
+                    return self.send(200, '{"date": "%s", "usd": {"eur": 0.92, "jpy": 150.5, "xau": 0.0004}}' % date)
+                if url.path.startswith("/rates-redirect/"):
+                    return self.send(302, "", {"Location": "http://localhost:%d%s" % (port, url.path.replace("/rates-redirect/", "/rates/"))})
                 if url.path == "/huge": return self.send(200, "x" * (1 << 20))
                 if url.path == "/slow":
                     time.sleep(5)
                     return self.send(200, "late")
+                if url.path == "/secret": return self.send(403, "forbidden")
                 if url.path == "/headers": return self.send(200, self.headers.get("X-Test", ""))
                 if url.path == "/to-localhost":
                     return self.send(302, "", {"Location": "http://localhost:%d/daily?s=a.us&d1=20240101&d2=20240102" % port})

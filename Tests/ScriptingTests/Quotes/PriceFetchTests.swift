@@ -47,6 +47,7 @@ struct PriceFetchTests {
                       asset: String? = nil, dryRun: Bool = false) throws -> [PriceFetch.Outcome] {
         var fetch = PriceFetch(asset: asset, from: from.flatMap(CalendarDate.init), to: to.flatMap(CalendarDate.init), dryRun: dryRun, allowNet: allow)
         fetch.providerFolder = folder
+        fetch.settings = ProviderSettings()  // never the user's own providers.conf
         fetch.timeout = 5
         return try store.withSession(today: today) { try fetch.run(in: $0) }
     }
@@ -107,7 +108,7 @@ struct PriceFetchTests {
         #expect(outcomes[0].stored == 2 && outcomes[0].failure == nil, "\(outcomes)")
         #expect(try Self.prices(store, "Bitcoin") == ["2024-01-01 42261.04120000000000001", "2024-01-02 42261.04120000000000001"])
         #expect(server.requests.first == "/api/v3/coins/bitcoin/market_chart/range?vs_currency=usd&from=1704067200&to=1704239999")
-        #expect(outcomes[1].failure == "Provider 'coingecko' failed: coingecko.lua:25: coingecko: the response has no \"prices\" list")
+        #expect(outcomes[1].failure == "Provider 'coingecko' failed: coingecko.lua:28: coingecko: the response has no \"prices\" list")
         // Without --from: the day after the latest price, the noon point (the day's last).
         _ = try Self.fetch(store, folder: folder, from: nil, to: "2024-01-03", asset: "Bitcoin")
         #expect(server.requests.last == "/api/v3/coins/bitcoin/market_chart/range?vs_currency=usd&from=1704240000&to=1704326399")

@@ -69,4 +69,31 @@ struct QuoteHTTPTests {
         #expect(HostAllowance(provider: "p", declared: ["stooq.com"], allowed: ["stooq.com"]).refusal(for: "www.stooq.com") == nil)
         #expect(HostAllowance(provider: "p", declared: ["stooq.com"], allowed: ["stooq.com"]).refusal(for: "evilstooq.com") != nil)
     }
+
+    @Test("The host checked is the host libcurl connects to: user names, backslashes and fragments cannot smuggle another")
+    func trickyAddresses() throws {
+        let server = try LocalQuoteServer()
+        defer { server.stop() }
+        let port = server.port
+        let client = Self.client(declared: ["127.0.0.1", "evil.example"], allowed: ["127.0.0.1"])
+        // libcurl reads a user name "127.0.0.1:PORT\" at evil.example: refused as an address with a user name.
+        let backslash = Self.message { try client.get("http://127.0.0.1:\(port)\\@evil.example/headers") }
+        #expect(backslash.contains("is refused") || backslash.contains("may not reach evil.example"), "\(backslash)")
+        let user = Self.message { try client.get("http://user:pass@127.0.0.1:\(port)/headers") }
+        #expect(user.contains("is refused: libcurl cannot read it as an address without a user name"), "\(user)")
+        // Everything after # is a fragment: the host is evil.example, not 127.0.0.1.
+        let fragment = Self.message { try client.get("http://evil.example#@127.0.0.1:\(port)/headers") }
+        #expect(fragment == "Provider 'test' may not reach evil.example: allow it with --allow-net evil.example.", "\(fragment)")
+        let spaces = Self.message { try client.get("http://127.0.0.1:\(port)/a b") }
+        #expect(spaces.contains("is not an http or https address"))
+        #expect(server.requests.isEmpty)
+        // Uppercase and a trailing dot name the same host, and are allowed as it.
+        let dotted = Self.message { try client.get("http://EVIL.example.:\(port)/headers") }
+        #expect(dotted == "Provider 'test' may not reach evil.example: allow it with --allow-net evil.example.", "\(dotted)")
+        #expect(server.requests.isEmpty)
+        let upper = try Self.client(allowed: ["localhost"]).get("HTTP://LocalHost:\(port)/headers", headers: ["X-Test": "upper"])
+        #expect(String(decoding: upper.body, as: UTF8.self) == "upper")
+        #expect(QuoteHTTP.canonical(host: "Stooq.COM.") == "stooq.com")
+        #expect(HostAllowance(provider: "p", declared: ["stooq.com"], allowed: ["stooq.com"]).refusal(for: QuoteHTTP.canonical(host: "WWW.Stooq.com.")) == nil)
+    }
 }
