@@ -102,6 +102,9 @@ typedef struct cstorechecksums_file {
 
 static sqlite3_vfs *cstorechecksums_inner_vfs;
 static _Thread_local uint32_t cstorechecksums_last_damage;
+static volatile int cstorechecksums_verifying = 1;
+
+void cstorechecksums_set_verifying(int on) { cstorechecksums_verifying = on; }
 
 uint32_t cstorechecksums_last_damaged_page(void) { return cstorechecksums_last_damage; }
 
@@ -131,7 +134,7 @@ static int cstorechecksums_read(sqlite3_file *file, void *buffer, int amount, sq
     if (rc != SQLITE_OK || !f->is_main) return rc;
     const unsigned char *data = buffer;
     if (offset == 0 && amount >= 100) cstorechecksums_learn(f, data);
-    if (!cstorechecksums_is_page(amount, offset)) return SQLITE_OK;
+    if (!cstorechecksums_is_page(amount, offset) || !cstorechecksums_verifying) return SQLITE_OK;
     cstorechecksums_resolve(f);
     uint32_t page = (uint32_t)(offset / amount) + 1;
     int damaged = 0;

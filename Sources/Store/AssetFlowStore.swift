@@ -94,6 +94,18 @@ public final class AssetFlowStore {
         }
     }
 
+    /// Whether pages read are verified against their checksums (Store.md, "Damage caught on
+    /// read"): always, except in the benchmark that measures what it costs
+    /// (`scripts/bench checksums`).
+    public static func verifyPageChecksums(_ on: Bool) { PageChecksums.setVerifying(on) }
+
+    /// SQLite's `quick_check` of the store at `path` (every page read), as opening ran it
+    /// before pages carried checksums: for that benchmark's "before" figure. Returns its first line.
+    public static func quickCheck(path: String) throws -> String {
+        try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+            .read { try String.fetchOne($0, sql: "PRAGMA quick_check(1)") ?? "" }
+    }
+
     /// Every row of every table, in a stable order: for tests that check a store is unchanged.
     public func contentDump() throws -> String {
         try queue.read { db in

@@ -34,6 +34,10 @@ int cstorechecksums_register(void);
    when the connection that read it is already gone (a failed open). */
 uint32_t cstorechecksums_last_damaged_page(void);
 
+/* Turns the verification of pages read off (0) or on (1, the default) for the whole process;
+   checksums are still written. Only the read-cost benchmark turns it off. */
+void cstorechecksums_set_verifying(int on);
+
 /* The checksum of page `page_number` (1-based) of `size` bytes: every byte but the last 8. */
 uint64_t cstorechecksums_compute(const unsigned char *page, size_t size, uint32_t page_number);
 

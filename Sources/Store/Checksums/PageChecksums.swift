@@ -73,6 +73,10 @@ enum PageChecksums {
         return (found.prefix(min(total, limit)).map(Int.init), total, pages)
     }
 
+    /// Off: pages read are not verified (checksums are still written). For the benchmark
+    /// that measures what verifying costs; never off otherwise.
+    static func setVerifying(_ on: Bool) { cstorechecksums_set_verifying(on ? 1 : 0) }
+
     /// Whether `error` is a page whose checksum did not match.
     static func isMismatch(_ error: Error) -> Bool {
         guard let error = error as? DatabaseError else { return false }
