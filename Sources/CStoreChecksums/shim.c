@@ -21,10 +21,14 @@ static const uint64_t cstorechecksums_k4 = 0xd6e8feb86659fd93ULL;
 
 static inline uint64_t cstorechecksums_rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
-/* Little-endian whatever the machine, so a store moves between machines. */
+/* Little-endian whatever the machine, so a store moves between machines (one load on a
+   little-endian one). */
 static inline uint64_t cstorechecksums_load(const unsigned char *p) {
-    uint64_t w = 0;
-    for (int i = 7; i >= 0; i--) w = (w << 8) | p[i];
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
     return w;
 }
 
