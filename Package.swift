@@ -6,6 +6,7 @@ import PackageDescription
 // Layers, from the bottom up:
 //   CLua / CLuaShim  the Lua 5.4 C library and the C code that must never run in Swift frames
 //   CCurlShim        HTTP GET over libcurl, loaded (dlopen) only when rates are fetched
+//   CStoreChecksums  the SQLite VFS shim that checksums every page of the store
 //   Core             models, rules and calculators: pure Swift, no I/O, no Lua
 //   Store            SQLite persistence through GRDB
 //   LuaBridge        a safe Swift wrapper over lua_State; knows nothing of Core
@@ -42,8 +43,10 @@ let package = Package(
         .target(name: "CEditShim", dependencies: ["CEdit"]),
         // Not FoundationNetworking: linking it loaded libcurl and ~30 libraries at every start.
         .target(name: "CCurlShim"),
+        // Per-page checksums: a VFS shim over SQLite's default VFS (Documentation/Store.md).
+        .target(name: "CStoreChecksums", dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .target(name: "Core", dependencies: [.product(name: "CSV", package: "CSV.swift")]),
-        .target(name: "Store", dependencies: ["Core", "CCurlShim", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        .target(name: "Store", dependencies: ["Core", "CCurlShim", "CStoreChecksums", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
         .target(name: "LuaDecimals", dependencies: ["LuaBridge", "Core"]),

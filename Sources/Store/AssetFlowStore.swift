@@ -39,6 +39,7 @@ public final class AssetFlowStore {
     public init(path: String?, waitNotice: (@Sendable () -> Void)? = AssetFlowStore.printWaitNotice, waitLimit: Double? = nil,
                 modeNotice: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
                 readOnly: String? = nil) throws {
+        try PageChecksums.register()  // before the first connection: every page read is verified
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.label = "assetflow"
@@ -61,7 +62,14 @@ public final class AssetFlowStore {
         readOnlyReason = reason
         do {
             queue = try DatabaseQueue(path: reason == nil ? path : StoreAccess.readOnlyLocation(path), configuration: config)
+            try queue.inDatabase { db in
+                db.add(transactionObserver: PageDamageGuard(db), extent: .databaseLifetime)
+                if try reason == nil && (!exists || (Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0) == 0) { PageChecksums.requestReserve(db) }
+            }
             try StoreOpening.prepare(queue, readOnlyReason: reason)
+            if reason == nil { try ChecksumConversion.convertIfNeeded(queue, path: path, notice: modeNotice) }
+        } catch let error as DatabaseError where PageChecksums.isMismatch(error) {
+            throw StoreOpening.damaged("\(PageChecksums.damagedPage(in: error).map { "page \($0)" } ?? "a page") does not match its checksum")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
             // SQLite itself could not read the file (GRDB's first look at the schema, or our
             // checks): the same refusal as a failed quick_check.
@@ -84,6 +92,18 @@ public final class AssetFlowStore {
             defer { if db.isInsideTransaction { try? db.rollback() } }
             return try body(session)
         }
+    }
+
+    /// Whether pages read are verified against their checksums (Store.md, "Damage caught on
+    /// read"): always, except in the benchmark that measures what it costs
+    /// (`scripts/bench checksums`).
+    public static func verifyPageChecksums(_ on: Bool) { PageChecksums.setVerifying(on) }
+
+    /// SQLite's `quick_check` of the store at `path` (every page read), as opening ran it
+    /// before pages carried checksums: for that benchmark's "before" figure. Returns its first line.
+    public static func quickCheck(path: String) throws -> String {
+        try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+            .read { try String.fetchOne($0, sql: "PRAGMA quick_check(1)") ?? "" }
     }
 
     /// Every row of every table, in a stable order: for tests that check a store is unchanged.

@@ -60,16 +60,24 @@ public final class StoreSession {
         // Read-only: a read transaction, so reading scripts and commands run; the first write
         // is refused with the reason (`translatingReadOnly`).
         if readOnlyReason != nil { return try beginReading() }
-        do { try db.beginTransaction(.immediate) } catch { throw StoreError.translating(error, waited: busyWait) }
-        try dropCachesIfOthersCommitted()
-        try renewOutdatedDerivedTables()
+        do {
+            try db.beginTransaction(.immediate)
+            try dropCachesIfOthersCommitted()
+            try renewOutdatedDerivedTables()
+        } catch {
+            throw StoreError.translating(error, waited: busyWait)
+        }
     }
 
     /// Begins a read transaction: it sees the store as of its first read and never waits
     /// for a writer (WAL). For reports and other work that is rolled back anyway.
     public func beginReading() throws {
-        try db.beginTransaction(.deferred)
-        try dropCachesIfOthersCommitted()
+        do {
+            try db.beginTransaction(.deferred)
+            try dropCachesIfOthersCommitted()
+        } catch {
+            throw StoreError.translating(error, waited: busyWait)
+        }
     }
 
     /// Drops every cache when another connection has committed since they were filled.

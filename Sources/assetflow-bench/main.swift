@@ -3,7 +3,7 @@ import Foundation
 
 // AssetFlow benchmarks: figures, never assertions (scripts/bench builds release and runs this).
 //
-//   assetflow-bench [--json] [rows|writes|scaling|load|projection|import|query|all]
+//   assetflow-bench [--json] [rows|writes|scaling|load|checksums|projection|import|query|all]
 //   assetflow-bench measure KEY STORE      one row, in a process of its own (used by rows)
 //   assetflow-bench import-steps STORE T.csv P.csv   one import's steps, timed (used by import)
 //   assetflow-bench profile                rows per second a Lua import profile sustains (also after import)
@@ -33,6 +33,8 @@ do {
         try runLoadBenchmark()
     case "projection":
         try runProjectionBenchmark()
+    case "checksums":
+        try runChecksumBenchmark()
     case "query":
         try runQueryBenchmark()
     case "import":
@@ -46,7 +48,7 @@ do {
         if !json { try runLoadBenchmark(); print(""); try runProjectionBenchmark(); print(""); try runImportBenchmark(); print("") }
         try Report.print(rows: try Report.rows(), scaling: try Report.scaling(), json: json)
     default:
-        throw BenchError("unknown benchmark '\(arguments[0])': use rows, writes, scaling, load, projection, import, query or all")
+        throw BenchError("unknown benchmark '\(arguments[0])': use rows, writes, scaling, load, checksums, projection, import, query or all")
     }
 } catch {
     FileHandle.standardError.write(Data("assetflow-bench: \(error)\n".utf8))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Scripting
 import Foundation
 
 /// `assetflow`: the command line. A bare `assetflow` opens the REPL.
@@ -34,6 +35,13 @@ struct AssetFlowCommand: ParsableCommand {
     /// store code also sets 0600/0700 itself; this covers files a script or libedit makes).
     static func main() {
         umask(0o077)
-        main(ReportHelp.rewrite(LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst()), root: AssetFlowCommand.self)))
+        // ArgumentParser's own main, with the error passed through the store's wording (a
+        // damaged page says so, not "disk I/O error").
+        do {
+            var command = try parseAsRoot(ReportHelp.rewrite(LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst()), root: AssetFlowCommand.self)))
+            try command.run()
+        } catch {
+            exit(withError: ScriptRun.userFacing(error))
+        }
     }
 }

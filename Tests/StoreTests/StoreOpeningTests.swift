@@ -107,7 +107,7 @@ struct StoreOpeningTests {
         }
     }
 
-    @Test("a store with a damaged page is refused at open, left unchanged, and `check` lists what is wrong")
+    @Test("a damaged page: the store opens without a scan, the first read of the page fails with the damage sentence, nothing is written after, and `check` names the page")
     func damagedPage() throws {
         let folder = try StoreTestFolder()
         defer { folder.remove() }
@@ -118,14 +118,65 @@ struct StoreOpeningTests {
         try StoreSurgery.damage(path, page: pages / 2)
         let before = try StoreSurgery.bytes(path)
 
-        let error = message { _ = try AssetFlowStore(path: path) }
-        #expect(error?.hasPrefix("The store is damaged or is not an AssetFlow store: SQLite's check found:") == true)
-        #expect(error?.contains("assetflow check") == true)
+        // Opening reads the header and the schema only (Store.md, "Damage caught on read").
+        let store = try AssetFlowStore(path: path)
+        let read = message { do { _ = try store.contentDump() } catch { throw StoreError.userFacing(error) } }
+        #expect(read?.hasPrefix("The store is damaged: page \(pages / 2) does not match its checksum") == true, "\(read ?? "no error")")
+        #expect(read?.contains("assetflow check") == true)
+        let write = message {
+            try store.withSession { session in
+                try session.begin()
+                try session.db.execute(sql: "INSERT INTO portfolio(name) VALUES ('After')")
+                try session.commit()
+            }
+        }
+        #expect(write?.hasPrefix("The store is damaged: page \(pages / 2) does not match its checksum") == true, "\(write ?? "no error")")
         #expect(try StoreSurgery.bytes(path) == before)
         let report = try AssetFlowStore.check(path: path)
         #expect(!report.isSound)
-        #expect(report.problems.first?.hasPrefix("integrity_check: ") == true, "\(report.problems)")
+        #expect(report.problems.first?.hasPrefix("checksum: page \(pages / 2) of \(pages) does not match its checksum") == true, "\(report.problems)")
         #expect(try StoreSurgery.bytes(path) == before)
+    }
+
+    @Test("a store of an older AssetFlow without page checksums is checked with quick_check, copied, then converted once, with a note")
+    func conversion() throws {
+        let folder = try StoreTestFolder()
+        defer { folder.remove() }
+        let path = folder.file("old.sqlite")
+        // A store as an older AssetFlow made it: migrated, with rows, no reserved bytes.
+        let plain = try DatabaseQueue(path: path)
+        try Migrations.migrator.migrate(plain)
+        try plain.write { db in
+            try db.execute(sql: "INSERT INTO portfolio(name) VALUES ('Core')")
+            try db.execute(sql: "INSERT INTO asset(name, type, currency, portfolio_id) VALUES ('ACME', 'stock', 'USD', 1)")
+            for i in 0..<200 {
+                try db.execute(sql: """
+                    INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, currency, note)
+                    VALUES (1, 'buy', '2024-01-02', '1', '10.5', '10.5', 'USD', ?)
+                    """, arguments: ["row \(i) " + String(repeating: "x", count: 40)])
+            }
+        }
+        let rows = "SELECT group_concat(id || note) FROM asset_transaction"
+        let dump = try plain.read { try String.fetchOne($0, sql: rows) }
+        try plain.close()
+        #expect(try StoreSurgery.bytes(path)[20] == 0)
+
+        nonisolated(unsafe) var notes: [String] = []
+        let store = try AssetFlowStore(path: path, modeNotice: { notes.append($0) })
+        #expect(try StoreSurgery.bytes(path)[20] == 8)
+        #expect(try store.withSession { try String.fetchOne($0.db, sql: rows) } == dump)
+        notes = notes.filter { !$0.contains("readable by others") }  // the raw connection made it 0644
+        #expect(notes.count == 1)
+        #expect(notes.first?.hasPrefix("Note: the store at \(path) now has a checksum on every page") == true, "\(notes)")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("old-before-checksums-") && $0.hasSuffix(".sqlite") }
+        try #require(copies.count == 1)
+        #expect(try AssetFlowStore.check(path: path).isSound)
+        #expect(try StoreSurgery.bytes(folder.file(copies[0]))[20] == 0)
+
+        // Converted once: the next open says nothing and copies nothing.
+        notes = []
+        _ = try AssetFlowStore(path: path, modeNotice: { notes.append($0) })
+        #expect(notes == [])
     }
 
     @Test("a sound store passes `check`, with its counts")

@@ -207,13 +207,16 @@ struct StoreSafetyTests {
         try handle.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: box.store))
 
-        let r = try box.run(["run", "--store", box.store, writer])
+        // Opening does not scan the store; the first read of the damaged page fails
+        // (Store.md, "Damage caught on read"), before the script writes anything.
+        let reader = try box.script("r.lua", "print(#af.portfolios())\naf.create_portfolio{ name = 'After' }\n")
+        let r = try box.run(["run", "--store", box.store, reader])
         #expect(r.status == 1)
-        #expect(r.err.hasPrefix("Error: Cannot open the store at \(box.store). The store is damaged or is not an AssetFlow store"))
+        #expect(r.err.contains("The store is damaged: page \(size / 4096 / 2 + 1) does not match its checksum"), "\(r.err)")
         #expect(r.err.contains("assetflow check"))
         let check = try box.run(["check", "--store", box.store])
         #expect(check.status == 1)
-        #expect(check.err.contains("integrity_check: "))
+        #expect(check.err.contains("checksum: page \(size / 4096 / 2 + 1) of "), "\(check.err)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: box.store)) == before)
 
         let sound = try CommandSandbox()

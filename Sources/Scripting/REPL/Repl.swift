@@ -114,11 +114,14 @@ public final class Repl {
         } catch let error as LuaError {
             failures += 1
             lastTraceback = error.description
-            errorOutput(Suggestions.annotate(error.headline, missing: env.lastMissingName))
+            // A damaged page the statement read: the store's sentence, not "disk I/O error".
+            if let damage = env.session.pageDamage { errorOutput("\(damage)") } else {
+                errorOutput(Suggestions.annotate(error.headline, missing: env.lastMissingName))
+            }
         } catch {
             failures += 1
             lastTraceback = String(describing: error)
-            errorOutput(String(describing: error))
+            errorOutput(String(describing: env.session.pageDamage ?? ScriptRun.userFacing(error)))
         }
         if timing {
             let elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9

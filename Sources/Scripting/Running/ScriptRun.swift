@@ -45,6 +45,9 @@ public struct ScriptRun {
         ProcessInfo.processInfo.environment["ASSETFLOW_TODAY"].flatMap { CalendarDate($0) }
     }
 
+    /// `error` as the command line prints it: the store's sentence for a damaged page.
+    public static func userFacing(_ error: Error) -> Error { StoreError.userFacing(error) }
+
     /// Opens (and creates on first use) the store, checked; the error names the path and
     /// says why. A store that cannot be opened is not a usage mistake (exit 1, not 64); a
     /// busy store waits first (see Documentation/Store.md).

@@ -48,11 +48,13 @@ public enum ScriptRunner {
             } catch let error as LuaError {
                 env.close()
                 try session.rollback()
+                // A damaged page the script touched: the store's sentence, not SQLite's "disk I/O error".
+                if let damage = session.pageDamage { return Outcome(succeeded: false, error: "\(damage)", changes: session.changes) }
                 return Outcome(succeeded: false, error: Suggestions.annotate(error.description, missing: env.lastMissingName), changes: session.changes)
             } catch {
                 env.close()
                 try session.rollback()
-                return Outcome(succeeded: false, error: String(describing: error), changes: session.changes)
+                return Outcome(succeeded: false, error: String(describing: session.pageDamage ?? error), changes: session.changes)
             }
             if options.dryRun { try session.rollback() } else { try session.commit() }
             return Outcome(succeeded: true, error: nil, changes: session.changes)

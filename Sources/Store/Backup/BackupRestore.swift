@@ -47,6 +47,9 @@ public enum BackupRestore {
             throw RestoreError("This backup was made by a newer AssetFlow (format \(manifest.formatVersion)); update AssetFlow to restore it.")
         }
         let queue = try DatabaseQueue()
+        // The store's page layout (8 reserved bytes for page checksums): SQLite's backup
+        // copies pages as they are, so the restored store keeps its checksums.
+        try queue.inDatabase { PageChecksums.requestReserve($0) }
         try Migrations.migrator.migrate(queue)
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA foreign_keys = OFF")  // rows arrive table by table; checked at the end

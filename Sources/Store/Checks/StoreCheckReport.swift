@@ -26,9 +26,11 @@ extension AssetFlowStore {
         config.label = "assetflow-check"
         let wait = BusyWait(notice: waitNotice)
         config.busyMode = wait.mode
+        try PageChecksums.register()  // pages are verified as the checks read them
         do {
             // A store in a folder SQLite cannot create its -shm in is read as immutable.
             let location = StoreAccess.readOnlyReason(path) == nil ? path : StoreAccess.readOnlyLocation(path)
+            if let pages = pageChecksumProblems(path) { return pages }
             let queue = try DatabaseQueue(path: location, configuration: config)
             return try queue.inDatabase(check)
         } catch let error as DatabaseError where error.resultCode != .SQLITE_BUSY {
@@ -37,6 +39,15 @@ extension AssetFlowStore {
         catch {
             throw StoreError.translating(error, waited: wait)
         }
+    }
+
+    /// Every page of the file read and matched with its checksum (a store whose pages carry
+    /// them): the report of the pages that do not match, or nil when all do.
+    private static func pageChecksumProblems(_ path: String) -> StoreCheckReport? {
+        guard let pages = PageChecksums.verifyFile(path), pages.total > 0 else { return nil }
+        var problems = pages.damaged.map { "checksum: page \($0) of \(pages.pages) does not match its checksum (it changed on disk after AssetFlow wrote it)" }
+        if pages.total > pages.damaged.count { problems.append("checksum: \(pages.total - pages.damaged.count) more pages do not match theirs") }
+        return StoreCheckReport(problems: problems)
     }
 
     private static func check(_ db: Database) throws -> StoreCheckReport {

@@ -60,11 +60,21 @@ final class BusyWait: @unchecked Sendable {
 }
 
 extension StoreError {
-    /// SQLite's "database is locked" after the wait gave up, as a message that says what
-    /// happened; other errors unchanged.
+    /// SQLite's "database is locked" after the wait gave up, and a page that does not match
+    /// its checksum, as messages that say what happened; other errors unchanged.
     static func translating(_ error: Error, waited: BusyWait? = nil) -> Error {
+        if PageChecksums.isMismatch(error) { return PageChecksums.damage(page: PageChecksums.damagedPage(in: error)) }
         guard let error = error as? DatabaseError, error.resultCode == .SQLITE_BUSY else { return error }
         let seconds = Int((waited?.lastWaitSeconds ?? BusyWait.giveUpAfter).rounded())
         return StoreError.busy(seconds: seconds)
+    }
+}
+
+extension StoreError {
+    /// `error` as the user should read it: a page that does not match its checksum becomes
+    /// the damage sentence (`PageChecksums`) wherever it surfaced; anything else unchanged.
+    /// The command line passes every error through this before printing it.
+    public static func userFacing(_ error: Error) -> Error {
+        PageChecksums.isMismatch(error) ? PageChecksums.damage(page: PageChecksums.damagedPage(in: error)) : error
     }
 }

@@ -3,7 +3,8 @@ import GRDB
 /// What happens between opening a store file and the first session, in this order:
 ///
 /// 1. a store written by a newer AssetFlow is refused (`user_version`, unknown migrations);
-/// 2. SQLite's `quick_check` must pass;
+/// 2. no full scan when the store's pages carry checksums (every page is verified as it is
+///    read: `PageChecksums`); SQLite's `quick_check` must pass for one whose pages do not yet;
 /// 3. the schema must be the one its applied migrations build (nothing dropped or altered),
 ///    and a database with tables but no AssetFlow migration is refused as foreign;
 /// 4. only then is anything written: WAL journal mode, pending migrations, `user_version`.
@@ -19,8 +20,7 @@ enum StoreOpening {
             // tables seen without their migration would look like a foreign database.
             let applied = try readSnapshot(db) {
                 if let newer = try StoreChecks.newerSchema(db) { throw StoreError.newerSchema(newer) }
-                let integrity = StoreChecks.integrity(db, full: false, limit: 3)
-                if let first = integrity.first { throw damaged("SQLite's check found: \(first)") }
+                try checkUnverifiedPages(db)
                 let applied = try StoreChecks.appliedMigrationCount(db)
                 if let first = try StoreChecks.schema(db, migrations: applied).first { throw damaged(first) }
                 return applied
@@ -43,8 +43,7 @@ enum StoreOpening {
         try queue.inDatabase { db in
             try readSnapshot(db) {
                 if let newer = try StoreChecks.newerSchema(db) { throw StoreError.newerSchema(newer) }
-                let integrity = StoreChecks.integrity(db, full: false, limit: 3)
-                if let first = integrity.first { throw damaged("SQLite's check found: \(first)") }
+                try checkUnverifiedPages(db)
                 let applied = try StoreChecks.appliedMigrationCount(db)
                 if let first = try StoreChecks.schema(db, migrations: applied).first { throw damaged(first) }
                 if applied < Migrations.schemaVersion {
@@ -53,6 +52,16 @@ enum StoreOpening {
                 }
             }
         }
+    }
+
+    /// The integrity part of the checks at open. A store whose pages carry checksums needs
+    /// no scan: each page is verified as it is read. One whose pages do not yet (made by an
+    /// older AssetFlow, converted after these checks; read-only) gets SQLite's `quick_check`,
+    /// which reads every page.
+    private static func checkUnverifiedPages(_ db: Database) throws {
+        guard !PageChecksums.isVerified(db) else { return }
+        let integrity = StoreChecks.integrity(db, full: false, limit: 3)
+        if let first = integrity.first { throw damaged("SQLite's check found: \(first)") }
     }
 
     /// Prepares an in-memory store: only its migrations.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GRDB
 import ZIPFoundation
 @testable import Core
 @testable import Store
@@ -39,6 +40,11 @@ struct BackupTests: StoreRuleTesting {
             let original = try source.withSession { try snapshot($0) }
             #expect(restored == original)
             #expect(try target.withSession(today: Self.today) { try figures($0) } == source.withSession(today: Self.today) { try figures($0) })
+            // Both keep their page checksums: the restored store (SQLite's backup copies the
+            // pages' layout) and the copy (VACUUM INTO), every page matching.
+            try target.withSession { _ = try Row.fetchAll($0.db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            #expect(PageChecksums.verifyFile(folder + "/target.sqlite").map { $0.total == 0 && $0.pages > 10 } == true)
+            #expect(PageChecksums.verifyFile(copy!).map { $0.total == 0 && $0.pages > 10 } == true)
             // The copy holds the store as it was before.
             let kept = try AssetFlowStore(path: copy!)
             #expect(try kept.withSession { try $0.asset(named: "Other") } != nil)
