@@ -15,6 +15,9 @@ public final class AssetFlowStore {
     public let path: String?
     /// Why the store could only be opened for reading (`StoreAccess`), or nil.
     public let readOnlyReason: String?
+    /// Whether opening compared the store's schema in full with the expected one (false: the
+    /// store's `SchemaStamp` said this schema had already passed, or the store is in memory).
+    let comparedSchemaAtOpen: Bool
 
     /// Prints "Waiting for another AssetFlow process to finish writing…" on standard error.
     public static let printWaitNotice: @Sendable () -> Void = BusyWait.printNotice
@@ -47,6 +50,7 @@ public final class AssetFlowStore {
             self.path = nil
             busyWait = nil
             readOnlyReason = nil
+            comparedSchemaAtOpen = false
             try StoreOpening.prepareInMemory(queue)
             return
         }
@@ -61,7 +65,7 @@ public final class AssetFlowStore {
         readOnlyReason = reason
         do {
             queue = try DatabaseQueue(path: reason == nil ? path : StoreAccess.readOnlyLocation(path), configuration: config)
-            try StoreOpening.prepare(queue, readOnlyReason: reason)
+            comparedSchemaAtOpen = try StoreOpening.prepare(queue, readOnlyReason: reason)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
             // SQLite itself could not read the file (GRDB's first look at the schema, or our
             // checks): the same refusal as a failed quick_check.

@@ -264,6 +264,7 @@ enum Migrations {
                 ) STRICT;
                 """)
         }
+        SchemaStampMigration.register(&migrator)
         return migrator
     }
 }
