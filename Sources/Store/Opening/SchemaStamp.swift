@@ -44,7 +44,8 @@ enum SchemaStamp {
         guard try db.tableExists(table) else { return false }
         guard let row = try Row.fetchOne(db, sql: "SELECT cookie, fingerprint FROM \(table) WHERE id = 1") else { return false }
         let cookie: Int = row[0], fingerprint: String = row[1]
-        return fingerprint == Self.fingerprint && cookie == (try Self.cookie(db))
+        let current = try Self.cookie(db)
+        return fingerprint == Self.fingerprint && cookie == current
     }
 
     /// Records that the schema was compared, and passed, at `cookie`, in a write transaction
