@@ -15,6 +15,9 @@ public final class AssetFlowStore {
     public let path: String?
     /// Why the store could only be opened for reading (`StoreAccess`), or nil.
     public let readOnlyReason: String?
+    /// Whether opening compared the store's schema in full with the expected one (false: the
+    /// store's `SchemaStamp` said this schema had already passed, or the store is in memory).
+    let comparedSchemaAtOpen: Bool
 
     /// Prints "Waiting for another AssetFlow process to finish writing…" on standard error.
     public static let printWaitNotice: @Sendable () -> Void = BusyWait.printNotice
@@ -48,6 +51,7 @@ public final class AssetFlowStore {
             self.path = nil
             busyWait = nil
             readOnlyReason = nil
+            comparedSchemaAtOpen = false
             try StoreOpening.prepareInMemory(queue)
             return
         }
@@ -66,7 +70,7 @@ public final class AssetFlowStore {
                 db.add(transactionObserver: PageDamageGuard(db), extent: .databaseLifetime)
                 if try reason == nil && (!exists || (Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0) == 0) { PageChecksums.requestReserve(db) }
             }
-            try StoreOpening.prepare(queue, readOnlyReason: reason)
+            comparedSchemaAtOpen = try StoreOpening.prepare(queue, readOnlyReason: reason)
             if reason == nil { try ChecksumConversion.convertIfNeeded(queue, path: path, notice: modeNotice) }
         } catch let error as DatabaseError where PageChecksums.isMismatch(error) {
             throw StoreOpening.damaged("\(PageChecksums.damagedPage(in: error).map { "page \($0)" } ?? "a page") does not match its checksum")

@@ -47,6 +47,8 @@ enum Measure {
         case "script_writes_backdated": return try scriptWrites(count: 100_000, shuffled: true)
         case "decimal_add": return Measurement(figure: decimalAdditionNanoseconds(), peakMB: peakMemoryMB())
         case "monte_carlo": return try monteCarlo()
+        case "monte_carlo_wall": return try monteCarloElapsed(threads: nil)
+        case "monte_carlo_wall_1": return try monteCarloElapsed(threads: 1)
         case "run_empty": return try runEmpty()
         default: throw BenchError("unknown row '\(key)'")
         }

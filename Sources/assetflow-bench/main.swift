@@ -7,6 +7,7 @@ import Foundation
 //   assetflow-bench measure KEY STORE      one row, in a process of its own (used by rows)
 //   assetflow-bench import-steps STORE T.csv P.csv   one import's steps, timed (used by import)
 //   assetflow-bench profile                rows per second a Lua import profile sustains (also after import)
+//   assetflow-bench compare-setup FOLDER   the store and CSV files `scripts/bench compare` runs on (JSON paths)
 //
 // `rows` prints issue 14's table as `figure | goal | before` (before = the figure the issue
 // measured with Foundation's Decimal); `writes` only its two script-write rows (in date
@@ -41,6 +42,9 @@ do {
         try runImportBenchmark()
     case "profile":
         try runProfileBenchmark()
+    case "compare-setup":
+        guard arguments.count == 2 else { throw BenchError("compare-setup FOLDER") }
+        try runCompareSetup(folder: arguments[1])
     case "import-steps":
         guard arguments.count == 4 else { throw BenchError("import-steps STORE TRANSACTIONS.csv PRICES.csv") }
         try runImportSteps(store: arguments[1], transactions: arguments[2], prices: arguments[3])

@@ -13,6 +13,21 @@ enum QueryPrelude {
     /// One Lua chunk: the row sets and their steps, then grouping, pivots and the sources.
     static let source = rowSets + "\n" + groupsAndSources
 
+    /// Run at every start instead of `source` (see `ScriptEnvironment.installQueriesOnFirstUse`),
+    /// with `source` as its argument: the first read of `af.query` compiles and runs it (with
+    /// `load` as it was at start, whatever a script did to the global since), which sets
+    /// `af.query`. Any other missing key of `af` is nil as before; the metatable is gone once
+    /// the queries are loaded.
+    static let onFirstUse = #"""
+local source, load, af = ..., load, af
+setmetatable(af, { __index = function(_, key)
+  if key ~= "query" then return nil end
+  setmetatable(af, nil)
+  assert(load(source, "=af.query", "t"))()
+  return rawget(af, "query")
+end })
+"""#
+
     /// Helpers, the row set and its steps (where, select, order_by, limit, convert, join).
     static let rowSets = #"""
 local D, convert = af.D, af.convert

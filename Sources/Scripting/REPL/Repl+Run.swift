@@ -14,6 +14,7 @@ extension Repl {
             let env = try run.environment(session: session, script: nil, moduleFolders: [FileManager.default.currentDirectoryPath])
             let reader: LineReader
             if isatty(0) != 0 {
+                try env.loadQueries()  // Tab completes names it finds in tables, af.query's included
                 reader = EditLineReader(historyPath: EditLineReader.defaultHistoryPath(), completer: Completer(lua: env.lua))
                 print("AssetFlow \(version) on \(store.path ?? "memory"). help() for the API, .help for commands, Ctrl-D quits.")
             } else {

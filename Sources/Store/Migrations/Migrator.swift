@@ -290,6 +290,7 @@ enum Migrations {
                 END;
                 """)
         }
+        SchemaStampMigration.register(&migrator)
         return migrator
     }
 }

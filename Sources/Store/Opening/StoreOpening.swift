@@ -6,50 +6,72 @@ import GRDB
 /// 2. no full scan when the store's pages carry checksums (every page is verified as it is
 ///    read: `PageChecksums`); SQLite's `quick_check` must pass for one whose pages do not yet;
 /// 3. the schema must be the one its applied migrations build (nothing dropped or altered),
-///    and a database with tables but no AssetFlow migration is refused as foreign;
-/// 4. only then is anything written: WAL journal mode, pending migrations, `user_version`.
+///    and a database with tables but no AssetFlow migration is refused as foreign; this
+///    comparison is skipped when the store's `SchemaStamp` says its schema already passed it
+///    and has not changed since (the usual open: no scratch database, no schema read);
+/// 4. only then is anything written: WAL journal mode, pending migrations, `user_version`,
+///    and the stamp after a comparison.
 ///
 /// A store that fails a check is never written to: the error says why and names
 /// `assetflow check`.
 enum StoreOpening {
-    static func prepare(_ queue: DatabaseQueue, readOnlyReason: String? = nil) throws {
+    /// Returns whether the schema was compared in full (false: the stamp was current).
+    @discardableResult
+    static func prepare(_ queue: DatabaseQueue, readOnlyReason: String? = nil) throws -> Bool {
         if let reason = readOnlyReason { return try checkReadOnly(queue, reason: reason) }
-        let pending = try queue.inDatabase { db -> Bool in
+        var (pending, compared) = try queue.inDatabase { db -> (Bool, Int?) in
             // One read transaction, so every check sees the same snapshot: another process
             // creating the same new store may commit a migration between two reads, and
             // tables seen without their migration would look like a foreign database.
-            let applied = try readSnapshot(db) {
+            let (applied, compared) = try readSnapshot(db) {
                 if let newer = try StoreChecks.newerSchema(db) { throw StoreError.newerSchema(newer) }
                 try checkUnverifiedPages(db)
                 let applied = try StoreChecks.appliedMigrationCount(db)
-                if let first = try StoreChecks.schema(db, migrations: applied).first { throw damaged(first) }
-                return applied
+                return (applied, try checkSchema(db, migrations: applied))
             }
             try useWriteAheadLog(db)
-            return applied < Migrations.schemaVersion
+            return (applied < Migrations.schemaVersion, compared)
         }
         if pending {
             try migrate(queue)
-            try queue.inDatabase { db in
-                if let first = try StoreChecks.schema(db, migrations: Migrations.schemaVersion).first { throw damaged(first) }
+            compared = try queue.inDatabase { db in
+                try readSnapshot(db) {
+                    if let first = try StoreChecks.schema(db, migrations: Migrations.schemaVersion).first { throw damaged(first) }
+                    return try SchemaStamp.cookie(db)
+                }
             }
+            pending = false
         }
-        try queue.inDatabase(recordSchemaVersion)
+        try queue.inDatabase { db in
+            try recordSchemaVersion(db)
+            if let compared { try SchemaStamp.record(db, comparedAt: compared) }
+        }
+        return compared != nil
+    }
+
+    /// The schema check of step 3: nothing when the stamp is current, else the full
+    /// comparison. Returns the schema cookie the comparison passed at (to record), or nil
+    /// when it was skipped.
+    private static func checkSchema(_ db: Database, migrations applied: Int) throws -> Int? {
+        if applied == Migrations.schemaVersion, try SchemaStamp.isCurrent(db) { return nil }
+        if let first = try StoreChecks.schema(db, migrations: applied).first { throw damaged(first) }
+        return try SchemaStamp.cookie(db)
     }
 
     /// The checks of a store opened read-only; nothing is written (no WAL switch, no
     /// migration). A store whose schema needs migrating cannot be used until it can be written.
-    private static func checkReadOnly(_ queue: DatabaseQueue, reason: String) throws {
+    private static func checkReadOnly(_ queue: DatabaseQueue, reason: String) throws -> Bool {
         try queue.inDatabase { db in
             try readSnapshot(db) {
                 if let newer = try StoreChecks.newerSchema(db) { throw StoreError.newerSchema(newer) }
                 try checkUnverifiedPages(db)
                 let applied = try StoreChecks.appliedMigrationCount(db)
-                if let first = try StoreChecks.schema(db, migrations: applied).first { throw damaged(first) }
+                let compared = try checkSchema(db, migrations: applied) != nil
                 if applied < Migrations.schemaVersion {
                     throw StoreError.readOnly("The store is read-only (\(reason)) and was written by an older AssetFlow: "
                         + "its schema must be upgraded, which needs writing to it. Nothing was written.")
                 }
+                return compared
             }
         }
     }

@@ -76,8 +76,16 @@ public enum MonteCarlo {
     /// runs × months; every run-month keeps one Double until the percentiles are taken (96 MB).
     public static let maximumSteps = 12_000_000
 
+    /// Run-months per part below which a part costs more to start than it saves.
+    static let minimumPart = 250_000
+
+    /// `threads`: how many parts run side by side (nil: one per core, at most 8, and fewer for
+    /// small runs). The figures are the same for every number of threads: each run draws the
+    /// numbers of the one sequential stream of `seed`. With hooks (Lua functions) the paths
+    /// are walked on the calling thread.
     public static func run(_ a: ProjectionAssumptions, runs: Int, seed: UInt64, model: ReturnModel,
-                           levels: [Double] = defaultLevels, hooks: ProjectionHooks = ProjectionHooks()) throws -> MonteCarloResult {
+                           levels: [Double] = defaultLevels, hooks: ProjectionHooks = ProjectionHooks(),
+                           threads: Int? = nil) throws -> MonteCarloResult {
         try a.validate()
         guard runs >= 1, runs <= maximumRuns else { throw RuleViolation("Runs must be between 1 and \(maximumRuns), not \(runs).") }
         guard runs * a.months <= maximumSteps else {
@@ -99,6 +107,7 @@ public enum MonteCarlo {
         let scheduled = (1...months).map { Projection.double(a.scheduledContribution(month: $0)) }
         let dates = (1...months).map { a.date(ofMonth: $0) }
         let startValue = Projection.double(a.startValue)
+        let parts = max(1, threads ?? ParallelWork.partCount(runs * months, minimumPart: minimumPart))
 
         // Month-major: values[m × runs + r], so each month's runs are contiguous for the percentiles.
         // Every loop writes every value, so the 38 MB of the benchmark are not zeroed first.
@@ -111,12 +120,12 @@ public enum MonteCarlo {
             // every loop draws the same numbers in the same order, so the figures are the same.
             switch model {
             case .normal where hooks.isEmpty:
-                paths.simulate(into: out, usesUniform: false) { z, _ in 1 + meanMonthly + volatility * z }
+                paths.simulate(into: out, model: NormalGrowth(meanMonthly: meanMonthly, volatility: volatility), parts: parts)
             case .lognormal where hooks.isEmpty:
-                paths.simulate(into: out, usesUniform: false) { z, _ in Foundation.exp(logDrift + volatility * z) }
+                paths.simulate(into: out, model: LognormalGrowth(logDrift: logDrift, volatility: volatility), parts: parts)
             case .bootstrap(let history) where hooks.isEmpty:
                 history.withUnsafeBufferPointer { h in
-                    paths.simulate(into: out, usesUniform: true) { _, u in 1 + h[Int(Double(h.count) * u)] }
+                    paths.simulate(into: out, model: BootstrapGrowth(history: h), parts: parts)
                 }
             default:
                 try paths.simulateWithHooks(into: out, model: model, hooks: hooks, dates: dates,
@@ -126,14 +135,16 @@ public enum MonteCarlo {
         let reachMonth = paths.reachMonth
         let depleted = paths.depleted
 
-        var rows: [PercentileRow] = []
-        rows.reserveCapacity(months)
-        let selector = PercentileSelector(capacity: runs)
-        values.withUnsafeBufferPointer { values in
-            for m in 0..<months {
-                let figures = selector.percentiles(of: UnsafeBufferPointer(rebasing: values[(m * runs)..<((m + 1) * runs)]), levels)
-                rows.append(PercentileRow(month: m + 1, date: dates[m], values: figures.map { Projection.decimal($0) }))
-            }
+        // Each month's percentiles are independent: the months are shared among the parts.
+        let rows = values.withUnsafeBufferPointer { values in
+            let shares = min(parts, months)
+            return ParallelWork.map(shares) { part -> [PercentileRow] in
+                let selector = PercentileSelector(capacity: runs)
+                return (part * months / shares..<(part + 1) * months / shares).map { m in
+                    let figures = selector.percentiles(of: UnsafeBufferPointer(rebasing: values[(m * runs)..<((m + 1) * runs)]), levels)
+                    return PercentileRow(month: m + 1, date: dates[m], values: figures.map { Projection.decimal($0) })
+                }
+            }.flatMap { $0 }
         }
 
         var probability: ExactDecimal?

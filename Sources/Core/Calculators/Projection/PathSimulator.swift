@@ -6,7 +6,8 @@ import Foundation
 /// the block's random numbers (run after run, in the generator's order), then one loop per
 /// month takes the block's runs side by side (independent chains the processor overlaps,
 /// instead of one run's months, each waiting for the one before) and writes the month's
-/// values as one contiguous row. Nothing allocates per path or per month.
+/// values as one contiguous row. Nothing allocates per path or per month. The blocks are
+/// shared among the machine's cores (`PartPlan`), with the same figures as one loop.
 struct PathSimulator {
     static let blockRuns = 64
 
@@ -17,7 +18,8 @@ struct PathSimulator {
     let inflationFactor: Double
     let goal: Double?
     let scheduled: [Double]
-    /// The generator and the polar method's spare normal, shared by both loops.
+    let seed: UInt64
+    /// The generator and the polar method's spare normal of the loop with hooks.
     let draws: PathDraws
     /// Per run, the month it first reached the goal in real terms: 0 at the start, -1 never.
     var reachMonth: [Int]
@@ -32,20 +34,47 @@ struct PathSimulator {
         self.inflationFactor = inflationFactor
         self.goal = goal
         self.scheduled = scheduled
+        self.seed = seed
         draws = PathDraws(seed: seed)
         reachMonth = [Int](repeating: -1, count: runs)
     }
 
-    /// A built-in model: `growth(z, u)` turns the month's normal and uniform draw into its
-    /// growth factor; `usesUniform` says whether it reads `u` (else the uniforms are skipped).
-    /// The same operations, in the same order, as `simulateWithHooks`.
+    /// A built-in model, its runs simulated in `parts` side by side (one part: this thread
+    /// alone). Runs are split at block boundaries; each part finds where its first block's
+    /// draws begin in the generator's one stream (`PathDraws.skip`), so every run gets the
+    /// numbers the one loop over all runs would give it and the figures do not depend on
+    /// `parts`. The same operations, in the same order, as `simulateWithHooks`.
+    mutating func simulate<Model: GrowthModel>(into out: UnsafeMutableBufferPointer<Double>, model: Model, parts: Int) {
+        let blocks = PartPlan.blocks(count: (runs + Self.blockRuns - 1) / Self.blockRuns, parts: parts)
+        let simulator = self
+        var reach = [Int](repeating: -1, count: runs)
+        let depletedByPart = reach.withUnsafeMutableBufferPointer { reach in
+            let reach = reach.baseAddress!
+            // Each part writes only its own runs' values and reach months.
+            return ParallelWork.map(blocks.count) { part -> Int in
+                var generator = SplitMix64(seed: simulator.seed)
+                PathDraws.skip(normals: blocks[part].lowerBound * Self.blockRuns * simulator.months, generator: &generator)
+                return simulator.simulateBlocks(blocks[part], draws: PathDraws(generator: generator), into: out, reachMonth: reach, model: model)
+            }
+        }
+        reachMonth = reach
+        depleted += depletedByPart.reduce(0, +)
+    }
+
+    /// Runs of the blocks `blocks` (`blockRuns` runs each): `PathDraws` first draws a block's
+    /// random numbers, then one loop per month takes the block's runs side by side and writes
+    /// the month's values as one contiguous row. Writes only these runs' values and reach
+    /// months; returns how many of them could not pay a withdrawal.
     @inline(__always)
-    mutating func simulate(into out: UnsafeMutableBufferPointer<Double>, usesUniform: Bool, growth: (Double, Double) -> Double) {
+    func simulateBlocks<Model: GrowthModel>(_ blocks: Range<Int>, draws: PathDraws, into out: UnsafeMutableBufferPointer<Double>,
+                                            reachMonth: UnsafeMutablePointer<Int>, model: Model) -> Int {
         let stride = Self.blockRuns
-        let (runs, months, startValue, feeFactor, inflationFactor, draws) = (self.runs, self.months, self.startValue, self.feeFactor, self.inflationFactor, self.draws)
+        let (runs, months, startValue, feeFactor, inflationFactor) = (self.runs, self.months, self.startValue, self.feeFactor, self.inflationFactor)
+        let usesUniform = Model.usesUniform
         let hasGoal = goal != nil
         let goal = self.goal ?? 0
         let startReached: Double = hasGoal && startValue >= goal ? 0 : -1
+        var depleted = 0
         // The block's draws, run-major ([i × months + m]); per run its value, whether it could
         // not pay a withdrawal, and the month it reached the goal (a Double, so the loop that
         // updates it vectorizes with the division it needs).
@@ -62,7 +91,8 @@ struct PathSimulator {
             sank.deallocate()
         }
         scheduled.withUnsafeBufferPointer { scheduled in
-            for first in Swift.stride(from: 0, to: runs, by: stride) {
+            for block in blocks {
+                let first = block * stride
                 let count = min(stride, runs - first)
                 draws.fill(count * months, normals: z, uniforms: usesUniform ? u : nil)
                 for i in 0..<count {
@@ -77,7 +107,7 @@ struct PathSimulator {
                     let zm = z + m, um = u + m
                     let row = out.baseAddress! + (m * runs + first)
                     for i in 0..<count {
-                        let next = value[i] * (max(0, growth(zm[i * months], um[i * months])) * feeFactor) + flow
+                        let next = value[i] * (max(0, model.growth(zm[i * months], um[i * months])) * feeFactor) + flow
                         // Cannot pay: value + (−value), which is +0.
                         let short = next < 0
                         value[i] = short ? 0 : next
@@ -98,6 +128,7 @@ struct PathSimulator {
                 }
             }
         }
+        return depleted
     }
 
     /// Any model with a custom step or cash-flow function: each month builds the step the hooks see.
