@@ -14,6 +14,8 @@ final class ProfileScript {
     /// `finish = function() … end`: called after the last row (a profile that pairs rows
     /// raises there for a row left without its pair).
     private(set) var finishFunction: LuaReference?
+    /// Date texts already read in this run (`parseDate`), with their format.
+    var dateMemo: [String: CalendarDate] = [:]
 
     /// Seconds and bytes a profile may use for a whole file.
     static let timeoutSeconds = 60.0, memoryBytes = 256 << 20

@@ -1,0 +1,74 @@
+import Core
+import Foundation
+import GRDB
+
+/// A profiled import's transactions, checked by their commands (`StagedImportStore`),
+/// written as the generic import writes its rows: one prepared statement bound through the
+/// C API, insert triggers paused and their work done once per asset (`InsertTriggerPause`),
+/// snapshots written again once per touched asset.
+extension SessionCommandStore {
+    func insertStaged(_ transactions: [Transaction]) throws -> [Int64] {
+        guard !transactions.isEmpty else { return [] }
+        // The ids SQLite would give one INSERT after another (`id INTEGER PRIMARY KEY`: the
+        // largest plus one), given here so that a pair can name each other as it is written.
+        let first = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM asset_transaction") ?? 0) + 1
+        var ids: [Int64: Int64] = [:]
+        var earliest: [Int64: CalendarDate] = [:]
+        for (i, t) in transactions.enumerated() {
+            ids[t.id!] = first + Int64(i)
+            earliest[t.assetID] = min(earliest[t.assetID] ?? t.date, t.date)
+        }
+        let linked = transactions.contains { $0.relatedTransactionID != nil }
+        // A pair's first row names the second before it exists: the foreign key is checked
+        // once the rows are all in (at the end of the statement otherwise).
+        if linked { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
+        defer { if linked { try? db.execute(sql: "PRAGMA defer_foreign_keys = OFF") } }
+        try InsertTriggerPause.run(db, earliest: earliest.mapValues(\.isoText)) {
+            try insertRows(transactions, ids: ids, first: first)
+        }
+        let touched = Set(earliest.keys)
+        session.noteChange("transaction", .added, count: transactions.count)
+        session.announce(.bulk(assets: touched))
+        try session.rewriteSnapshots(of: touched)
+        return transactions.indices.map { first + Int64($0) }
+    }
+
+    private func insertRows(_ transactions: [Transaction], ids: [Int64: Int64], first: Int64) throws {
+        typealias C = TransactionRecord.Column
+        let columns = [C.id] + TransactionRecord.written
+        var insert = try BulkStatement(db, table: TransactionRecord.table, columns: columns.map(\.name),
+                                       rowCount: transactions.count, rowsPerStatement: Self.transactionsPerStatement)
+        // Parameters follow `columns`: the id first, then the written columns in order.
+        func p(_ c: C) -> Int32 { c == .id ? 1 : c.parameter + 1 }
+        for (i, t) in transactions.enumerated() {
+            insert.bind(p(.id), first + Int64(i))
+            insert.bind(p(.assetID), t.assetID)
+            insert.bind(p(.type), t.type.rawValue)
+            insert.bind(p(.date), t.date)
+            insert.bind(p(.quantity), try t.quantity.storedText())
+            insert.bind(p(.price), try t.pricePerUnit.storedText())
+            insert.bind(p(.total), try t.totalAmount.storedText())
+            insert.bind(p(.fees), try t.fees.storedText())
+            insert.bind(p(.currency), t.currency)
+            insert.bind(p(.sourceAssetID), t.sourceAssetID)
+            insert.bind(p(.relatedID), t.relatedTransactionID.map { ids[$0] ?? $0 })
+            insert.bind(p(.note), t.note)
+            try insert.endRow()
+        }
+    }
+}
+
+extension SessionCommandStore {
+    /// The keys of a profiled import's rows, 50 to a statement.
+    func insertImportKeys(_ keys: [StagedImportKey]) throws {
+        var insert = try BulkStatement(db, table: "import_key", columns: ["transaction_id", "platform", "key", "occurrence"],
+                                       rowCount: keys.count, rowsPerStatement: 50)
+        for k in keys {
+            insert.bind(1, k.transaction)
+            insert.bind(2, k.platform)
+            insert.bind(3, k.key.key)
+            insert.bind(4, Int64(k.key.occurrence))
+            try insert.endRow()
+        }
+    }
+}
