@@ -18,13 +18,13 @@ extension SessionCommandStore {
             ids[t.id!] = first + Int64(i)
             earliest[t.assetID] = min(earliest[t.assetID] ?? t.date, t.date)
         }
-        let linked = transactions.contains { $0.relatedTransactionID != nil }
-        // A pair's first row names the second before it exists: the foreign key is checked
-        // once the rows are all in (at the end of the statement otherwise).
-        if linked { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
-        defer { if linked { try? db.execute(sql: "PRAGMA defer_foreign_keys = OFF") } }
         try InsertTriggerPause.run(db, earliest: earliest.mapValues(\.isoText)) {
-            try insertRows(transactions, ids: ids, first: first)
+            let forward = try insertRows(transactions, ids: ids, first: first)
+            // A pair's first row cannot name the second before it exists (the foreign key is
+            // checked at once; deferring it made SQLite scan the table for children of every
+            // row inserted, related_id having no index): it is named once both are in.
+            let link = try db.cachedStatement(sql: "UPDATE asset_transaction SET related_id = ? WHERE id = ?")
+            for (id, related) in forward { try link.execute(arguments: [related, id]) }
         }
         let touched = Set(earliest.keys)
         session.noteChange("transaction", .added, count: transactions.count)
@@ -33,7 +33,9 @@ extension SessionCommandStore {
         return transactions.indices.map { first + Int64($0) }
     }
 
-    private func insertRows(_ transactions: [Transaction], ids: [Int64: Int64], first: Int64) throws {
+    /// Inserts the rows; returns the links that name a later row, (id, related id), to set after.
+    private func insertRows(_ transactions: [Transaction], ids: [Int64: Int64], first: Int64) throws -> [(Int64, Int64)] {
+        var forward: [(Int64, Int64)] = []
         typealias C = TransactionRecord.Column
         let columns = [C.id] + TransactionRecord.written
         var insert = try BulkStatement(db, table: TransactionRecord.table, columns: columns.map(\.name),
@@ -51,10 +53,13 @@ extension SessionCommandStore {
             insert.bind(p(.fees), try t.fees.storedText())
             insert.bind(p(.currency), t.currency)
             insert.bind(p(.sourceAssetID), t.sourceAssetID)
-            insert.bind(p(.relatedID), t.relatedTransactionID.map { ids[$0] ?? $0 })
+            let id = first + Int64(i), related = t.relatedTransactionID.map { ids[$0] ?? $0 }
+            if let related, related > id { forward.append((id, related)) }
+            insert.bind(p(.relatedID), related.flatMap { $0 > id ? nil : $0 })
             insert.bind(p(.note), t.note)
             try insert.endRow()
         }
+        return forward
     }
 }
 
