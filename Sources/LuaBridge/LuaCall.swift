@@ -138,6 +138,22 @@ public struct LuaCall {
         }
     }
 
+    /// Like `forEachStringKey`, with the key's bytes in place (valid during the call): no
+    /// `String` made per key, for readers that match keys against a fixed set.
+    /// [-0, +0, -]
+    public func forEachStringKeyBytes(of index: Int32, _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        guard isTable(at: index) else { return }
+        let table = lua_absindex(L, index)
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            if lua_type(L, -2) == LUA_TSTRING {
+                var length = 0
+                if let pointer = clua_tolstring(L, -2, &length) { try body(UnsafeRawBufferPointer(start: pointer, count: length)) }
+            }
+            pop()
+        }
+    }
+
     // MARK: Pushing
 
     /// Pushes a copy of the value at `index`. [-0, +1, -]

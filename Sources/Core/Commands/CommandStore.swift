@@ -109,4 +109,10 @@ public protocol CommandStore: CommandContext {
     /// Writes an import's checked rows (`ImportRows`), its new assets already created with
     /// the ids `newAssetIDs`. A default writes them one by one (`ImportRows.swift`).
     func insertImported(_ plan: ImportPlan, newAssetIDs: [Int64]) throws
+    /// Writes transactions already checked by their commands (a profiled import's,
+    /// `StagedImportStore`), in order; returns the id each got. Their ids are placeholders,
+    /// unique among them, and a `relatedTransactionID` names another of them by its
+    /// placeholder. A default inserts them one by one and links the pairs
+    /// (`StagedImportStore.swift`); the SQLite store writes them in bulk.
+    func insertStaged(_ transactions: [Transaction]) throws -> [Int64]
 }

@@ -65,7 +65,19 @@ extension ImportPlanner {
             let impact = step.type.quantityImpact(step.quantity)
             if !takeStored, impact < 0 { lastReducer = added[a] }
             held += impact
+            // The single write's overflow rule (`RecordTransaction`): the quantity held after
+            // a row stays in range, so that its value and every total of values can be computed.
+            if !takeStored, let overflow = Self.heldOutOfRange(held, asset: asset) {
+                errors.append(RowError(line: plan.transactions[added[a]].line, column: title(.quantity), message: overflow))
+                held -= impact  // a refused row moves nothing
+            }
             if takeStored { s += 1 } else { a += 1 }
         }
+    }
+
+    /// `AmountRange.checkHeld`'s message when `held` is out of range, else nil.
+    static func heldOutOfRange(_ held: ExactDecimal, asset: Asset) -> String? {
+        do { try AmountRange.checkHeld(held, asset: asset.name) } catch { return "\(error)" }
+        return nil
     }
 }

@@ -20,9 +20,13 @@ public struct ApplyProfileImport: Command {
     public var platform: String
     public var portfolioID: Int64?
     public var openings: [OpeningPosition]
+    /// true: the steps' transactions are written at the end in one bulk write
+    /// (`StagedImportStore`); false: each as its command records it (kept to compare).
+    public var bulk = true
 
-    public init(plan: ProfileImportPlan, platform: String, portfolioID: Int64? = nil, openings: [OpeningPosition] = []) {
+    public init(plan: ProfileImportPlan, platform: String, portfolioID: Int64? = nil, openings: [OpeningPosition] = [], bulk: Bool = true) {
         self.plan = plan
+        self.bulk = bulk
         self.platform = platform
         self.portfolioID = portfolioID
         self.openings = openings
@@ -31,7 +35,8 @@ public struct ApplyProfileImport: Command {
     public func cashName(_ currency: String) -> String { "\(platform) \(currency)" }
 
     public func run(in store: CommandStore) throws -> Summary {
-        var writer = ProfileWriter(store: store, command: self)
+        let staging = bulk ? StagedImportStore(base: store) : nil
+        var writer = ProfileWriter(store: staging ?? store, command: self)
         try writer.checkShortfall()
         try writer.writeOpenings()
         try writer.writeSteps()
@@ -40,6 +45,7 @@ public struct ApplyProfileImport: Command {
             let headline = "\(lines) row\(lines == 1 ? " has" : "s have") errors; nothing was imported."
             throw RuleViolation(([headline] + writer.problems.map { "line \($0.line): \($0.message)" }).joined(separator: "\n"))
         }
+        try staging?.flush()
         var summary = Summary()
         summary.rows = plan.newRowCount
         summary.transactions = writer.written

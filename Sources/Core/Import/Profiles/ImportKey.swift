@@ -20,4 +20,13 @@ public protocol ImportKeyStore: AnyObject {
     func importKeys(platform: String) throws -> Set<ImportKey>
     /// Records that `transaction` came from the row `key` of `platform`.
     func insertImportKey(_ key: ImportKey, platform: String, transaction: Int64) throws
+    /// Records many keys at once (a profiled import's, at its end).
+    func insertImportKeys(_ keys: [StagedImportKey]) throws
+}
+
+extension ImportKeyStore {
+    /// One at a time: a store with a faster way provides its own.
+    public func insertImportKeys(_ keys: [StagedImportKey]) throws {
+        for k in keys { try insertImportKey(k.key, platform: k.platform, transaction: k.transaction) }
+    }
 }

@@ -21,6 +21,12 @@ public enum ProfileNumberStyle: String, Sendable {
     case lastMark = "last_mark"
 
     public func parse(_ raw: String) throws -> ExactDecimal? {
+        if let plain = plainValue(raw) { return plain }
+        return try generalValue(raw)
+    }
+
+    /// `raw` read by the general number reader in this style.
+    func generalValue(_ raw: String) throws -> ExactDecimal? {
         switch self {
         case .point: return try ImportNumber.parse(raw, decimalComma: false)
         case .comma: return try ImportNumber.parse(raw, decimalComma: true)
@@ -51,5 +57,41 @@ public enum ProfileNumberStyle: String, Sendable {
         let after = raw[raw.index(after: index)...].prefix { $0.isNumber }.count
         if after != 3 { return true }
         throw RuleViolation("'\(raw)' could be \(mark == "," ? "1234 or 1.234" : "1234 or 1,234"): the file writes numbers both ways; the profile cannot tell which.")
+    }
+
+    /// The value of a cell written as plain digits with at most a decimal point (`-12.50`),
+    /// read without the general reader (a profile reads several numbers a row), when this
+    /// style reads it as exactly that: the general reader's result, the same decimal (leading
+    /// zeros and trailing fraction zeros dropped), or nil to let it decide (anything else,
+    /// out of range, zero, or a point this style could read otherwise).
+    func plainValue(_ raw: String) -> ExactDecimal? {
+        raw.utf8.withContiguousStorageIfAvailable { bytes -> ExactDecimal? in
+            var i = 0
+            let negative = bytes.first == UInt8(ascii: "-")
+            if negative { i = 1 }
+            var intStart = i
+            while i < bytes.count, bytes[i] == UInt8(ascii: "0") { i += 1 }
+            if i > intStart, i == bytes.count || bytes[i] == UInt8(ascii: ".") { i -= 1 }  // keep one zero before the point
+            intStart = i
+            while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+            let intEnd = i
+            guard intEnd > intStart, intEnd - intStart <= ImportNumber.maxIntegerDigits else { return nil }
+            var fracEnd = i
+            if i < bytes.count {
+                guard bytes[i] == UInt8(ascii: "."), self != .comma else { return nil }
+                i += 1
+                let fracStart = i
+                while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+                guard i == bytes.count, i > fracStart, self != .auto || i - fracStart != 3 else { return nil }
+                fracEnd = i
+                while fracEnd > fracStart, bytes[fracEnd - 1] == UInt8(ascii: "0") { fracEnd -= 1 }
+                if fracEnd == fracStart { fracEnd = intEnd }  // "12.00": the point goes too
+                guard fracEnd - fracStart <= ImportNumber.maxFractionDigits else { return nil }
+            }
+            guard !(intEnd - intStart == 1 && bytes[intStart] == UInt8(ascii: "0") && fracEnd == intEnd) else { return nil }  // zero
+            var text = negative ? "-" : ""
+            text += String(decoding: UnsafeBufferPointer(rebasing: bytes[intStart..<fracEnd]), as: UTF8.self)
+            return ExactDecimal.parseOrNil(text)
+        } ?? nil
     }
 }

@@ -19,6 +19,9 @@ public enum ProfileImport {
         public var portfolio: String?
         /// `--opening FILE.csv`.
         public var opening: String?
+        /// false: every transaction written as its command records it, not in one bulk write
+        /// at the end (the tests compare the two).
+        public var bulkWrite = true
 
         public init(file: String) { self.file = file }
     }
@@ -84,7 +87,8 @@ public enum ProfileImport {
         let plan = ProfileImportPlan(results, existing: try session.importKeys(platform: d.platform), cash: request.cash)
         let openings = try request.opening.map(readOpenings) ?? []
         let portfolio = try portfolioID(request.portfolio, session: session)
-        let summary = try session.execute(ApplyProfileImport(plan: plan, platform: d.platform, portfolioID: portfolio, openings: openings))
+        let summary = try session.execute(ApplyProfileImport(plan: plan, platform: d.platform, portfolioID: portfolio, openings: openings,
+                                                                    bulk: request.bulkWrite))
         return lines(summary, profile: d, dryRun: request.dryRun)
     }
 

@@ -19,11 +19,21 @@ extension ProfileScript {
         let idColumn = descriptor.idColumn.flatMap { id in headers.firstIndex { $0.lowercased() == id.lowercased() } }
         let keys = headers.map { $0.trimmingCharacters(in: .whitespaces) }
         let call = LuaCall(lua.L)
+        dateMemo.removeAll()
+        // The header names as Lua strings, made once: a row's named cells take their keys
+        // from this table instead of a new Lua string per cell and row.
+        call.newTable(arrayCount: keys.count)
+        for (i, key) in keys.enumerated() {
+            call.pushString(key)
+            call.setElement(i + 1, of: -2)
+        }
+        let names = lua.makeReference()
+        defer { lua.release(names) }
         for row in rows {
             var profiled = ProfileRow(line: row.line, fields: row.fields)
             if let idColumn, idColumn < row.fields.count, !row.fields[idColumn].isEmpty { profiled.brokerID = row.fields[idColumn] }
             do {
-                let result = try runRow(row, keys: keys, call: call, into: &profiled, format: format, accountCurrency: accountCurrency)
+                let result = try runRow(row, keys: keys, names: names, call: call, into: &profiled, format: format, accountCurrency: accountCurrency)
                 results.append(result)
             } catch {
                 problems.append(Problem(line: row.line, message: String(describing: error)))
@@ -42,35 +52,39 @@ extension ProfileScript {
         return (results, problems)
     }
 
-    private func runRow(_ row: ProfileRow, keys: [String], call: LuaCall, into profiled: inout ProfileRow, format: ImportDate?,
-                        accountCurrency: String?) throws -> ProfileRowResult {
+    /// Stack while a row is built: 1 the names, 2 the function, 3 the row table.
+    private func runRow(_ row: ProfileRow, keys: [String], names: LuaReference, call: LuaCall, into profiled: inout ProfileRow,
+                        format: ImportDate?, accountCurrency: String?) throws -> ProfileRowResult {
         guard let function = rowFunctionReference else { throw ProfileError("no row function") }
+        lua.push(names)
         lua.push(function)
         call.newTable(arrayCount: row.fields.count, fieldCount: descriptor.raw ? 0 : keys.count)
         for (i, cell) in row.fields.enumerated() {
-            call.pushString(cell)
-            call.setElement(i + 1, of: -2)
+            call.pushString(cell)  // once: the named cell is the same Lua string
             if !descriptor.raw, i < keys.count, !keys[i].isEmpty {
-                call.pushString(cell)
-                call.setField(keys[i], of: -2)
+                call.pushElement(i + 1, of: 1)
+                call.pushValue(at: -2)
+                call.rawSet(of: 3)
             }
+            call.setElement(i + 1, of: 3)
         }
         call.pushInteger(Int64(row.line))
         do { try lua.call(arguments: 2, results: 2) } catch let error as LuaError { throw ProfileError(Self.shortMessage(error)) }
-        if call.isNil(at: 1) {
-            let reason = call.string(at: 2) ?? "skipped by the profile"
+        // Results: 2 the operations (or nil), 3 the reason.
+        if call.isNil(at: 2) {
+            let reason = call.string(at: 3) ?? "skipped by the profile"
             return ProfileRowResult(row: profiled, operations: [], skipReason: reason)
         }
-        guard call.isTable(at: 1) else { throw ProfileError("the profile returned a \(call.typeName(at: 1)), not a list of operations") }
+        guard call.isTable(at: 2) else { throw ProfileError("the profile returned a \(call.typeName(at: 2)), not a list of operations") }
         var operations: [ProfileOperation] = []
-        for i in 0..<call.rawLength(at: 1) {
-            call.pushElement(i + 1, of: 1)
+        for i in 0..<call.rawLength(at: 2) {
+            call.pushElement(i + 1, of: 2)
             defer { call.pop() }
             let (op, id) = try operation(at: call.absoluteIndex(-1), call: call, format: format, accountCurrency: accountCurrency)
             if profiled.brokerID == nil, let id { profiled.brokerID = id }
             operations.append(op)
         }
-        if operations.isEmpty { return ProfileRowResult(row: profiled, operations: [], skipReason: call.string(at: 2) ?? "no operation") }
+        if operations.isEmpty { return ProfileRowResult(row: profiled, operations: [], skipReason: call.string(at: 3) ?? "no operation") }
         return ProfileRowResult(row: profiled, operations: operations)
     }
 

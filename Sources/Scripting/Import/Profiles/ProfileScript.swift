@@ -17,6 +17,8 @@ final class ProfileScript {
     /// `preamble = function(lines) … end`: called once with the lines above the header (an
     /// export that names the account's currency only in its title block, as XTB's).
     private(set) var preambleFunction: LuaReference?
+    /// Date texts already read in this run (`parseDate`), with their format.
+    var dateMemo: [String: CalendarDate] = [:]
 
     /// Seconds and bytes a profile may use for a whole file.
     static let timeoutSeconds = 60.0, memoryBytes = 256 << 20

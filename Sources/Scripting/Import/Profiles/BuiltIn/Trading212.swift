@@ -18,9 +18,10 @@ extension BuiltInProfiles {
 -- dividends → stock dividend; Transfer in/out → security transfer at its price. GBX prices
 -- are pence: divided by 100 and booked in GBP. Anything else is an error.
 
+-- The first non-empty of the named cells (no table made per call: it runs several times a row).
 local function cell(r, ...)
-  for _, name in ipairs({ ... }) do
-    local v = r[name]
+  for i = 1, select("#", ...) do
+    local v = r[(select(i, ...))]
     if v ~= nil and v ~= "" then return v end
   end
   return nil

@@ -1,0 +1,79 @@
+import Core
+import Foundation
+import GRDB
+
+/// A profiled import's transactions, checked by their commands (`StagedImportStore`),
+/// written as the generic import writes its rows: one prepared statement bound through the
+/// C API, insert triggers paused and their work done once per asset (`InsertTriggerPause`),
+/// snapshots written again once per touched asset.
+extension SessionCommandStore {
+    func insertStaged(_ transactions: [Transaction]) throws -> [Int64] {
+        guard !transactions.isEmpty else { return [] }
+        // The ids SQLite would give one INSERT after another (`id INTEGER PRIMARY KEY`: the
+        // largest plus one), given here so that a pair can name each other as it is written.
+        let first = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM asset_transaction") ?? 0) + 1
+        var ids: [Int64: Int64] = [:]
+        var earliest: [Int64: CalendarDate] = [:]
+        for (i, t) in transactions.enumerated() {
+            ids[t.id!] = first + Int64(i)
+            earliest[t.assetID] = min(earliest[t.assetID] ?? t.date, t.date)
+        }
+        try InsertTriggerPause.run(db, earliest: earliest.mapValues(\.isoText)) {
+            let forward = try insertRows(transactions, ids: ids, first: first)
+            // A pair's first row cannot name the second before it exists (the foreign key is
+            // checked at once; deferring it made SQLite scan the table for children of every
+            // row inserted, related_id having no index): it is named once both are in.
+            let link = try db.cachedStatement(sql: "UPDATE asset_transaction SET related_id = ? WHERE id = ?")
+            for (id, related) in forward { try link.execute(arguments: [related, id]) }
+        }
+        let touched = Set(earliest.keys)
+        session.noteChange("transaction", .added, count: transactions.count)
+        session.announce(.bulk(assets: touched))
+        try session.rewriteSnapshots(of: touched)
+        return transactions.indices.map { first + Int64($0) }
+    }
+
+    /// Inserts the rows; returns the links that name a later row, (id, related id), to set after.
+    private func insertRows(_ transactions: [Transaction], ids: [Int64: Int64], first: Int64) throws -> [(Int64, Int64)] {
+        var forward: [(Int64, Int64)] = []
+        typealias C = TransactionRecord.Column
+        let columns = [C.id] + TransactionRecord.written
+        var insert = try BulkStatement(db, table: TransactionRecord.table, columns: columns.map(\.name),
+                                       rowCount: transactions.count, rowsPerStatement: Self.transactionsPerStatement)
+        // Parameters follow `columns`: the id first, then the written columns in order.
+        func p(_ c: C) -> Int32 { c == .id ? 1 : c.parameter + 1 }
+        for (i, t) in transactions.enumerated() {
+            insert.bind(p(.id), first + Int64(i))
+            insert.bind(p(.assetID), t.assetID)
+            insert.bind(p(.type), t.type.rawValue)
+            insert.bind(p(.date), t.date)
+            insert.bind(p(.quantity), try t.quantity.storedText())
+            insert.bind(p(.price), try t.pricePerUnit.storedText())
+            insert.bind(p(.total), try t.totalAmount.storedText())
+            insert.bind(p(.fees), try t.fees.storedText())
+            insert.bind(p(.currency), t.currency)
+            insert.bind(p(.sourceAssetID), t.sourceAssetID)
+            let id = first + Int64(i), related = t.relatedTransactionID.map { ids[$0] ?? $0 }
+            if let related, related > id { forward.append((id, related)) }
+            insert.bind(p(.relatedID), related.flatMap { $0 > id ? nil : $0 })
+            insert.bind(p(.note), t.note)
+            try insert.endRow()
+        }
+        return forward
+    }
+}
+
+extension SessionCommandStore {
+    /// The keys of a profiled import's rows, 50 to a statement.
+    func insertImportKeys(_ keys: [StagedImportKey]) throws {
+        var insert = try BulkStatement(db, table: "import_key", columns: ["transaction_id", "platform", "key", "occurrence"],
+                                       rowCount: keys.count, rowsPerStatement: 50)
+        for k in keys {
+            insert.bind(1, k.transaction)
+            insert.bind(2, k.platform)
+            insert.bind(3, k.key.key)
+            insert.bind(4, Int64(k.key.occurrence))
+            try insert.endRow()
+        }
+    }
+}
