@@ -26,11 +26,11 @@ public struct TableDump: Equatable, Sendable {
 extension StoreSession {
     /// The tables that hold data, in dependency order (a table after those it refers to):
     /// everything but SQLite's and the migrator's own tables and the derived tables
-    /// (position snapshots, quantity checkpoints, and the versions of their rules).
+    /// (position snapshots, quantity checkpoints, monthly price series, and the versions of their rules).
     public func dataTableNames() throws -> [String] {
         let names = try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type = 'table'
-              AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' AND name NOT IN ('position_snapshot', 'quantity_checkpoint', 'derived_rule')
+              AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' AND name NOT IN ('position_snapshot', 'quantity_checkpoint', 'price_month', 'derived_rule')
             ORDER BY rowid
             """)
         return names

@@ -264,6 +264,7 @@ enum Migrations {
                 ) STRICT;
                 """)
         }
+        PriceMonthMigration.register(&migrator)
         return migrator
     }
 }
