@@ -9,10 +9,10 @@ enum QuantityCheckpoint {
     static let complete = "complete"
 
     /// Quantity levels (day, quantity at the end of that day) from units moved by day
-    /// (ascending), one level per day that has moves, from `start` units held before them.
-    static func levels(from moves: DatedSeries, startingAt start: ExactDecimal = .zero) -> DatedSeries {
+    /// (ascending), one level per day that has moves.
+    static func levels(from moves: DatedSeries) -> DatedSeries {
         var levels = DatedSeries()
-        var quantity = start
+        var quantity = ExactDecimal.zero
         for i in 0..<moves.count {
             quantity += moves.values[i]
             if i + 1 == moves.count || moves.days[i + 1] != moves.days[i] { levels.append(moves.days[i], quantity) }

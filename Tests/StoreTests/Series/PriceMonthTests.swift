@@ -17,20 +17,20 @@ struct PriceMonthTests: StoreRuleTesting {
     @Test("a row per month: recorded prices and each day's last trade, written as a write ends")
     func rowsOfAnAsset() throws {
         try withStore { s in
-            let a = try asset(s, "A", .stock, quantity: "10", price: "12.50", date: "2024-01-02")
+            let a = try asset(s, "A", .stock, quantity: "10", price: "12.50", date: "2024-01-02")  // a buy, and a price
             _ = try s.recordPrice(PricePoint(assetID: a.id!, date: d("2024-01-05"), price: x("13.10")))
             _ = try s.recordPrice(PricePoint(assetID: a.id!, date: d("2024-03-01"), price: 14))
             _ = try s.record(Transaction(assetID: a.id!, type: .buy, date: d("2024-03-01"), quantity: 1, pricePerUnit: x("14.5"), currency: "USD"))
             _ = try s.record(Transaction(assetID: a.id!, type: .buy, date: d("2024-03-04"), quantity: 1, pricePerUnit: 15, currency: "USD"))
             _ = try s.record(Transaction(assetID: a.id!, type: .sell, date: d("2024-03-04"), quantity: 1, pricePerUnit: x("15.25"), currency: "USD"))
             _ = try s.record(Transaction(assetID: a.id!, type: .buy, date: d("2024-03-05"), quantity: 1, pricePerUnit: 0, currency: "USD"))  // a gift: no price
-            #expect(try rows(s, a.id!) == ["2024-01|5:13.1|2:12.5", "2024-03|1:14|1:14.5 4:15.25", "complete||"])
+            #expect(try rows(s, a.id!) == ["2024-01|2:12.5 5:13.1|2:12.5", "2024-03|1:14|1:14.5 4:15.25", "complete||"])
             // Read back: the recorded price wins its day, else the day's last trade.
             let series = try s.marketPriceSeries(AssetSlots([a.id!]), scan: false)[0]
             #expect(series.days.map { CalendarDate(dayNumber: Int($0)).description } == ["2024-01-02", "2024-01-05", "2024-03-01", "2024-03-04"])
             #expect(series.values == [x("12.5"), x("13.1"), 14, x("15.25")])
             try s.db.execute(sql: "INSERT INTO setting(key, value) VALUES ('prices_from_trades', 'false')")
-            #expect(try s.marketPriceSeries(AssetSlots([a.id!]), scan: false)[0].values == [x("13.1"), 14])
+            #expect(try s.marketPriceSeries(AssetSlots([a.id!]), scan: false)[0].values == [x("12.5"), x("13.1"), 14])
         }
     }
 
@@ -52,7 +52,7 @@ struct PriceMonthTests: StoreRuleTesting {
             #expect(try s.value(of: [a], at: d("2024-03-20")) == 99)
             #expect(try rows(s, a.id!).count == 2)
             // …the next write (any command) extends them from the last remaining month.
-            _ = try s.recordPrice(PricePoint(assetID: b.id!, date: d("2024-06-03"), price: 30))
+            _ = try s.recordPrice(PricePoint(assetID: b.id!, date: d("2024-05-20"), price: 30))
             #expect(try rows(s, a.id!) == Array(whole.prefix(2)) + ["2024-03|15:99|", "2024-04|15:14|", "2024-05|15:15|", "complete||"])
             try s.db.execute(sql: "DELETE FROM asset_transaction WHERE asset_id = \(b.id!)")
             #expect(try rows(s, b.id!).isEmpty)
