@@ -48,10 +48,13 @@ extension StoreSession {
     ///
     /// Reads only what the walk needs into flat per-asset series (`DatedSeries`): each
     /// asset's quantity by day from its checkpoints (`quantityLevels`, rebuilt by one walk of
-    /// the transactions when a change removed them), and prices, either the whole history
-    /// (many dates: a daily timeline) or one index seek per asset and date (few dates: a
-    /// monthly one). For most of the store's assets the tables are scanned rather than read
-    /// through their indexes (see `scansWholeTables`).
+    /// the transactions when a change removed them), and its market prices by day from the
+    /// monthly price series (`marketPriceSeries`: about a row per asset and month, extended
+    /// from the tables where a change removed rows), or, for few dates while rows are
+    /// missing, one index seek per asset and date. For most of the store's assets the tables
+    /// are scanned rather than read through their indexes (see `scansWholeTables`).
+    /// `readsDerivedSeries` off reads the source tables only (the reference the tests
+    /// compare with).
     public func timeline(of assets: [Asset], dates: [CalendarDate], in currency: String? = nil) throws -> [(date: CalendarDate, value: ExactDecimal)] {
         try readingOneSnapshot { _ in try walkTimeline(of: assets, dates: dates, in: currency) }
     }
@@ -77,8 +80,17 @@ extension StoreSession {
         guard slots.count > 0 else { return dates.map { ($0, ExactDecimal.zero) } }
         let rates = try rateTable(for: Set(assets.map(\.currency)).union([target]), through: dates.last)
         let scan = try scansWholeTables(for: slots)
-        let quantities = try quantityLevels(slots, scan: scan)
-        let prices = dates.count * slots.count <= 20_000 ? try pricesOn(dates, slots) : try priceSeries(slots, scan: scan)
+        let quantities: [DatedSeries], prices: [DatedSeries]
+        if readsDerivedSeries {
+            quantities = try quantityLevels(slots, scan: scan)
+            // A seek per asset and date costs about as much as reading 30 prices from the
+            // monthly rows: seeks for few dates, or while rows are missing and dates few.
+            let seeks = try dates.count * slots.count <= 20_000 && (dates.count < 100 || !priceMonthsAreWhole(slots))
+            prices = seeks ? try pricesOn(dates, slots) : try marketPriceSeries(slots, scan: scan)
+        } else {  // the reference: every figure straight from the source tables
+            quantities = try unitMoves(slots, scan: scan).map { QuantityCheckpoint.levels(from: $0) }
+            prices = dates.count * slots.count <= 20_000 ? try pricesOn(dates, slots) : try priceSeries(slots, scan: scan)
+        }
         let days = dates.map { Int32(truncatingIfNeeded: $0.dayNumber) }
         var totals = [ExactDecimal](repeating: 0, count: dates.count)
         for asset in assets {

@@ -59,10 +59,24 @@ extension StoreSession {
     }
 
     private func loadPerformanceRecords(_ scope: PerformanceScope, currency target: String) throws -> PerformanceRecords {
-        let records = try localPerformanceRecords(scope, assets: try assets(of: scope))
         let all = try assets()
         let codes = Dictionary(uniqueKeysWithValues: all.map { ($0.id!, $0.currency) })
-        if Set(records.assetIDs.compactMap { codes[$0] }).subtracting([target]).isEmpty { return records }
+        // Assets in other currencies: the flat records converted in Core, by the rule of
+        // `PerformanceInput.converted` (the reference path below, which also gives its error
+        // when a rate is missing).
+        if readsDerivedSeries, Set(codes.values).subtracting([target]).isEmpty == false {
+            var transactionCurrencies: [Int64: String] = [:]
+            let records = try localPerformanceRecords(scope, assets: try assets(of: scope), currencies: codes, transactionCurrencies: &transactionCurrencies)
+            let involved = Set(records.assetIDs.compactMap { codes[$0] })
+            if involved.subtracting([target]).isEmpty { return records }
+            let rates = try rateTable(for: involved.union([target]))
+            if let converted = try? records.converted(to: target, currencies: codes, transactionCurrencies: transactionCurrencies, rates: rates) {
+                return converted
+            }
+        } else {
+            let records = try localPerformanceRecords(scope, assets: try assets(of: scope))
+            if Set(records.assetIDs.compactMap { codes[$0] }).subtracting([target]).isEmpty { return records }
+        }
         return PerformanceRecords(try performanceInput(scope, currency: target))
     }
 

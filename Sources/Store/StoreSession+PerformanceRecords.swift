@@ -8,6 +8,15 @@ import GRDBSQLite
 extension StoreSession {
     /// The scope's history in each asset's own currency.
     func localPerformanceRecords(_ scope: PerformanceScope, assets scopeAssets: [Asset]) throws -> PerformanceRecords {
+        var unused: [Int64: String] = [:]
+        return try localPerformanceRecords(scope, assets: scopeAssets, currencies: nil, transactionCurrencies: &unused)
+    }
+
+    /// The same, and, when `currencies` (each asset's currency by id) is given, the
+    /// transactions whose stored currency is set and differs from their asset's, by id (for
+    /// `PerformanceRecords.converted`).
+    func localPerformanceRecords(_ scope: PerformanceScope, assets scopeAssets: [Asset], currencies: [Int64: String]?,
+                                 transactionCurrencies: inout [Int64: String]) throws -> PerformanceRecords {
         let ids = Set(scopeAssets.compactMap(\.id))
         var records = PerformanceRecords(scope: ids, cashAssets: Set(scopeAssets.filter(\.isCash).compactMap(\.id)))
         var transactionCondition = "", priceCondition = ""
@@ -23,8 +32,13 @@ extension StoreSession {
             transactionCondition = "WHERE asset_id IN (\(list)) OR (source_asset_id IN (\(list)) AND type IN ('dividend', 'interest'))"
             priceCondition = "WHERE asset_id IN (\(list))"
         }
-        let tradePrices = try pricesFromTrades()
-        try forEachRawRow("SELECT \(TransactionRecord.list([.id, .assetID, .type, .date, .quantity, .price, .fees, .sourceAssetID, .relatedID])) FROM \(TransactionRecord.table) \(transactionCondition)") { row in
+        // Prices from the monthly series (about a row per asset and month) unless the
+        // reference is asked for: then recorded prices and trades straight from the tables.
+        let series = readsDerivedSeries
+        let tradePrices = try !series && pricesFromTrades()
+        let columns: [TransactionRecord.Column] = [.id, .assetID, .type, .date, .quantity, .price, .fees, .sourceAssetID, .relatedID]
+            + (currencies == nil ? [] : [.currency])
+        try forEachRawRow("SELECT \(TransactionRecord.list(columns)) FROM \(TransactionRecord.table) \(transactionCondition)") { row in
             // id and asset_id are NOT NULL in the schema: read without the NULL check.
             let assetID = sqlite3_column_int64(row.statement, 1), type = try Self.transactionType(row.bytes(2))
             let date = try row.date(3, "date"), price = try row.decimal(5, "price")
@@ -35,12 +49,32 @@ extension StoreSession {
             // prices are sorted stably and the last of a day wins, so a recorded price beats
             // a trade of its day, and a later trade an earlier one (the scan is in id order).
             if tradePrices, MarketPrices.isTradePrice(type, price) { records.addPrice(assetID: assetID, date: date, price: price) }
+            if let currencies {
+                let stored = row.bytes(9)
+                if !stored.isEmpty, let code = currencies[assetID], !stored.elementsEqual(code.utf8) {
+                    transactionCurrencies[sqlite3_column_int64(row.statement, 0)] = String(decoding: stored, as: UTF8.self)
+                }
+            }
         }
-        try forEachRawRow("SELECT asset_id, date, price FROM price_history \(priceCondition)") { row in
-            records.addPrice(assetID: sqlite3_column_int64(row.statement, 0), date: try row.date(1, "date"), price: try row.decimal(2, "price"))
+        if series {
+            try addMarketPrices(of: scopeAssets, to: &records)
+        } else {
+            try forEachRawRow("SELECT asset_id, date, price FROM price_history \(priceCondition)") { row in
+                records.addPrice(assetID: sqlite3_column_int64(row.statement, 0), date: try row.date(1, "date"), price: try row.decimal(2, "price"))
+            }
         }
         records.finish()
         return records
+    }
+
+    /// The scope assets' market prices, one per day, from the monthly price series.
+    private func addMarketPrices(of assets: [Asset], to records: inout PerformanceRecords) throws {
+        let slots = AssetSlots(assets.compactMap(\.id))
+        guard slots.count > 0 else { return }
+        for (slot, series) in try marketPriceSeries(slots, scan: try scansWholeTables(for: slots)).enumerated() {
+            let id = slots.ids[slot]
+            for i in 0..<series.count { records.addPrice(assetID: id, date: CalendarDate(dayNumber: Int(series.days[i])), price: series.values[i]) }
+        }
     }
 
     /// A transaction type from its stored text, compared as bytes (no String per row).

@@ -29,6 +29,10 @@ public final class StoreSession {
     /// Off: every change of an asset's ledger reads its history for the holdings rule, as
     /// before the ledgers (the reference the tests compare the quick check with).
     var quickHoldingsCheck = true
+    /// Off: timelines and performance read prices and quantities from the source tables only,
+    /// never from the per-asset series (`price_month`, `quantity_checkpoint`): the reference
+    /// implementation the tests compare every figure with, and the benchmarks' "reference" rows.
+    public var readsDerivedSeries = true
     /// Rows added, changed and deleted per kind since the last reset: for --dry-run.
     public private(set) var changes = ChangeCounter()
     /// How this connection waits for other writers (nil in memory): for the busy message.
@@ -92,13 +96,15 @@ public final class StoreSession {
     }
 
     /// Writes the snapshots the run's backdated changes removed (one replay per asset,
-    /// not one per change), then commits.
+    /// not one per change) and extends the per-asset series its changes shortened
+    /// (`keepSeriesInStep`), then commits.
     public func commit() throws {
         if readOnlyReason != nil {  // nothing was written (writes are refused): end the read
             if db.isInsideTransaction { try db.rollback() }
             return
         }
         try writeDeferredSnapshots()
+        keepSeriesInStepIfPossible()
         try db.commit()
         ledgers.removeAll()
     }
@@ -127,7 +133,7 @@ public final class StoreSession {
                 try db.inSavepoint {
                     if startsTransaction { try dropCachesIfOthersCommitted() }
                     result = try body()
-                    if startsTransaction, readOnlyReason == nil { try writeDeferredSnapshots() }
+                    if startsTransaction, readOnlyReason == nil { try writeDeferredSnapshots(); keepSeriesInStepIfPossible() }
                     return .commit
                 }
             }

@@ -34,7 +34,7 @@ struct DerivedDataPropertyTests {
             try lua(s, Self.names.map { "af.create_asset{ name = '\($0)', type = 'stock', currency = 'USD', quantity = 100, cost_basis = '10', date = '2024-01-02' }" }.joined(separator: "\n"))
         }
         var steps: [String] = []
-        var compared = (snapshots: 0, checkpoints: 0)
+        var compared = (snapshots: 0, checkpoints: 0, priceMonths: 0)
         for _ in 0..<8 {
             try store.withSession(today: Self.today) { s in
                 for _ in 0..<6 {
@@ -43,6 +43,7 @@ struct DerivedDataPropertyTests {
                     try verify(s, after: steps)
                     compared.snapshots += try s.dump(table: "position_snapshot").rows.count
                     compared.checkpoints += try s.dump(table: "quantity_checkpoint").rows.count
+                    compared.priceMonths += try s.dump(table: "price_month").rows.count
                 }
             }
             if random.int(3) == 0 {
@@ -53,7 +54,7 @@ struct DerivedDataPropertyTests {
             }
         }
         // The comparison was not vacuous: rows were there to compare.
-        #expect(compared.snapshots > 0 && compared.checkpoints > 0)
+        #expect(compared.snapshots > 0 && compared.checkpoints > 0 && compared.priceMonths > 0)
     }
 
     /// Runs Lua code as `assetflow run` does: one write transaction.
@@ -76,7 +77,7 @@ struct DerivedDataPropertyTests {
         let asset = try s.asset(named: name)!.id!
         let ids = try s.transactions(ofAsset: asset).compactMap(\.id)
         let pick = ids.isEmpty ? -1 : ids[random.int(ids.count)]
-        switch random.int(6) {
+        switch random.int(8) {
         case 0:
             let kind = random.int(2) == 0 ? "buy" : "sell"
             try lua(s, "pcall(function() af.asset('\(name)'):\(kind){ quantity = \(quantity), price = '\(10 + random.int(9))', date = '\(date)' } end)")
@@ -109,6 +110,26 @@ struct DerivedDataPropertyTests {
             ][random.int(4)]
             try s.db.execute(sql: sql)
             return "sql \(sql)"
+        case 5:
+            // Prices through SQL: the monthly price series must follow them too.
+            let pickPrice = try Int64.fetchOne(s.db, sql: "SELECT id FROM price_history WHERE asset_id = \(asset) ORDER BY id LIMIT 1 OFFSET \(random.int(40))") ?? -1
+            let sql = [
+                "UPDATE price_history SET price = '\(quantity).25' WHERE id = \(pickPrice)",
+                "UPDATE price_history SET date = '\(date)' WHERE id = \(pickPrice) AND NOT EXISTS (SELECT 1 FROM price_history WHERE asset_id = \(asset) AND date = '\(date)')",
+                "DELETE FROM price_history WHERE id = \(pickPrice)",
+                "INSERT OR REPLACE INTO price_history(asset_id, date, price) VALUES (\(asset), '\(date)', '\(quantity).5')",
+                "UPDATE asset_transaction SET price = '\(quantity).75' WHERE id = \(pick)",
+            ][random.int(5)]
+            try s.db.execute(sql: sql)
+            return "sql \(sql)"
+        case 6:
+            var rows = "Date,Asset,Price\n"
+            for _ in 0...random.int(3) { rows += "\(random.date()),\(Self.names[random.int(3)]),\(10 + random.int(5)).\(random.int(100))\n" }
+            let inTransaction = random.int(2) == 0
+            if inTransaction { try s.begin() }
+            _ = try? s.importCSV(ImportRequest(options: ImportOptions(kind: .prices), data: Data(rows.utf8)))
+            if inTransaction { try s.commit() }
+            return "import prices \(rows.split(separator: "\n").count - 1) rows"
         default:
             try s.recordPrice(PricePoint(assetID: asset, date: CalendarDate(date)!, price: ExactDecimal(5 + random.int(20))))
             return "price \(name) \(date)"
@@ -145,5 +166,21 @@ struct DerivedDataPropertyTests {
         for (slot, a) in assets.enumerated() {
             #expect(levels[slot].days == replay.levels[a.id!]!.days && levels[slot].values == replay.levels[a.id!]!.values, "\(a.name) after \(steps)")
         }
+        let prices = try s.priceSources(AssetSlots(assets.map { $0.id! }), scan: true)
+        for (slot, a) in assets.enumerated() {
+            #expect(prices[slot] == replay.prices[a.id!]!, "\(a.name)'s prices after \(steps)")
+        }
+        // The timeline and performance through the series equal the reference's, as printed.
+        let dates = try StoreSession.timelineDates(from: CalendarDate("2024-01-01")!, to: Self.today, monthly: false)
+        func figures() throws -> String {
+            s.performanceRecordsCache = nil
+            let timeline = try s.timeline(of: assets, dates: dates).map { "\($0.date) \($0.value.plainText)" }.joined(separator: "\n")
+            let report = try s.performance(.everything, from: CalendarDate("2024-01-02")!, to: Self.today)
+            return timeline + "\n\(report)"
+        }
+        let fast = try figures()
+        s.readsDerivedSeries = false
+        defer { s.readsDerivedSeries = true; s.performanceRecordsCache = nil }
+        #expect(try figures() == fast, "after \(steps)")
     }
 }

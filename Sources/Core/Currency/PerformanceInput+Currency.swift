@@ -39,10 +39,17 @@ extension PerformanceInput {
     /// its rate changes, from its first transaction or price on.
     private func restated(_ id: Int64, code: String, to currency: String, local: [PricePoint]?, transactions: [Transaction],
                           rates: RateTable) throws -> [PricePoint] {
-        let starts = [local?.first?.date, transactions.first?.date].compactMap { $0 }
+        try Self.restated(id, code: code, to: currency, local: local, transactionDates: transactions.map(\.date), rates: rates)
+    }
+
+    /// `restated` from the asset's transaction dates (in date order) alone: what
+    /// `PerformanceRecords.converted` shares with it.
+    static func restated(_ id: Int64, code: String, to currency: String, local: [PricePoint]?, transactionDates: [CalendarDate],
+                         rates: RateTable) throws -> [PricePoint] {
+        let starts = [local?.first?.date, transactionDates.first].compactMap { $0 }
         guard let start = starts.min() else { return [] }
         var days = Set(rates.dates(involving: code).filter { $0 >= start } + rates.dates(involving: currency).filter { $0 >= start })
-        days.formUnion(transactions.map(\.date))
+        days.formUnion(transactionDates)
         if let local { days.formUnion(local.map(\.date)) }
         var result: [PricePoint] = []
         var p = 0

@@ -8,6 +8,8 @@ struct DerivedReplay {
     var snapshots: [Int64: CachedPosition] = [:]
     /// Every asset's quantity levels (day, quantity at the end of that day).
     var levels: [Int64: DatedSeries] = [:]
+    /// Every asset's recorded and trade prices by day (`PriceMonth.Sources`).
+    var prices: [Int64: PriceMonth.Sources] = [:]
 
     /// The checkpoint rows of `asset`: (month, text), in month order.
     func checkpointRows(ofAsset id: Int64) throws -> [(month: String, text: String)] {
@@ -16,7 +18,8 @@ struct DerivedReplay {
 }
 
 extension StoreSession {
-    /// Replays every asset (or those in `ids`): two reads of the transactions table.
+    /// Replays every asset (or those in `ids`): three reads of the transactions table, one
+    /// of the prices.
     func replayDerived(assets ids: [Int64]? = nil) throws -> DerivedReplay {
         var replay = DerivedReplay()
         let assetIDs = try ids ?? Int64.fetchAll(db, sql: "SELECT id FROM asset ORDER BY id")
@@ -28,6 +31,8 @@ extension StoreSession {
         let slots = AssetSlots(assetIDs)
         let moves = try unitMoves(slots, scan: ids == nil)
         for (slot, id) in slots.ids.enumerated() { replay.levels[id] = QuantityCheckpoint.levels(from: moves[slot]) }
+        let prices = try readPriceSources(slots.ids.map { ($0, nil) })
+        for (slot, id) in slots.ids.enumerated() { replay.prices[id] = prices[slot] }
         return replay
     }
 }

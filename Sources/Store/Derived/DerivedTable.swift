@@ -17,14 +17,16 @@
 enum DerivedTable: String, CaseIterable, Sendable {
     case positionSnapshot = "position_snapshot"
     case quantityCheckpoint = "quantity_checkpoint"
+    case priceMonth = "price_month"
 
     /// The version of the rule that makes this table's rows. Raise it in the same commit as
-    /// a change to how they are computed (`Position.of`, `QuantityCheckpoint`): stores with
+    /// a change to how they are computed (`Position.of`, `QuantityCheckpoint`, `PriceMonth`): stores with
     /// rows of the old rule then rebuild them instead of trusting them.
     var ruleVersion: Int {
         switch self {
         case .positionSnapshot: 1
         case .quantityCheckpoint: 1
+        case .priceMonth: 1
         }
     }
 

@@ -32,6 +32,12 @@ extension StoreSession {
         } else {
             outdated.append(.quantityCheckpoint)
         }
+        if try !db.tableExists(DerivedTable.priceMonth.rawValue) {  // a store from before the monthly series, opened by check
+        } else if try derivedRowsAreCurrent(.priceMonth) {
+            found += try priceMonthMismatches(replay, name: name)
+        } else {
+            outdated.append(.priceMonth)
+        }
         return (Array(found.prefix(limit)), outdated)
     }
 

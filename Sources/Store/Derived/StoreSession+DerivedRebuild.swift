@@ -16,6 +16,10 @@ extension StoreSession {
             try db.execute(sql: "DELETE FROM quantity_checkpoint")
             for (id, levels) in replay.levels.sorted(by: { $0.key < $1.key }) { try storeCheckpoints(levels, ofAsset: id) }
         }
+        if tables.contains(.priceMonth) {
+            try db.execute(sql: "DELETE FROM price_month")
+            for (id, sources) in replay.prices.sorted(by: { $0.key < $1.key }) { try storePriceMonths(sources, ofAsset: id, after: nil) }
+        }
         invalidateAll()
         return replay
     }

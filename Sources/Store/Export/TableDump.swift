@@ -26,13 +26,13 @@ public struct TableDump: Equatable, Sendable {
 extension StoreSession {
     /// The tables that hold data, in dependency order (a table after those it refers to):
     /// everything but SQLite's and the migrator's own tables and the derived tables
-    /// (position snapshots, quantity checkpoints, and the versions of their rules), and the
-    /// stamp of the last schema comparison (`SchemaStamp`).
+    /// (position snapshots, quantity checkpoints, monthly price series, and the versions of
+    /// their rules), and the stamp of the last schema comparison (`SchemaStamp`).
     public func dataTableNames() throws -> [String] {
         let names = try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type = 'table'
               AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'
-              AND name NOT IN ('position_snapshot', 'quantity_checkpoint', 'derived_rule', 'schema_stamp')
+              AND name NOT IN ('position_snapshot', 'quantity_checkpoint', 'price_month', 'derived_rule', 'schema_stamp')
             ORDER BY rowid
             """)
         return names

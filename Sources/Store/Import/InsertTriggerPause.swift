@@ -26,7 +26,7 @@ import GRDB
 /// No other connection ever sees the store without its triggers: SQLite has one writer at a
 /// time, and readers see the last commit.
 enum InsertTriggerPause {
-    /// An AFTER INSERT trigger on asset_transaction and its body for one asset.
+    /// An AFTER INSERT trigger on asset_transaction (or price_history) and its body for one asset.
     struct Trigger: Equatable {
         var name: String
         /// The trigger as stored (`sqlite_master.sql`), to create it again.
@@ -35,9 +35,9 @@ enum InsertTriggerPause {
         var perAsset: String
     }
 
-    /// The store's AFTER INSERT triggers on asset_transaction that can be paused.
-    static func pausable(_ db: Database) throws -> [Trigger] {
-        try Row.fetchAll(db, sql: "SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger' AND tbl_name = 'asset_transaction' ORDER BY name")
+    /// The store's AFTER INSERT triggers on `table` that can be paused.
+    static func pausable(_ db: Database, table: String = "asset_transaction") throws -> [Trigger] {
+        try Row.fetchAll(db, sql: "SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger' AND tbl_name = ? ORDER BY name", arguments: [table])
             .compactMap { row in trigger(name: row["name"], sql: row["sql"]) }
     }
 
@@ -55,11 +55,11 @@ enum InsertTriggerPause {
         return Trigger(name: name, sql: sql, perAsset: body)
     }
 
-    /// Runs `insert`, which adds transactions to the assets in `earliest` only, none dated
-    /// before the asset's date there ("YYYY-MM-DD").
-    static func run(_ db: Database, earliest: [Int64: String], _ insert: () throws -> Void) throws {
+    /// Runs `insert`, which adds rows of `table` (transactions, or prices) to the assets in
+    /// `earliest` only, none dated before the asset's date there ("YYYY-MM-DD").
+    static func run(_ db: Database, table: String = "asset_transaction", earliest: [Int64: String], _ insert: () throws -> Void) throws {
         try db.inSavepoint {
-            let paused = try pausable(db)
+            let paused = try pausable(db, table: table)
             for trigger in paused { try db.execute(sql: "DROP TRIGGER main.\(trigger.name)") }
             try insert()
             for trigger in paused {

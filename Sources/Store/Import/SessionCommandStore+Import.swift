@@ -23,7 +23,19 @@ extension SessionCommandStore {
             try InsertTriggerPause.run(db, earliest: earliest.mapValues(\.isoText)) { try insertTransactions(plan, newAssetIDs: newAssetIDs) }
             touched = Set(earliest.keys)
         }
-        let priced = try insertPrices(plan, newAssetIDs: newAssetIDs)
+        // The monthly price series' triggers on price_history likewise (a trigger would cost
+        // every price its statement journal).
+        var earliestPrice: [Int64: CalendarDate] = [:]
+        for new in plan.prices {
+            let id = plan.id(of: new.asset, newAssetIDs: newAssetIDs)
+            earliestPrice[id] = min(earliestPrice[id] ?? new.date, new.date)
+        }
+        var priced = Set<Int64>()
+        if !plan.prices.isEmpty {
+            try InsertTriggerPause.run(db, table: "price_history", earliest: earliestPrice.mapValues(\.isoText)) {
+                priced = try insertPrices(plan, newAssetIDs: newAssetIDs)
+            }
+        }
         session.announce(.bulk(assets: touched.union(priced)))
         // The snapshots the pause removed are written again before the import commits (one
         // replay of the touched assets), so that the next read finds them: a report, which

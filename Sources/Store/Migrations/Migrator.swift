@@ -290,6 +290,7 @@ enum Migrations {
                 END;
                 """)
         }
+        PriceMonthMigration.register(&migrator)
         SchemaStampMigration.register(&migrator)
         return migrator
     }

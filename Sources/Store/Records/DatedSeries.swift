@@ -3,7 +3,7 @@ import Core
 /// One asset's values by day (units moved, or prices) in two flat arrays: no per-row
 /// allocation and no padded tuples. A history walk appends rows in whatever order the table
 /// scan gives them and puts them in day order once, only when they were not already.
-struct DatedSeries {
+struct DatedSeries: Equatable {
     /// Days since 1970-01-01 (`CalendarDate.dayNumber`), ascending after `sortByDay`.
     private(set) var days: [Int32] = []
     private(set) var values: [ExactDecimal] = []

@@ -1,0 +1,129 @@
+import Core
+import GRDB
+
+/// Monthly price series (table `price_month`, `PriceMonth`): each asset's market prices read
+/// as about one row per asset and month instead of one per price and trade. Derived data,
+/// like the quantity checkpoints: triggers delete an asset's rows from the month of any
+/// changed price or transaction on (with its `complete` row), whatever door the change came
+/// through; the rows that remain are still true. An asset without a `complete` row is
+/// extended here from the month after its last row, by reading only those prices and
+/// trades, and written back only inside a write transaction the caller already holds.
+extension StoreSession {
+    /// Each asset's market price by day (`MarketPrices`: the recorded price, else the day's
+    /// last trade while trades count), one entry per day, in day order.
+    func marketPriceSeries(_ slots: AssetSlots, scan: Bool) throws -> [DatedSeries] {
+        let useTrades = try pricesFromTrades()
+        return try priceSources(slots, scan: scan).map { PriceMonth.merged($0, trades: useTrades) }
+    }
+
+    /// Each asset's recorded prices and trade prices by day, from its stored rows and, for an
+    /// asset without a `complete` row, from the tables after its last stored month. Rows of
+    /// another rule's version are not read.
+    func priceSources(_ slots: AssetSlots, scan: Bool) throws -> [PriceMonth.Sources] {
+        var sources = [PriceMonth.Sources](repeating: PriceMonth.Sources(), count: slots.count)
+        var complete = [Bool](repeating: false, count: slots.count)
+        var lastMonth = [String?](repeating: nil, count: slots.count)
+        let sql = "SELECT asset_id, month, recorded, trades FROM price_month"
+            + (scan ? "" : " WHERE asset_id IN (\(Self.idList(slots)))")
+        if try derivedRowsAreCurrent(.priceMonth) { try forEachRawRow(sql) { row in
+            guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
+            let month = row.bytes(1)
+            if month.elementsEqual(Self.completeMonthBytes) { complete[slot] = true; return }
+            // Rows come in key order (asset, month): each one's days follow the last one's.
+            if !PriceMonth.append(month: month, recorded: row.bytes(2), trades: row.bytes(3), to: &sources[slot]) {
+                throw StoreError.corrupt(table: "price_month", column: "recorded", rowID: nil, damage: .unreadable(key: row.string(1), value: row.string(2)))
+            }
+            lastMonth[slot] = row.string(1)
+        } }
+        let stale = slots.ids.indices.filter { !complete[$0] }
+        guard !stale.isEmpty else { return sources }
+        let fresh = try readPriceSources(stale.map { (slots.ids[$0], lastMonth[$0]) })
+        let store = try mayWriteDerived(.priceMonth)
+        for (i, slot) in stale.enumerated() {
+            sources[slot].append(fresh[i])
+            if store { try? storePriceMonths(fresh[i], ofAsset: slots.ids[slot], after: lastMonth[slot]) }
+        }
+        return sources
+    }
+
+    private static let completeMonthBytes = Array(PriceMonth.complete.utf8)
+
+    /// The recorded and trade prices of each (asset, after) dated after the month `after`
+    /// (all of them when nil): whole tables in rowid order when most of the store's assets
+    /// are read from their first price, else index seeks per asset.
+    func readPriceSources(_ wanted: [(id: Int64, after: String?)]) throws -> [PriceMonth.Sources] {
+        let slots = AssetSlots(wanted.map(\.id))
+        var recorded = SeriesCollector(count: slots.count), trades = SeriesCollector(count: slots.count)
+        var days = DayReader()
+        func read(_ condition: String) throws {
+            try forEachRawRow("SELECT asset_id, date, price FROM price_history \(condition.isEmpty ? "" : "WHERE " + condition) ORDER BY asset_id, date") { row in
+                guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
+                recorded.append(slot, try row.day(1, "date", &days), try row.decimal(2, "price"))
+            }
+            try forEachRawRow("SELECT asset_id, date, price FROM asset_transaction WHERE \(MarketPrices.tradeCondition)\(condition.isEmpty ? "" : " AND " + condition) ORDER BY asset_id, date, id") { row in
+                guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
+                trades.append(slot, try row.day(1, "date", &days), try row.decimal(2, "price"))
+            }
+        }
+        if wanted.allSatisfy({ $0.after == nil }), try scansWholeTables(for: slots) {
+            try readWholeTables(slots, recorded: &recorded, trades: &trades)
+        } else {
+            for (id, after) in wanted {
+                try read("asset_id = \(id)" + (after.map { " AND date > '\(PriceMonth.endOfMonth($0))'" } ?? ""))
+            }
+        }
+        let r = recorded.finished(), t = trades.finished()
+        return (0..<slots.count).map { PriceMonth.Sources(recorded: r[$0], trades: PriceMonth.lastOfEachDay(t[$0])) }
+    }
+
+    /// Both tables in rowid order (a plain scan; see `scansWholeTables`): a trade's rowid
+    /// order is its id order, and the collector's stable sort keeps it within a day.
+    private func readWholeTables(_ slots: AssetSlots, recorded: inout SeriesCollector, trades: inout SeriesCollector) throws {
+        var days = DayReader()
+        try forEachRawRow("SELECT asset_id, date, price FROM price_history") { row in
+            guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
+            recorded.append(slot, try row.day(1, "date", &days), try row.decimal(2, "price"))
+        }
+        try forEachRawRow("SELECT asset_id, date, price FROM asset_transaction WHERE \(MarketPrices.tradeCondition)") { row in
+            guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
+            trades.append(slot, try row.day(1, "date", &days), try row.decimal(2, "price"))
+        }
+    }
+
+    /// Writes the asset's rows for the months of `fresh` (all after `after`) and its
+    /// `complete` row, in a savepoint: derived data, so when the store cannot be written now
+    /// the caller goes on without.
+    func storePriceMonths(_ fresh: PriceMonth.Sources, ofAsset id: Int64, after: String?) throws {
+        let rows = try PriceMonth.rows(of: fresh)
+        try db.inSavepoint {
+            try db.cachedStatement(sql: "DELETE FROM price_month WHERE asset_id = ? AND month > ?").execute(arguments: [id, after ?? ""])
+            let insert = try db.cachedStatement(sql: "INSERT INTO price_month(asset_id, month, recorded, trades) VALUES (?, ?, ?, ?)")
+            for row in rows { try insert.execute(arguments: [id, row.month, row.recorded, row.trades]) }
+            try insert.execute(arguments: [id, PriceMonth.complete, "", ""])
+            return .commit
+        }
+    }
+
+    /// Inside a write transaction the user's operation holds: extends the rows of every
+    /// asset a change left without its `complete` row (from its last remaining month on), so
+    /// that the next read, a report's included, finds them whole. One index seek per asset
+    /// when nothing is missing.
+    func keepPriceMonthsInStep() throws {
+        guard try mayWriteDerived(.priceMonth) else { return }
+        let missing = try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT id FROM asset WHERE NOT EXISTS (SELECT 1 FROM price_month WHERE asset_id = asset.id AND month = 'complete') ORDER BY id
+            """))
+        guard !missing.isEmpty else { return }
+        _ = try priceSources(AssetSlots(missing), scan: try scansWholeTables(for: AssetSlots(missing)))
+    }
+}
+
+extension StoreSession {
+    /// Whether every asset of `slots` has its `complete` row (rows of this rule): then the
+    /// monthly series is read whole, with no seek into the tables.
+    func priceMonthsAreWhole(_ slots: AssetSlots) throws -> Bool {
+        guard try derivedRowsAreCurrent(.priceMonth) else { return false }
+        let complete = try Int.fetchOne(db, sql: "SELECT count(*) FROM price_month WHERE month = 'complete' AND asset_id IN (\(Self.idList(slots)))") ?? 0
+        return complete == slots.count
+    }
+}

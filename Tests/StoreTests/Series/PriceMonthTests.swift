@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Core
+@testable import Store
+
+/// The monthly price series (`price_month`): its rows, the market-price rule it applies when
+/// read, the triggers that remove what a change makes stale, the rows written again at the
+/// end of a write, and `check` / `check --repair` over them.
+@Suite("Monthly price series")
+struct PriceMonthTests: StoreRuleTesting {
+    func rows(_ s: StoreSession, _ id: Int64) throws -> [String] {
+        try Row.fetchAll(s.db, sql: "SELECT month, recorded, trades FROM price_month WHERE asset_id = ? ORDER BY month", arguments: [id])
+            .map { "\($0[0] as String)|\($0[1] as String)|\($0[2] as String)" }
+    }
+
+    @Test("a row per month: recorded prices and each day's last trade, written as a write ends")
+    func rowsOfAnAsset() throws {
+        try withStore { s in
+            let a = try asset(s, "A", .stock, quantity: "10", price: "12.50", date: "2024-01-02")  // a buy, and a price
+            _ = try s.recordPrice(PricePoint(assetID: a.id!, date: d("2024-01-05"), price: x("13.10")))
+            _ = try s.recordPrice(PricePoint(assetID: a.id!, date: d("2024-03-01"), price: 14))
+            _ = try s.record(Transaction(assetID: a.id!, type: .buy, date: d("2024-03-01"), quantity: 1, pricePerUnit: x("14.5"), currency: "USD"))
+            _ = try s.record(Transaction(assetID: a.id!, type: .buy, date: d("2024-03-04"), quantity: 1, pricePerUnit: 15, currency: "USD"))
+            _ = try s.record(Transaction(assetID: a.id!, type: .sell, date: d("2024-03-04"), quantity: 1, pricePerUnit: x("15.25"), currency: "USD"))
+            _ = try s.record(Transaction(assetID: a.id!, type: .buy, date: d("2024-03-05"), quantity: 1, pricePerUnit: 0, currency: "USD"))  // a gift: no price
+            #expect(try rows(s, a.id!) == ["2024-01|2:12.5 5:13.1|2:12.5", "2024-03|1:14|1:14.5 4:15.25", "complete||"])
+            // Read back: the recorded price wins its day, else the day's last trade.
+            let series = try s.marketPriceSeries(AssetSlots([a.id!]), scan: false)[0]
+            #expect(series.days.map { CalendarDate(dayNumber: Int($0)).description } == ["2024-01-02", "2024-01-05", "2024-03-01", "2024-03-04"])
+            #expect(series.values == [x("12.5"), x("13.1"), 14, x("15.25")])
+            try s.db.execute(sql: "INSERT INTO setting(key, value) VALUES ('prices_from_trades', 'false')")
+            #expect(try s.marketPriceSeries(AssetSlots([a.id!]), scan: false)[0].values == [x("12.5"), x("13.1"), 14])
+        }
+    }
+
+    @Test("a change removes the asset's rows from its month on, through any door; the next write extends them")
+    func triggersAndExtension() throws {
+        try withStore { s in
+            let a = try asset(s, "A", .stock, quantity: "1", price: "10", date: "2024-01-02")
+            let b = try asset(s, "B", .stock, quantity: "1", price: "20", date: "2024-01-02")
+            for month in 1...5 {
+                _ = try s.recordPrice(PricePoint(assetID: a.id!, date: d("2024-0\(month)-15"), price: ExactDecimal(10 + month)))
+                _ = try s.recordPrice(PricePoint(assetID: b.id!, date: d("2024-0\(month)-15"), price: ExactDecimal(20 + month)))
+            }
+            let whole = try rows(s, a.id!)
+            #expect(whole.count == 6)
+            try s.db.execute(sql: "UPDATE price_history SET price = '99' WHERE asset_id = \(a.id!) AND date = '2024-03-15'")
+            #expect(try rows(s, a.id!) == Array(whole.prefix(2)))  // March on, and 'complete', gone
+            #expect(try rows(s, b.id!).count == 6)  // another asset's rows stay
+            // A read computes the missing months without writing them…
+            #expect(try s.value(of: [a], at: d("2024-03-20")) == 99)
+            #expect(try rows(s, a.id!).count == 2)
+            // …the next write (any command) extends them from the last remaining month.
+            _ = try s.recordPrice(PricePoint(assetID: b.id!, date: d("2024-05-20"), price: 30))
+            #expect(try rows(s, a.id!) == Array(whole.prefix(2)) + ["2024-03|15:99|", "2024-04|15:14|", "2024-05|15:15|", "complete||"])
+            try s.db.execute(sql: "DELETE FROM asset_transaction WHERE asset_id = \(b.id!)")
+            #expect(try rows(s, b.id!).isEmpty)
+            #expect(try s.derivedMismatches().mismatches == [])
+        }
+    }
+
+    @Test("check names a row that differs from the prices; --repair writes it again and changes no source row")
+    func checkAndRepair() throws {
+        let folder = TemporaryFolder("price-month")
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let path = folder.file("store.sqlite")
+        let store = try AssetFlowStore(path: path)
+        try store.withSession(today: Self.today) { s in
+            let a = try asset(s, "ACME", .stock, quantity: "1", price: "10", date: "2024-01-02")
+            _ = try s.recordPrice(PricePoint(assetID: a.id!, date: d("2024-02-05"), price: x("11.5")))
+            try s.db.execute(sql: "UPDATE price_month SET recorded = '5:999' WHERE month = '2024-02'")
+        }
+        let before = try store.contentDump()
+        let report = try AssetFlowStore.check(path: path)
+        #expect(report.problems.contains { $0.contains("price_month of ACME: recorded 2024-02 is 5:999, the replay of its history gives 5:11.5") })
+        let repaired = try AssetFlowStore(path: path)
+        #expect(try repaired.repairDerivedData().count == 1)
+        #expect(try AssetFlowStore.check(path: path).problems == [])
+        #expect(try repaired.contentDump() == before)
+    }
+
+    @Test("rows and texts read back as the same decimals, to the last digit and place")
+    func exactRoundTrip() throws {
+        var sources = PriceMonth.Sources()
+        let values = ["0.000000000000000000000000000000000001", "123456789012345678901234567890.12345678", "7", "0.1", "42.000001"]
+        for (i, text) in values.enumerated() { sources.recorded.append(Int32(19_800 + 3 * i), x(text)) }
+        sources.trades.append(19_801, x("3.5"))
+        var read = PriceMonth.Sources()
+        for row in try PriceMonth.rows(of: sources) {
+            var month = row.month, recorded = row.recorded, trades = row.trades
+            #expect(month.withUTF8 { m in recorded.withUTF8 { r in trades.withUTF8 { t in PriceMonth.append(month: m, recorded: r, trades: t, to: &read) } } })
+        }
+        #expect(read == sources)
+        #expect(read.recorded.values.map(\.plainText) == values)
+    }
+}
