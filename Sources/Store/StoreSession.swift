@@ -104,7 +104,7 @@ public final class StoreSession {
             return
         }
         try writeDeferredSnapshots()
-        keepSeriesInStepIfPossible()
+        try keepSeriesInStepIfPossible()
         try db.commit()
         ledgers.removeAll()
     }
@@ -133,7 +133,7 @@ public final class StoreSession {
                 try db.inSavepoint {
                     if startsTransaction { try dropCachesIfOthersCommitted() }
                     result = try body()
-                    if startsTransaction, readOnlyReason == nil { try writeDeferredSnapshots(); keepSeriesInStepIfPossible() }
+                    if startsTransaction, readOnlyReason == nil { try writeDeferredSnapshots(); try keepSeriesInStepIfPossible() }
                     return .commit
                 }
             }

@@ -9,13 +9,19 @@ import GRDB
 /// by a timeline that runs inside a write transaction.)
 extension StoreSession {
     /// Called by `commit` and at the end of a command that ran in a transaction of its own.
-    /// Derived rows only: a row that cannot be extended now (damage, which `assetflow check`
-    /// names) is left missing and computed when read; the user's write goes on.
-    func keepSeriesInStepIfPossible() {
-        try? db.inSavepoint {
-            try keepSeriesInStep()
-            return .commit
-        }
+    /// Derived rows only: a row that cannot be extended now is left missing and computed
+    /// when read; the user's write goes on. Except when the store is damaged (a page failed
+    /// its checksum) or SQLite already rolled the transaction back: then the write cannot go
+    /// on, and the error that says why is thrown rather than a later "no transaction".
+    func keepSeriesInStepIfPossible() throws {
+        do {
+            try db.inSavepoint {
+                try keepSeriesInStep()
+                return .commit
+            }
+        } catch let error as DatabaseError where PageChecksums.isMismatch(error) || !db.isInsideTransaction {
+            throw PageChecksums.translating(error, db)
+        } catch {}
     }
 
     func keepSeriesInStep() throws {

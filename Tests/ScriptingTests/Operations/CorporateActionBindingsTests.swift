@@ -16,6 +16,7 @@ struct CorporateActionBindingsTests {
             local b = af.create_asset{ name = "AAPL (Schwab)", type = "stock", currency = "USD" }
             local out, into = a:move{ to = "AAPL (Schwab)", quantity = 15, date = "2024-03-01" }
             print(out.type, into.type, a.cost_basis, b.cost_basis)
+            assert(a.cost_basis.amount == af.D"550" and b.cost_basis.amount == af.D"1650", "exact cost bases")
             for _, l in ipairs(b:lots{ method = "fifo", date = "2024-03-02" }) do print(l.acquired, l.quantity, l.cost) end
             local ok, err = pcall(function() a:move{ to = a, quantity = 1 } end)
             print(ok, err:find("Cannot move units of an asset to itself.", 1, true) ~= nil)
@@ -37,14 +38,14 @@ struct CorporateActionBindingsTests {
         // a: 10 @ 100 + 10 @ 120 = 2200; 15 leave at 2200 × 15 ÷ 20 = 1650, 550 stays.
         // MMM 5000: 20 % (1000) to 25 SOLV; SOLV 3:2 → 37.5 NewCo at 1000; NewCo → 15 VWRA at 1000; +5 at no cost.
         #expect(printed == """
-            transfer_out\ttransfer_in\t550\t1650
+            transfer_out\ttransfer_in\t550.00 USD\t1,650.00 USD
             2023-01-05\t10\t1000
             2024-01-10\t5\t600
             false\ttrue
-            100\t4000\t25\t1000
-            0\t37.5\t1000
-            0\t15\t1000\t0
-            20\t1000
+            100\t4,000.00 USD\t25\t1,000.00 USD
+            0\t37.5\t1,000.00 USD
+            0\t15\t1,000.00 USD\t0.00 USD
+            20\t1,000.00 USD
             2023-01-05\t15\t1000
             2024-05-03\t5\t0
 
