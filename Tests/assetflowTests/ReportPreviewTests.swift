@@ -80,8 +80,11 @@ struct ReportPreviewTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(screen)")
         #expect(screen.contains("live.lua:1: broken on purpose"), "the error names the file and line: \(screen)")
-        // The last good render is still on the screen above the error.
-        let last = screen.components(separatedBy: "Error (showing the last good render above)").first?.components(separatedBy: "Live").last ?? ""
+        // The last good render is still on the screen above the error. (A render may also
+        // have caught the script half-written, an earlier error: look above the one meant.)
+        let parts = screen.components(separatedBy: "Error (showing the last good render above)")
+        let meant = parts.indices.dropFirst().first { parts[$0].contains("broken on purpose") }
+        let last = meant.map { parts[$0 - 1].components(separatedBy: "Live").last ?? "" } ?? ""
         #expect(last.contains("second beta! assets=2"), "\(screen)")
     }
 
