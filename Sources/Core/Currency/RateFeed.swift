@@ -26,7 +26,8 @@ public enum RateFeed {
     /// The rates of one response: 1 `base` = rate quote, for each quote that is a known
     /// currency (other codes in the feed, such as metals or rare tokens, are skipped) and a
     /// rate above zero. The date is the one the JSON states (else `requestedDate`). Numbers
-    /// are read from their shortest round-trip text, so 0.92 is exactly 0.92.
+    /// are read from their digits (`FeedDocument`), never through a binary float, so
+    /// 0.123456789012345678901 is exactly that.
     public static func parse(_ data: Data, base: String, requestedDate: CalendarDate, source: String, fetchedAt: String) throws -> [ExchangeRate] {
         try parseReportingSkipped(data, base: base, requestedDate: requestedDate, source: source, fetchedAt: fetchedAt).rates
     }
@@ -34,8 +35,7 @@ public enum RateFeed {
     /// The codes a response lists that are not currencies AssetFlow knows (metals, tokens):
     /// skipped, and said so. Upper case, sorted; none when the response cannot be read.
     public static func unknownCodes(_ data: Data, base: String) -> [String] {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let table = object[base.lowercased()] as? [String: Any] else { return [] }
+        guard let table = try? FeedDocument.read(data, base: base).table else { return [] }
         return table.keys.map { $0.uppercased() }.filter { $0 != base.uppercased() && !Currency.isKnown($0) }.sorted()
     }
 
@@ -43,22 +43,19 @@ public enum RateFeed {
     /// zero ("XYZ 0 on 2024-06-03"): a fetch says what it did not store.
     public static func parseReportingSkipped(_ data: Data, base: String, requestedDate: CalendarDate, source: String,
                                              fetchedAt: String) throws -> (rates: [ExchangeRate], skipped: [String]) {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let table = object[base.lowercased()] as? [String: Any] else {
-            throw RuleViolation(invalidResponseMessage)
-        }
+        guard let document = try? FeedDocument.read(data, base: base) else { throw RuleViolation(invalidResponseMessage) }
         var date = requestedDate
-        if let text = object["date"] as? String {
+        if let text = document.date {
             guard let stated = CalendarDate(text) else { throw RuleViolation(invalidResponseMessage) }
             date = stated
         }
         let upperBase = base.uppercased()
         var rates: [ExchangeRate] = []
         var skipped: [String] = []
-        for (code, value) in table.sorted(by: { $0.key < $1.key }) {
+        for (code, value) in document.table.sorted(by: { $0.key < $1.key }) {
             let quote = code.uppercased()
             guard quote != upperBase, Currency.isKnown(quote) else { continue }
-            guard let number = value as? NSNumber, let rate = ExactDecimal(shortestTextOf: number.doubleValue) else {
+            guard let digits = value.digits, let rate = try? ExactDecimal.parse(digits) else {
                 throw RuleViolation(invalidResponseMessage)
             }
             if rate > 0 {
