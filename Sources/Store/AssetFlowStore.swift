@@ -46,6 +46,10 @@ public final class AssetFlowStore {
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.label = "assetflow"
+        // A 16 MB page cache (SQLite's default is 2 MB): a replay walks the tables in index
+        // order, and with the small cache it read, and so verified, the same pages from the
+        // file many times (Store.md, "Read cost"). The cache holds only pages read.
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -16384") }
         guard let path else {
             queue = try DatabaseQueue(configuration: config)
             self.path = nil
