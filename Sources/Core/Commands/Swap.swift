@@ -12,6 +12,11 @@ import Foundation
 /// moved between two wallets' records): no sale and no buy, but a `MoveUnits` of `quantity`
 /// into `toQuantity` (default: the same) units, carrying the cost basis, the lots keeping
 /// their dates. Prices play no part in it.
+///
+/// `fees` are the sale's (they lower what it realizes), `toFees` the purchase's (they add to
+/// the cost of what arrives): an import that knows a swap's value in money books the
+/// remainder of an 8-place price in them, so that the proceeds and the cost are that value
+/// exactly. `note` goes on both halves.
 public struct Swap: Command {
     public static let sameAssetMessage = "Cannot swap an asset with itself."
 
@@ -23,10 +28,17 @@ public struct Swap: Command {
     public var toPrice: ExactDecimal?
     public var date: CalendarDate?
     public var asMove: Bool
+    public var fees: ExactDecimal = 0
+    public var toFees: ExactDecimal = 0
+    public var note = ""
 
     public init(from: Int64, to: Int64, quantity: ExactDecimal, price: ExactDecimal? = nil, toQuantity: ExactDecimal? = nil,
-                toPrice: ExactDecimal? = nil, date: CalendarDate? = nil, asMove: Bool = false) {
+                toPrice: ExactDecimal? = nil, date: CalendarDate? = nil, asMove: Bool = false, fees: ExactDecimal = 0,
+                toFees: ExactDecimal = 0, note: String = "") {
         self.asMove = asMove
+        self.fees = fees
+        self.toFees = toFees
+        self.note = note
         self.from = from
         self.to = to
         self.quantity = quantity
@@ -39,7 +51,7 @@ public struct Swap: Command {
     public func run(in store: CommandStore) throws -> (sell: Transaction, buy: Transaction) {
         if from == to { throw RuleViolation(Self.sameAssetMessage, rule: .notAllowed) }
         if asMove {
-            let pair = try MoveUnits(from: from, to: to, quantity: quantity, toQuantity: toQuantity, date: date).run(in: store)
+            let pair = try MoveUnits(from: from, to: to, quantity: quantity, toQuantity: toQuantity, date: date, note: note).run(in: store)
             return (pair.out, pair.in)
         }
         let source = try store.requireAsset(id: from)
@@ -49,9 +61,9 @@ public struct Swap: Command {
         let buyPrice = target.isCash ? 1 : try toPrice ?? store.currentPrice(ofAsset: to)
         let buyQuantity = try toQuantity ?? proceedsInUnits(quantity * sellPrice, price: buyPrice, of: target)
         var sell = try RecordTransaction(Transaction(assetID: from, type: .sell, date: day, quantity: quantity, pricePerUnit: sellPrice,
-                                                     currency: source.currency)).run(in: store)
+                                                     fees: fees, currency: source.currency, note: note)).run(in: store)
         var buy = try RecordTransaction(Transaction(assetID: to, type: .buy, date: day, quantity: buyQuantity, pricePerUnit: buyPrice,
-                                                    currency: target.currency, relatedTransactionID: sell.id)).run(in: store)
+                                                    fees: toFees, currency: target.currency, relatedTransactionID: sell.id, note: note)).run(in: store)
         try store.link(&sell, &buy)
         return (sell, buy)
     }

@@ -58,6 +58,20 @@ struct MovementCommandTests {
         #expect(try s.run(Swap(from: btc.id!, to: new.id!, quantity: 1, toQuantity: 3)).buy.quantity == 3)
     }
 
+    @Test("Swap with fees: the sale's lower what it realizes, the purchase's add to the cost; the note on both halves")
+    func swapWithFees() throws {
+        let s = MemoryCommandStore()
+        let btc = try s.asset("BTC", .crypto, quantity: 1, price: 60000)  // cost 60000
+        let eth = try s.asset("ETH", .crypto)
+        let pair = try s.run(Swap(from: btc.id!, to: eth.id!, quantity: dec("0.1"), price: 65000, toQuantity: 2, toPrice: 3245,
+                                  fees: 10, toFees: dec("0.5"), note: "BTC for ETH"))
+        #expect(pair.sell.fees == 10 && pair.buy.fees == dec("0.5"))
+        #expect(pair.sell.note == "BTC for ETH" && pair.buy.note == "BTC for ETH")
+        let sold = Position.of(s.transactions.values.filter { $0.assetID == btc.id }.chronological())
+        #expect(sold.realizedGain == 490)  // 6500 − 10 − 6000
+        #expect(Position.of(s.transactions.values.filter { $0.assetID == eth.id }.chronological()).costBasis == dec("6490.5"))  // 2 × 3245 + 0.5
+    }
+
     @Test("Dividend: paid into a cash asset, never into its source")
     func dividend() throws {
         let s = MemoryCommandStore()

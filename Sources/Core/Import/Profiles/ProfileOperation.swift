@@ -18,6 +18,11 @@ public struct ProfileOperation: Equatable, Sendable {
         /// Everything held of `asset` out, `newAsset` in at `ratio` or as `quantity` units
         /// (`Merger`).
         case merger
+        /// `quantity` of `asset` given, `toQuantity` of `toAsset` received, one linked pair
+        /// (`Swap`): a coin traded for a coin. With a value (`price` of the asset given, or
+        /// `amount`, in the assets' currency) a sale and a purchase at it; without, an
+        /// exchange at cost (the cost basis and the lots' dates go with the units).
+        case swap
     }
 
     public var kind: Kind
@@ -50,6 +55,9 @@ public struct ProfileOperation: Equatable, Sendable {
     public var newAsset: String?
     /// A spin-off's fraction of the parent's cost basis (0.2 for 20 %).
     public var costFraction: ExactDecimal?
+    /// A swap's asset received and its units.
+    public var toAsset: String?
+    public var toQuantity: ExactDecimal?
     public var note: String = ""
     /// false: a trade that moves no cash of the account (a crypto-to-crypto conversion's
     /// two halves, a Ghostfolio file without cash).

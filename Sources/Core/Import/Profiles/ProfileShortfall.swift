@@ -78,6 +78,8 @@ public enum ProfileShortfall {
         case (.split, _): return op.ratio == nil ? op.asset.map { [($0, op.quantity ?? 0)] } ?? [] : []
         // A spin-off adds the new asset's units (a merger's are counted by `merged`).
         case (.spinOff, _): return op.newAsset.map { [($0, op.quantity ?? 0)] } ?? []
+        case (.swap, _):
+            return (op.asset.map { [($0, -(op.quantity ?? 0))] } ?? []) + (op.toAsset.map { [($0, op.toQuantity ?? 0)] } ?? [])
         case (.conversion, .cashIn): return [(cashName(op.toCurrency ?? op.cashCurrency), op.toAmount ?? 0)]
         case (.conversion, .cashOut): return [(cash, -(op.amount ?? 0))]
         case (.buy, .cashOut), (.sell, .cashIn), (.deposit, _), (.withdrawal, _), (.dividend, _), (.interest, _), (.fee, _), (.tax, _):

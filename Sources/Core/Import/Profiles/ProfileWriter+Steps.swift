@@ -78,6 +78,8 @@ extension ProfileWriter {
             let pair = try Merger(from: old.id!, to: new.id!, ratio: op.ratio, toQuantity: op.ratio == nil ? op.quantity : nil, date: day,
                                   note: op.note).run(in: store)
             return [pair.out, pair.in]
+        case .swap:
+            return try writeSwap(op)
         case .conversion:
             return []
         }

@@ -20,7 +20,7 @@ struct ProfileWriter {
 
     mutating func checkShortfall() throws {
         var held: [String: ExactDecimal] = [:]
-        var names = Set(plan.steps.compactMap(\.operation.asset))
+        var names = Set(plan.steps.compactMap(\.operation.asset) + plan.steps.compactMap(\.operation.toAsset))
         for step in plan.steps {
             names.insert(command.cashName(step.operation.cashCurrency))
             if let to = step.operation.toCurrency { names.insert(command.cashName(to)) }

@@ -27,30 +27,44 @@ public enum ProfileCatalog {
         return try ProfileScript(profile)
     }
 
-    /// How many of `headers` a row's cells hold (trimmed, ignoring case).
-    static func matched(_ headers: [String], in fields: [String]) -> [String] {
-        let cells = Set(fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
-        return headers.filter { cells.contains($0.lowercased()) }
+    /// How far down a file its header is looked for: above it a title block of any
+    /// realistic length (Schwab's one line, a bank's page of account details and
+    /// disclaimers); the whole file when it is shorter. Bounded, so that a file no profile
+    /// reads is not scanned to its end once per profile.
+    static let headerSearchLines = 1_000
+
+    /// A file's first lines (`headerSearchLines`) as their cells, trimmed and lower-cased,
+    /// made once for every profile and header set to match against.
+    struct Head {
+        var cells: [Set<String>]
+        init(_ rows: [ProfileRow]) {
+            cells = rows.prefix(ProfileCatalog.headerSearchLines).map { Set($0.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }) }
+        }
     }
 
-    /// The first of `rows` (the file's first lines) holding all of one of the script's
-    /// header sets, and how many headers that set names.
-    static func headerRow(of script: ProfileScript, in rows: [ProfileRow]) -> Int? { headerMatch(of: script, in: rows)?.row }
+    /// Which of `headers` a row's cells hold (ignoring case).
+    static func matched(_ headers: [String], in cells: Set<String>) -> [String] {
+        headers.filter { cells.contains($0.lowercased()) }
+    }
 
-    static func headerMatch(of script: ProfileScript, in rows: [ProfileRow]) -> (row: Int, count: Int)? {
-        for (i, row) in rows.enumerated() {
-            for set in script.descriptor.headerSets where matched(set, in: row.fields).count == set.count { return (i, set.count) }
+    /// The first row of the file's head holding all of one of the script's header sets.
+    static func headerRow(of script: ProfileScript, in head: Head) -> Int? { headerMatch(of: script, in: head)?.row }
+
+    /// That row, and how many headers the set it holds names.
+    static func headerMatch(of script: ProfileScript, in head: Head) -> (row: Int, count: Int)? {
+        for (i, cells) in head.cells.enumerated() {
+            for set in script.descriptor.headerSets where matched(set, in: cells).count == set.count { return (i, set.count) }
         }
         return nil
     }
 
-    /// The profile that recognizes the file whose first lines are `rows`: of those whose
-    /// headers are all there, the one that names the most (the most specific).
-    static func recognize(_ rows: [ProfileRow], among scripts: [ProfileScript]) -> Match? {
+    /// The profile that recognizes the file whose head is `head`: of those whose headers are
+    /// all on one of its lines, the one that names the most (the most specific).
+    static func recognize(_ head: Head, among scripts: [ProfileScript]) -> Match? {
         var best: Match?
         var bestCount = 0
         for script in scripts {
-            guard let (row, count) = headerMatch(of: script, in: rows) else { continue }
+            guard let (row, count) = headerMatch(of: script, in: head) else { continue }
             if best == nil || count > bestCount { (best, bestCount) = (Match(script: script, headerRow: row), count) }
         }
         return best
@@ -58,12 +72,12 @@ public enum ProfileCatalog {
 
     /// "Closest: Trading 212 (trading212), which also needs the columns X, Y." for a file
     /// no profile recognizes.
-    static func closest(_ rows: [ProfileRow], among scripts: [ProfileScript]) -> String {
+    static func closest(_ head: Head, among scripts: [ProfileScript]) -> String {
         var best: (script: ProfileScript, missing: [String], share: Double)?
         for script in scripts {
             for headers in script.descriptor.headerSets {
-            for row in rows {
-                let found = matched(headers, in: row.fields)
+            for cells in head.cells {
+                let found = matched(headers, in: cells)
                 let share = Double(found.count) / Double(headers.count)  // a ranking only, never money
                 if best == nil || share > best!.share {
                     best = (script, headers.filter { !found.contains($0) }, share)

@@ -27,7 +27,8 @@ public enum ProfileImport {
     }
 
     /// The file's lines as rows (every line, the first one too), read as CSV with the
-    /// delimiter that occurs most in its first lines.
+    /// delimiter that occurs most in its first lines (200: past a long title block, whose
+    /// lines hold few delimiters, into the rows).
     static func rows(of data: Data) throws -> [ProfileRow] {
         let text = try CSVTable.decode(data)
         let table = try CSVTable.parse(text: text, delimiter: delimiter(of: text), allowNoRows: true)
@@ -39,7 +40,7 @@ public enum ProfileImport {
         var quoted = false, lines = 0
         for c in text {
             if c == "\"" { quoted.toggle() }
-            if !quoted, c == "\n" { lines += 1; if lines >= 20 { break } }
+            if !quoted, c == "\n" { lines += 1; if lines >= 200 { break } }
             if !quoted, let n = counts[c] { counts[c] = n + 1 }
         }
         let best = counts.max { a, b in a.value < b.value || (a.value == b.value && a.key != ",") }!
@@ -49,7 +50,7 @@ public enum ProfileImport {
     /// Reads, recognizes and runs the profile: every row's operations, or every problem.
     static func profiled(_ data: Data, request: Request) throws -> (script: ProfileScript, results: [ProfileRowResult])? {
         let all = try rows(of: data)
-        let head = Array(all.prefix(40))
+        let head = ProfileCatalog.Head(all)
         let script: ProfileScript, headerRow: Int
         if let name = request.profile {
             script = try ProfileCatalog.load(name)
@@ -76,7 +77,7 @@ public enum ProfileImport {
 
     /// The closest profile's message for a file none recognizes.
     static func unrecognized(_ data: Data) throws -> String {
-        let head = Array(try rows(of: data).prefix(40))
+        let head = ProfileCatalog.Head(try rows(of: data))
         return ProfileCatalog.closest(head, among: try ProfileCatalog.builtIn.map(ProfileScript.init))
     }
 

@@ -9,6 +9,7 @@ extension ProfileScript {
     static let operationFields: Set<String> = [
         "kind", "date", "asset", "asset_type", "currency", "cash_currency", "quantity", "price", "fees", "amount", "gross", "tax", "net",
         "to_currency", "to_amount", "ratio", "cost_basis", "acquired", "new_name", "new_asset", "cost_fraction", "note", "id", "cash",
+        "to_asset", "to_quantity",
     ]
 
     /// A field's value as the table held it.
@@ -19,7 +20,7 @@ extension ProfileScript {
     /// `operationFields` in a fixed order: a field's place in `Fields`.
     static let fieldNames = ["kind", "date", "asset", "asset_type", "currency", "cash_currency", "quantity", "price", "fees", "amount", "gross",
                              "tax", "net", "to_currency", "to_amount", "ratio", "cost_basis", "acquired", "new_name", "new_asset", "cost_fraction", "note", "id",
-                             "cash"]
+                             "cash", "to_asset", "to_quantity"]
     private static let fieldBytes = fieldNames.map { Array($0.utf8) }
 
     /// The place of the field whose name is `key`'s bytes, nil for an unknown one.
@@ -33,7 +34,7 @@ extension ProfileScript {
     /// An operation field, by its place in `fieldNames`.
     enum Field: Int {
         case kind, date, asset, assetType, currency, cashCurrency, quantity, price, fees, amount, gross, tax, net, toCurrency, toAmount, ratio, costBasis, acquired, newName, newAsset,
-             costFraction, note, id, cash
+             costFraction, note, id, cash, toAsset, toQuantity
     }
 
     /// An operation table's fields by place.
@@ -89,9 +90,11 @@ extension ProfileScript {
             throw ProfileError("unknown operation kind '\(kindText)' (use: \(ProfileOperation.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         guard let day = try date(.date) else { throw ProfileError("a \(kindText) needs a date") }
-        let unitsOnly: Set<ProfileOperation.Kind> = [.split, .stockDividend, .rename, .transferIn, .transferOut, .reward, .spinOff, .merger]
+        let unitsOnly: Set<ProfileOperation.Kind> = [.split, .stockDividend, .rename, .transferIn, .transferOut, .reward, .spinOff, .merger, .swap]
+        // A trade that moves no cash (`cash = false`: a fee paid in a coin, sold at 0) needs no account currency either.
+        let movesNoCash: Bool = { if case .flag(false)? = fields[.cash] { return true } else { return false } }()
         guard let cash = text(.cashCurrency)?.uppercased() ?? descriptor.currency ?? accountCurrency
-                ?? (unitsOnly.contains(kind) ? text(.currency)?.uppercased() ?? "" : nil) else {
+                ?? (unitsOnly.contains(kind) || movesNoCash ? text(.currency)?.uppercased() ?? "" : nil) else {
             throw ProfileError("the account's currency is unknown: give it with --currency CODE")
         }
         var op = ProfileOperation(kind: kind, date: day, cashCurrency: cash)
@@ -113,6 +116,8 @@ extension ProfileScript {
         op.newName = text(.newName)
         op.newAsset = text(.newAsset)
         op.costFraction = try number(.costFraction)
+        op.toAsset = text(.toAsset)
+        op.toQuantity = try number(.toQuantity)
         op.note = text(.note) ?? ""
         if case .flag(let settles)? = fields[.cash] { op.settlesInCash = settles }
         return (op, text(.id))

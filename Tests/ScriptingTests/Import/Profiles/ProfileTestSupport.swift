@@ -73,3 +73,20 @@ func expectIdempotentAndAtomic(_ t: ProfileTestStore, _ data: Data, badRow: Stri
     #expect(throws: (any Error).self, sourceLocation: sourceLocation) { try t.importing(Data((text + badRow + "\n").utf8)) }
     #expect(try t.transactionCount() == before, sourceLocation: sourceLocation)
 }
+
+/// Each of `names` gave units in a swap at cost: it has a transfer out linked to a transfer
+/// in of another asset, and that one back to it (one record, both halves). Its other
+/// transfers out (a withdrawal to a wallet) stand alone.
+func expectSwapsLinked(_ t: ProfileTestStore, _ names: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try t.session { s in
+        for name in names {
+            let asset = try #require(try s.asset(named: name), sourceLocation: sourceLocation)
+            let halves = try s.transactions(ofAsset: asset.id!).filter { $0.type == .transferOut && $0.relatedTransactionID != nil }
+            #expect(!halves.isEmpty, "\(name) gave nothing in a swap", sourceLocation: sourceLocation)
+            for half in halves {
+                let other = try #require(try s.transaction(id: half.relatedTransactionID!), "\(name): unlinked", sourceLocation: sourceLocation)
+                #expect(other.type == .transferIn && other.assetID != asset.id && other.relatedTransactionID == half.id, sourceLocation: sourceLocation)
+            }
+        }
+    }
+}

@@ -16,8 +16,11 @@ extension BuiltInProfiles {
 -- currency: a fee on top; in a third coin such as BNB: a sale of it at 0, a realized loss
 -- of its cost), one met after its trade is a fee of the currency or such a sale at 0. Two
 -- currencies → a conversion. Two coins (BTC for USDT, Binance Convert, Small Assets
--- Exchange BNB) → skipped with the reason: recording it needs a swap, which AssetFlow does
--- not record yet. Deposit, Fiat Deposit of a currency → deposit; of a coin → transfer in at
+-- Exchange BNB) → a swap of the coin given for the coin received (a fee in the coin given:
+-- more is given; in the coin received: less arrives; in a third coin: a sale of it at 0);
+-- the statement gives no price, so the swap is at cost: the cost basis and the lots' dates
+-- go with the coins, and the gain is realized when the coin received is sold for money.
+-- Deposit, Fiat Deposit of a currency → deposit; of a coin → transfer in at
 -- 0; Withdraw, Fiat Withdraw, Send → withdrawal or transfer out. Staking, savings, earn,
 -- launchpool interest and rewards, distributions, airdrops, referral commissions and
 -- rebates → reward of the coin at 0 (of a currency: interest). Moves between the user's
@@ -79,6 +82,20 @@ local function feeOp(date, fee, about, cur)
            quantity = fee.amount, price = 0, cash = false, note = "Fee paid in " .. fee.coin }
 end
 
+-- Two coins: a swap at cost (the statement gives no price), fees in either coin folded
+-- into the units, a fee in a third coin sold at 0.
+local function swap(date, plus, minus, fees)
+  local give, get, ops = minus.amount, plus.amount, {}
+  for _, f in ipairs(fees) do
+    if f.coin == plus.coin then get = get - f.amount
+    elseif f.coin == minus.coin then give = give + f.amount
+    else ops[#ops + 1] = feeOp(date, f, nil, nil) end
+  end
+  table.insert(ops, 1, { kind = "swap", date = date, asset = minus.coin, asset_type = "crypto", quantity = give, to_asset = plus.coin,
+                         to_quantity = get })
+  return ops
+end
+
 local function trade(date, plus, minus, fees)
   if fiat[plus.coin] and fiat[minus.coin] then
     local ops = { { kind = "conversion", date = date, cash_currency = minus.coin, amount = minus.amount, to_currency = plus.coin,
@@ -86,9 +103,7 @@ local function trade(date, plus, minus, fees)
     for _, f in ipairs(fees) do ops[#ops + 1] = feeOp(date, f, nil, minus.coin) end
     return ops
   end
-  if not fiat[plus.coin] and not fiat[minus.coin] then
-    return nil, "a trade of " .. minus.coin .. " for " .. plus.coin .. " between two coins: recording it needs a swap, which AssetFlow does not record yet"
-  end
+  if not fiat[plus.coin] and not fiat[minus.coin] then return swap(date, plus, minus, fees) end
   local buying = not fiat[plus.coin]
   local coin, cash = buying and plus or minus, buying and minus or plus
   local units, money, cashFee, ops = coin.amount, cash.amount, D(0), {}
@@ -117,9 +132,8 @@ local function leg(r, time, date, coin, change)
   if #group.plus == 0 or #group.minus == 0 then return nil, "a trade leg: booked with its other leg" end
   local plus, minus, fees = table.remove(group.plus, 1), table.remove(group.minus, 1), group.fees
   group.fees, group.done = {}, true
-  group.skipped = not fiat[plus.coin] and not fiat[minus.coin]
   group.about = (fiat[plus.coin] and not fiat[minus.coin] and minus.coin) or (fiat[minus.coin] and not fiat[plus.coin] and plus.coin) or nil
-  group.cash = fiat[plus.coin] and plus.coin or minus.coin
+  group.cash = (fiat[plus.coin] and plus.coin) or (fiat[minus.coin] and minus.coin) or nil
   return trade(date, plus, minus, fees)
 end
 
@@ -130,7 +144,6 @@ local function fee(r, time, date, coin, change)
     group.fees[#group.fees + 1] = f
     return nil, "a trade's fee: booked with the trade"
   end
-  if group.skipped then return nil, "the fee of a trade between two coins, which is skipped" end
   return { feeOp(date, f, group.about, group.cash) }
 end
 

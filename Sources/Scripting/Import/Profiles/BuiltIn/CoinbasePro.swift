@@ -11,15 +11,18 @@ extension BuiltInProfiles {
 -- Fills (portfolio, trade id, product, side, created at, size, size unit, price, fee, total,
 -- price/fee/total unit), one row per fill: BUY → buy of size at price, the fee its fees,
 -- |total| the cash paid (size × price + fee); SELL → sell, total the cash received (size ×
--- price − fee). A fill between two coins (ETH-BTC, a USDC quote) is skipped with the
--- reason: recording it needs a swap, which AssetFlow does not record yet. The product's id
--- with the trade id is the broker id.
+-- price − fee). A fill between two coins (ETH-BTC, a USDC quote) → a swap: BUY gives
+-- |total| of the quote coin (size × price + fee) for size of the base coin, SELL gives size
+-- for total (size × price − fee). Its price is in a coin, not in money, so the swap is at
+-- cost: the cost basis and the lots' dates go with the coins, and the gain is realized when
+-- the coin received is sold for money. The product's id with the trade id is the broker id.
 --
 -- Account (portfolio, type, time, amount, balance, amount/balance unit, transfer id, trade
 -- id, order id), one row per ledger leg: deposit / withdrawal of a currency → deposit /
 -- withdrawal; of a coin → transfer in / out (the report gives no price: at 0); rebate →
 -- interest (a fee refund); the two legs of a conversion (USD → USDC) → a buy of the coin
--- with the currency at their ratio (a sell the other way; two currencies: a conversion);
+-- with the currency at their ratio (a sell the other way; two currencies: a conversion;
+-- two coins: a swap at cost);
 -- match and fee legs → skipped: trades are read from the fills report, which gives each
 -- fill's price and fee (import both files; the trades are counted once).
 
@@ -27,15 +30,26 @@ local fiat = { EUR = true, USD = true, GBP = true }
 
 local function abs(x) if x < D(0) then return -x end return x end
 
+-- A fill between two coins: the quote coin given for the base coin (BUY), or the other way.
+local function swap(r, side, coin, cur)
+  local size, total = num(r["size"]), abs(num(r["total"]))
+  local op = { kind = "swap", date = r["created at"], asset_type = "crypto", id = r["product"] .. ":" .. r["trade id"],
+               note = r["product"] .. " " .. side .. " " .. r["size"] .. " @ " .. r["price"] .. " " .. cur .. " (at cost: the price is in a coin)" }
+  if side == "BUY" then
+    op.asset, op.quantity, op.to_asset, op.to_quantity = cur, total, coin, size
+  else
+    op.asset, op.quantity, op.to_asset, op.to_quantity = coin, size, cur, total
+  end
+  return { op }
+end
+
 local function fill(r)
   local side, coin, cur = r["side"], r["size unit"], r["price/fee/total unit"]
   if r["product"] ~= coin .. "-" .. cur then
     error("product " .. tostring(r["product"]) .. " is not " .. tostring(coin) .. "-" .. tostring(cur))
   end
   if side ~= "BUY" and side ~= "SELL" then error("unknown side '" .. tostring(side) .. "'") end
-  if not fiat[cur] then
-    return nil, "a fill of " .. r["product"] .. " between two coins: recording it needs a swap, which AssetFlow does not record yet"
-  end
+  if not fiat[cur] then return swap(r, side, coin, cur) end
   return { { kind = side == "BUY" and "buy" or "sell", date = r["created at"], asset = coin, asset_type = "crypto", currency = cur,
              cash_currency = cur, quantity = r["size"], price = r["price"], fees = r["fee"], amount = abs(num(r["total"])),
              id = r["product"] .. ":" .. r["trade id"] } }
@@ -60,7 +74,10 @@ local function conversion(r, unit, amount)
   if fiat[from.unit] and fiat[to.unit] then
     return { { kind = "conversion", date = r["time"], cash_currency = from.unit, amount = paid, to_currency = to.unit, to_amount = got } }
   end
-  if fiat[from.unit] == fiat[to.unit] then error("a conversion of " .. from.unit .. " to " .. to.unit .. " between two coins") end
+  if not fiat[from.unit] and not fiat[to.unit] then
+    return { { kind = "swap", date = r["time"], asset = from.unit, asset_type = "crypto", quantity = paid, to_asset = to.unit, to_quantity = got,
+               note = "Conversion" } }
+  end
   if fiat[from.unit] then
     local price = round(paid / got, 8, "down")
     return { { kind = "buy", date = r["time"], asset = to.unit, asset_type = "crypto", currency = from.unit, cash_currency = from.unit,
