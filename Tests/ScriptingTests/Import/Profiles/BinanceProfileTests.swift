@@ -42,6 +42,7 @@ struct BinanceProfileTests {
         // EUR: 3000 − 999 − 1100 + 599.40 − 92 − 500 + 32.20 = 940.60.
         expectPosition(try t.position("Binance EUR"), quantity: D("940.6"), cost: D("940.6"), realized: 0)
         try expectSwapsLinked(t, ["USDT", "ETH", "SOL"])
+        try expectAssets(t, ["BNB", "BTC", "Binance EUR", "ETH", "SOL", "USDT"])
         try expectIdempotentAndAtomic(t, data, badRow: "38017201,2024-07-01 10:00:00,Spot,Mystery,EUR,1.00000000,")
     }
 

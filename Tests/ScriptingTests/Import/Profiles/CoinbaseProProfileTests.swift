@@ -42,6 +42,7 @@ struct CoinbaseProProfileTests {
         expectPosition(try t.position("Coinbase Pro USD"), quantity: 100, cost: 100, realized: 0)
         expectPosition(try t.position("USDC"), quantity: 100, cost: 100, realized: 0)
         #expect(try t.asset("USDC")?.currency == "USD")
+        try expectAssets(t, ["BTC", "Coinbase Pro EUR", "Coinbase Pro USD", "ETH", "USDC"])
         try expectIdempotentAndAtomic(t, fills, badRow: "default,5200,BTC-EUR,HOLD,2024-07-01T10:00:00.000Z,0.01,BTC,50000,1,-501,EUR")
         try expectIdempotentAndAtomic(t, account, badRow: "default,margin,2024-07-01T10:00:00.000Z,1,1,EUR,,,")
     }

@@ -27,6 +27,7 @@ struct DegiroProfileTests {
         let income = try t.income("ABC CORP")
         #expect(income.dividends == D("2.4") && income.tax == D("0.36") && income.net == D("2.04"))
         #expect(try t.income("DEGIRO EUR").interest == D("0.45"))
+        try expectAssets(t, ["ABC CORP", "DEGIRO EUR", "DEGIRO USD", "VANGUARD FTSE ALL-WORLD"])
         try expectIdempotentAndAtomic(t, data, badRow: "02-06-2024,10:00,02-06-2024,,,Onbekende boeking,,EUR,\"1,00\",EUR,\"435,20\",")
     }
 

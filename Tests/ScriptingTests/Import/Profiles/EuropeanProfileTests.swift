@@ -19,6 +19,7 @@ struct EuropeanProfileTests {
         // SWDA: 10 @ 80 = 800; 4 sold @ 85.50: realized 342 − 320 = 22.
         expectPosition(try t.position("iShares Core MSCI World"), quantity: 6, cost: 480, realized: 22)
         #expect(try t.asset("iShares Core MSCI World")?.currency == "GBP")
+        try expectAssets(t, ["Vanguard FTSE All-World", "iShares Core MSCI World"])  // trades only: no cash
         try expectIdempotentAndAtomic(t, data, badRow: "Mystery / ISIN XX0000000000,Transfer,1,£1.00,£1.00,04/06/24 11:00:00,05/06/24,None")
     }
 
@@ -37,6 +38,8 @@ struct EuropeanProfileTests {
         expectPosition(try t.position("Scalable Capital EUR"), quantity: D("1553.96"), cost: D("1553.96"), realized: D("-5.11"))
         let abc = try t.income("Abc Corp")
         #expect(abc.dividends == 4 && abc.tax == D("0.6") && abc.net == D("3.4"))
+        try expectIncome(t, "Scalable Capital EUR", gross: D("1.25"), tax: 0, net: D("1.25"))  // the Interest row
+        try expectAssets(t, ["Abc Corp", "MSCI World ETF", "Scalable Capital EUR"])
         try expectIdempotentAndAtomic(t, data, badRow: "2025-01-02;10:00:00;Executed;\"SCAL0008\";\"Abc Corp\";Security;Mystery;US0000000001;1;1,00;-1,00;0,00;0,00;EUR")
     }
 
@@ -53,6 +56,9 @@ struct EuropeanProfileTests {
         expectPosition(try t.position("Trade Republic EUR"), quantity: D("963.77"), cost: D("963.77"), realized: D("-3.53"))
         let apple = try t.income("Apple Inc.")
         #expect(apple.dividends == D("1.26") && apple.tax == D("0.16") && apple.net == D("1.1"))
+        // The cash's income: interest 2.75 net of 0.73 tax (gross 3.48) and a saveback of 0.46.
+        try expectIncome(t, "Trade Republic EUR", gross: D("3.94"), tax: D("0.73"), net: D("3.21"))
+        try expectAssets(t, ["Apple Inc.", "Trade Republic EUR"])
         try expectIdempotentAndAtomic(t, data, badRow: "\"2024-06-01T00:00:00.000Z\",\"2024-06-01\",\"DEFAULT\",\"CASH\",\"MYSTERY\",\"\",\"\",\"\",\"\",\"\",\"1.00\",\"\",\"\",\"EUR\",\"\",\"\",\"\",\"\",\"0b5e0000-0000-4000-8000-000000000008\",\"\",\"\",\"\",\"\"")
     }
 
@@ -67,6 +73,7 @@ struct EuropeanProfileTests {
         expectPosition(try t.position("ETH"), quantity: D("0.01"), cost: 0, realized: 0)
         // EUR: 1000 − 803.20 + 298.80 − 200 − 0.90 = 294.70; the withdrawal fee its loss.
         expectPosition(try t.position("Bitstamp EUR"), quantity: D("294.7"), cost: D("294.7"), realized: D("-0.9"))
+        try expectAssets(t, ["BTC", "Bitstamp EUR", "ETH"])
         try expectIdempotentAndAtomic(t, data, badRow: "1006,Main Account,Margin,,2024-05-01T09:00:00Z,1.00,EUR,,,,,0.00,EUR,")
     }
 
@@ -83,6 +90,10 @@ struct EuropeanProfileTests {
         expectPosition(try t.position("Fidelity USD"), quantity: D("3896.21"), cost: D("3896.21"), realized: -25)
         #expect(try t.income("BND").dividends == D("4.6"))
         #expect(try t.income("SPAXX").interest == D("1.23"))
+        try expectIncome(t, "BND", gross: D("4.6"), tax: 0, net: D("4.6"))
+        // SPAXX, the core money-market position, pays the interest; its units are the cash.
+        expectPosition(try t.position("SPAXX"), quantity: 0, cost: 0, realized: 0)
+        try expectAssets(t, ["BND", "Fidelity USD", "SPAXX"])
         try expectIdempotentAndAtomic(t, data, badRow: "07/01/2024, MERGER MER PAYOUT (Cash), XYZ,XYZ CORP,Cash,0.000,,,,,10.00,")
     }
 }

@@ -23,6 +23,8 @@ struct InteractiveBrokersStatementTests {
         #expect(try t.position("Interactive Brokers EUR").quantity == 1000)
         let aapl = try t.income("AAPL")
         #expect(aapl.dividends == D("2.4") && aapl.tax == D("0.36") && aapl.net == D("2.04"))
+        try expectIncome(t, "Interactive Brokers USD", gross: D("3.12"), tax: 0, net: D("3.12"))  // the Interest row
+        try expectAssets(t, ["AAPL", "Interactive Brokers EUR", "Interactive Brokers USD", "NVDA"])
         try expectIdempotentAndAtomic(t, data, badRow: "Trades,Data,Order,Options,USD,AAPL 240621C00200000,\"2024-06-01, 10:00:00\",1,2,2,-200,-1,201,0,0,O")
     }
 }

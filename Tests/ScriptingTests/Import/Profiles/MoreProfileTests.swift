@@ -27,6 +27,9 @@ struct MoreProfileTests {
         let aapl = try t.income("AAPL")
         #expect(aapl.dividends == D("0.23") && aapl.tax == D("0.04") && aapl.net == D("0.19"))
         #expect(try t.income("LGEN").net == D("28.4"))
+        try expectIncome(t, "LGEN", gross: D("28.4"), tax: 0, net: D("28.4"))  // a UK dividend: nothing withheld
+        try expectIncome(t, "Freetrade GBP", gross: D("1.12"), tax: 0, net: D("1.12"))  // INTEREST_FROM_CASH
+        try expectAssets(t, ["AAPL", "Freetrade GBP", "LGEN", "VOD"])
         try expectIdempotentAndAtomic(t, data, badRow: "Mystery,CRYPTO_ORDER,2024-10-01T10:00:00.000Z,GBP,1.00,BUY,BTC,,,,,,,,,,,,,,,,,,,,,,")
     }
 
@@ -44,6 +47,8 @@ struct MoreProfileTests {
         // the withdraw fee and the interest charged (5.10) are its loss.
         expectPosition(try t.position("eToro USD"), quantity: D("2840.35"), cost: D("2840.35"), realized: D("-5.1"))
         #expect(try t.income("NKE").net == D("2.9"))
+        try expectIncome(t, "NKE", gross: D("2.9"), tax: 0, net: D("2.9"))  // eToro books the dividend net
+        try expectAssets(t, ["AAPL", "NKE", "eToro USD"])
         try expectIdempotentAndAtomic(t, data, badRow: "11/05/2024 12:00:00,Mystery,-,1.00,-,0.00,0.00,0.00,-,-,0.00")
     }
 
@@ -62,6 +67,7 @@ struct MoreProfileTests {
         // EUR: 5000 − 2019.90 − 1004 + 595 − 200 = 2371.10.
         expectPosition(try t.position("Coinbase EUR"), quantity: D("2371.1"), cost: D("2371.1"), realized: 0)
         #expect(try t.income("ETH").interest == D("5.6"))
+        try expectAssets(t, ["BTC", "Coinbase EUR", "ETH", "USDC"])
         try expectIdempotentAndAtomic(t, data, badRow: "65f0000000000000000000a8,2024-06-02 10:00:00 UTC,Mystery,BTC,1,EUR,€1.00,€1.00,€1.00,€0.00,")
     }
 
@@ -78,6 +84,7 @@ struct MoreProfileTests {
         expectPosition(try t.position("ETH"), quantity: D("0.01"), cost: 0, realized: 0)
         // EUR: 3000 − 2003.20 + 1198.08 − 1000 − 0.09 = 1194.79, the ledger's last balance.
         expectPosition(try t.position("Kraken EUR"), quantity: D("1194.79"), cost: D("1194.79"), realized: D("-0.09"))
+        try expectAssets(t, ["BTC", "ETH", "Kraken EUR"])
         try expectIdempotentAndAtomic(t, data, badRow: "\"L4UESK-AAAAA-000009\",\"X-9\",\"2024-05-01 08:00:00\",\"margin\",\"\",\"currency\",\"ZEUR\",\"spot / main\",1.0000,0.0000,1195.7900")
     }
 
@@ -93,6 +100,9 @@ struct MoreProfileTests {
         // USD: dividend 5 × 0.62 = 3.10, interest 3.25, fee 2.50.
         expectPosition(try t.position("Ghostfolio USD"), quantity: D("3.85"), cost: D("3.85"), realized: D("-2.5"))
         #expect(try t.income("MSFT").dividends == D("3.1"))
+        try expectIncome(t, "MSFT", gross: D("3.1"), tax: 0, net: D("3.1"))
+        try expectIncome(t, "Ghostfolio USD", gross: D("3.25"), tax: 0, net: D("3.25"))  // the interest row
+        try expectAssets(t, ["Ghostfolio USD", "MSFT", "VTI"])
         try expectIdempotentAndAtomic(t, data, badRow: "2023-02-01,MSFT,MANUAL,USD,1,1,liability,0,")
     }
 
@@ -112,6 +122,8 @@ struct MoreProfileTests {
         expectPosition(try t.position("Portfolio Performance EUR"), quantity: D("7113.17"), cost: D("7113.17"), realized: D("-5.16"))
         let sap = try t.income("SAP")
         #expect(sap.dividends == D("8.28") && sap.tax == D("2.16") && sap.net == D("6.12"))
+        try expectIncome(t, "Portfolio Performance EUR", gross: D("4.05"), tax: 0, net: D("4.05"))  // the Interest row
+        try expectAssets(t, ["AAPL", "EUNL", "Portfolio Performance EUR", "SAP"])
         try expectIdempotentAndAtomic(t, data, badRow: "2024-10-01T00:00;Mystery;1,00;EUR;;;;;;;;;;;")
     }
 }

@@ -61,16 +61,32 @@ func expectPosition(_ p: Position, quantity: ExactDecimal, cost: ExactDecimal, r
     #expect(p.realizedGain == realized, "realized gain", sourceLocation: sourceLocation)
 }
 
+/// The store holds exactly the assets `names`: a test that checks each of them has checked
+/// every holding of the file.
+func expectAssets(_ t: ProfileTestStore, _ names: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    #expect(try t.assetNames() == names.sorted(), sourceLocation: sourceLocation)
+}
+
+/// The income `name` paid (dividends and interest), the tax withheld on it and the net.
+func expectIncome(_ t: ProfileTestStore, _ name: String, gross: ExactDecimal, tax: ExactDecimal, net: ExactDecimal,
+                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let i = try t.income(name)
+    #expect(i.gross == gross, "gross", sourceLocation: sourceLocation)
+    #expect(i.tax == tax, "tax", sourceLocation: sourceLocation)
+    #expect(i.net == net, "net", sourceLocation: sourceLocation)
+}
+
 /// Re-importing adds nothing; a refused import (the file with one row it cannot read)
 /// leaves the store as it was.
-func expectIdempotentAndAtomic(_ t: ProfileTestStore, _ data: Data, badRow: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectIdempotentAndAtomic(_ t: ProfileTestStore, _ data: Data, badRow: String, _ configure: (inout ProfileImport.Request) -> Void = { _ in },
+                               sourceLocation: SourceLocation = #_sourceLocation) throws {
     let before = try t.transactionCount()
-    let again = try t.importing(data)
+    let again = try t.importing(data, configure)
     #expect(again?.contains { $0.contains("No rows were imported") } == true, "\(again ?? [])", sourceLocation: sourceLocation)
     #expect(try t.transactionCount() == before, sourceLocation: sourceLocation)
     var text = String(decoding: data, as: UTF8.self)
     if !text.hasSuffix("\n") { text += "\n" }
-    #expect(throws: (any Error).self, sourceLocation: sourceLocation) { try t.importing(Data((text + badRow + "\n").utf8)) }
+    #expect(throws: (any Error).self, sourceLocation: sourceLocation) { try t.importing(Data((text + badRow + "\n").utf8), configure) }
     #expect(try t.transactionCount() == before, sourceLocation: sourceLocation)
 }
 

@@ -24,6 +24,7 @@ struct SchwabRevolutProfileTests {
         let ko = try t.income("KO")
         #expect(ko.dividends == 24 && ko.tax == D("3.6") && ko.net == D("20.4"))
         #expect(try t.income("Charles Schwab USD").interest == D("1.25"))
+        try expectAssets(t, ["Charles Schwab USD", "KO", "NVDA", "TSM"])
         try expectIdempotentAndAtomic(t, data, badRow: "\"12/20/2024\",\"Cash Merger\",\"XYZ\",\"XYZ CORP\",\"\",\"\",\"\",\"$10.00\",")
     }
 
@@ -40,6 +41,8 @@ struct SchwabRevolutProfileTests {
         // USD: 1000 − 283.69 − 270 − 270 + 0.72 − 0.12 + 170 − 100 = 246.91; the custody fee is the loss.
         expectPosition(try t.position("Revolut USD"), quantity: D("246.91"), cost: D("246.91"), realized: D("-0.12"))
         #expect(try t.income("AAPL").net == D("0.72"))
+        try expectIncome(t, "AAPL", gross: D("0.72"), tax: 0, net: D("0.72"))  // the statement gives the dividend net, no tax
+        try expectAssets(t, ["AAPL", "MSFT", "Revolut USD"])
         try expectIdempotentAndAtomic(t, data, badRow: "2024-10-01T10:00:00.000Z,AAPL,MYSTERY,1,$1.00,$1.00,USD,1.1")
     }
 

@@ -32,6 +32,8 @@ struct Trading212ProfileTests {
         #expect(income.dividends == D("1.37") && income.tax == D("0.21") && income.net == D("1.16"))
         // Interest paid by the cash account itself.
         #expect(try t.income("Trading 212 EUR").interest == D("2.35"))
+        expectPosition(try t.position("Trading 212 USD"), quantity: D("108.5"), cost: D("108.5"), realized: 0)
+        try expectAssets(t, ["MSFT", "Trading 212 EUR", "Trading 212 USD", "VOD", "VWCE"])
         try expectIdempotentAndAtomic(t, data, badRow: "Mystery row,2024-07-01 10:00:00,,,,,,,,,,1.00,\"EUR\",,,,,,X-1")
     }
 }

@@ -27,6 +27,7 @@ struct VanguardProfileTests {
         expectPosition(try t.position("Vanguard USD"), quantity: D("5754.88"), cost: D("5754.88"), realized: -20)
         #expect(try t.income("Vanguard USD").interest == D("21.4"))
         #expect(try t.asset("VMFXX") == nil)
+        try expectAssets(t, ["BND", "VTI", "Vanguard USD"])
         try expectIdempotentAndAtomic(t, data, badRow: "12345678,07/01/2024,07/01/2024,Mystery,?,VANGUARD TOTAL STOCK MARKET ETF,VTI,1,1,-1,0,-1,0,CASH,")
     }
 }
@@ -51,6 +52,8 @@ struct VanguardUKProfileTests {
         // table's closing Balance; the account fee is its loss.
         expectPosition(try t.position("Vanguard UK GBP"), quantity: D("1428.97"), cost: D("1428.97"), realized: D("-4.05"))
         #expect(try t.income("Vanguard UK GBP").interest == D("0.52"))
+        try expectIncome(t, "FOO", gross: D("62.5"), tax: 0, net: D("62.5"))  // the listing gives no tax withheld
+        try expectAssets(t, ["FOO", "U.S. Equity Index Fund - Accumulation", "Vanguard UK GBP"])
         // Re-importing adds nothing; a bad row inside the cash table refuses the whole file.
         let before = try t.transactionCount()
         let again = try #require(try t.importing(data))

@@ -31,6 +31,9 @@ struct XTBProfileTests {
         // which is skipped. The taxes and the SEC fee (0.07 + 0.24 + 0.01) are the cash's loss.
         expectPosition(try t.position("XTB EUR"), quantity: D("3680.42"), cost: D("3680.42"), realized: D("-0.32"))
         #expect(try t.income("XTB EUR").interest == D("1.25"))
+        // The free-funds interest, 1.25, and its tax, 0.24, named on the cash.
+        try expectIncome(t, "XTB EUR", gross: D("1.25"), tax: D("0.24"), net: D("1.01"))
+        try expectAssets(t, ["AAPL.US", "SPYL.DE", "XTB EUR"])
         try expectIdempotentAndAtomic(t, data, badRow: "Mystery;AAPL.US;Apple;2024-10-01 10:00:00;-1,00;600000099;?;Stocks")
     }
 
@@ -51,6 +54,8 @@ struct XTBProfileTests {
         #expect(cdr.dividends == 3 && cdr.tax == D("0.57") && cdr.net == D("2.43"))
         // PLN: 2000 − 550 + 1.05 + 244.60 + 3 − 0.57 = 1698.08.
         expectPosition(try t.position("XTB PLN"), quantity: D("1698.08"), cost: D("1698.08"), realized: D("-0.57"))
+        try expectAssets(t, ["CDR.PL", "XTB PLN"])
+        try expectIdempotentAndAtomic(t, data, badRow: "700000099;Nieznany typ;06.04.2024 10:00:00;?;;1.00;;;;") { $0.currency = "PLN" }
         #expect(try t.income("XTB PLN").interest == D("1.05"))
     }
 

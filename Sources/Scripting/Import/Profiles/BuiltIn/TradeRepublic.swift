@@ -46,7 +46,8 @@ return {
     end
     if t == "INTEREST_PAYMENT" then
       local ops = { { kind = "interest", date = date, cash_currency = cur, amount = amount + tax } }
-      if tax > D(0) then ops[2] = { kind = "tax", date = date, cash_currency = cur, amount = tax, note = "Tax on interest" } end
+      -- The tax names the cash that earned the interest, so the income figures net it.
+      if tax > D(0) then ops[2] = { kind = "tax", date = date, asset = "Trade Republic " .. cur, cash_currency = cur, amount = tax, note = "Tax on interest" } end
       return ops
     end
     if deposits[t] then return { { kind = "deposit", date = date, cash_currency = cur, amount = amount } } end

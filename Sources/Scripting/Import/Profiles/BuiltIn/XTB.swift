@@ -126,7 +126,11 @@ return {
       return { { kind = "tax", date = date, asset = symbol, cash_currency = account, amount = size, note = comment } }
     end
     if interest[t] then return { { kind = positive and "interest" or "fee", date = date, cash_currency = account, amount = size, note = comment } } end
-    if interestTax[t] then return { { kind = positive and "interest" or "tax", date = date, cash_currency = account, amount = size, note = comment } } end
+    -- The tax on the cash's interest names the cash as what it is about (when the title block gave its
+    -- currency), so the income figures net it.
+    if interestTax[t] then
+      return { { kind = positive and "interest" or "tax", date = date, asset = account and "XTB " .. account or nil, cash_currency = account, amount = size, note = comment } }
+    end
     if cashMoves[t] then return { { kind = positive and "deposit" or "withdrawal", date = date, cash_currency = account, amount = size, note = comment } } end
     if fees[t] then
       local op = { kind = positive and "interest" or "fee", date = date, cash_currency = account, amount = size, note = comment }
