@@ -29,6 +29,7 @@ struct InteractiveBrokersProfileTests {
         // USD: 5000 − 2306 − 2306 + 1299.4965 = 1687.4965; EUR: 1000 − 642.05 = 357.95.
         #expect(try t.position("Interactive Brokers USD").quantity == D("1687.4965"))
         #expect(try t.position("Interactive Brokers EUR").quantity == D("357.95"))
+        try expectAssets(t, ["Interactive Brokers EUR", "Interactive Brokers USD", "SAP", "VTI"])
         try expectIdempotentAndAtomic(t, data, badRow: "\"DATA\",\"TRNT\",\"U1234567\",\"USD\",\"VTI\",\"US9229087690\",\"305\",\"HOLD\",\"20240701\",\"1\",\"1\",\"0\",\"USD\",\"0\"")
     }
 
@@ -45,9 +46,13 @@ struct InteractiveBrokersProfileTests {
             "U1","USD","","","Deposits/Withdrawals","DISBURSEMENT","20240501","-200","906"
             """
         try t.importing(Data(file.utf8))
-        let vt = try t.income("VT")
-        #expect(vt.dividends == D("6.504") && vt.tax == D("1.95") && vt.net == D("4.554"))
+        try expectIncome(t, "VT", gross: D("6.504"), tax: D("1.95"), net: D("4.554"))
+        // VT pays a dividend; the file holds no trade of it: no units.
+        expectPosition(try t.position("VT"), quantity: 0, cost: 0, realized: 0)
         // 1000 + 6.504 − 1.95 + 2.11 − 1.5 − 200 = 805.164
         expectPosition(try t.position("Interactive Brokers USD"), quantity: D("805.164"), cost: D("805.164"), realized: D("-3.45"))
+        try expectIncome(t, "Interactive Brokers USD", gross: D("2.11"), tax: 0, net: D("2.11"))  // the broker's interest
+        try expectAssets(t, ["Interactive Brokers USD", "VT"])
+        try expectIdempotentAndAtomic(t, Data(file.utf8), badRow: "\"U1\",\"USD\",\"\",\"\",\"Mystery\",\"?\",\"20240601\",\"1\",\"907\"")
     }
 }
