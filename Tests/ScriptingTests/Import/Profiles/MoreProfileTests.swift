@@ -68,6 +68,12 @@ struct MoreProfileTests {
         expectPosition(try t.position("Coinbase EUR"), quantity: D("2371.1"), cost: D("2371.1"), realized: 0)
         #expect(try t.income("ETH").interest == D("5.6"))
         try expectAssets(t, ["BTC", "Coinbase EUR", "ETH", "USDC"])
+        try t.session { s in  // the Convert is one swap: the sale of ETH and the purchase of USDC linked
+            let usdc = try #require(try s.asset(named: "USDC"))
+            let buy = try #require(try s.transactions(ofAsset: usdc.id!).first)
+            let sale = try #require(try buy.relatedTransactionID.flatMap { try s.transaction(id: $0) })
+            #expect(sale.type == .sell && sale.relatedTransactionID == buy.id && sale.quantity == D("0.1"))
+        }
         try expectIdempotentAndAtomic(t, data, badRow: "65f0000000000000000000a8,2024-06-02 10:00:00 UTC,Mystery,BTC,1,EUR,€1.00,€1.00,€1.00,€0.00,")
     }
 

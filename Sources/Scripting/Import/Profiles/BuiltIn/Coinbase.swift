@@ -9,8 +9,9 @@ extension BuiltInProfiles {
 -- crypto assets priced in the row's Price Currency, which is also the cash they are paid with.
 --
 -- Row kinds: Buy, Advanced Trade Buy → buy (Total is the cash paid, Fees the fees); Sell,
--- Advanced Trade Sell → sell (Total is the cash received); Convert → a sell of the coin and
--- a buy of the one in Notes ("Converted 0.5 ETH to 900 USDC"), at the row's value, no cash;
+-- Advanced Trade Sell → sell (Total is the cash received); Convert → a swap of the coin for
+-- the one in Notes ("Converted 0.5 ETH to 900 USDC") at the row's price: a sale of the coin
+-- at Price at Transaction and a purchase of the other costing what it brought, no cash;
 -- Send → transfer out; Receive → transfer in at the row's price; Deposit / Withdrawal of
 -- a currency → deposit / withdrawal; Staking Income, Rewards Income, Learning Reward,
 -- Coinbase Earn, Inflation Reward, Interest payout → reward at the row's price; staking
@@ -42,13 +43,8 @@ return {
     if t == "Convert" then
       local toQty, toCoin = (r["Notes"] or ""):match("to ([%d%.,]+) (%w+)")
       if not toQty then error("a Convert row without 'to QUANTITY COIN' in its Notes") end
-      local value = num(r["Subtotal"])
-      return {
-        { kind = "sell", date = date, asset = coin, asset_type = "crypto", currency = cur, cash_currency = cur, quantity = q, price = r["Price at Transaction"],
-          cash = false, note = r["Notes"] },
-        { kind = "buy", date = date, asset = toCoin, asset_type = "crypto", currency = cur, cash_currency = cur, quantity = toQty,
-          price = round(value / num(toQty), 8), cash = false, note = r["Notes"] },
-      }
+      return { { kind = "swap", date = date, asset = coin, asset_type = "crypto", currency = cur, cash_currency = cur, quantity = q,
+                 price = r["Price at Transaction"], to_asset = toCoin, to_quantity = toQty, note = r["Notes"] } }
     end
     if t == "Send" or t == "Receive" then
       return { { kind = t == "Send" and "transfer_out" or "transfer_in", date = date, asset = coin, asset_type = "crypto", currency = cur,
