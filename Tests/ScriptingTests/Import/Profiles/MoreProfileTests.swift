@@ -82,12 +82,15 @@ struct MoreProfileTests {
         let t = try ProfileTestStore()
         let data = try sample("kraken-ledgers.csv")
         let lines = try #require(try t.importing(data))
-        #expect(lines.contains("5 rows imported as 8 transactions."), "\(lines)")
-        #expect(lines.contains("4 rows skipped by the profile:"), "\(lines)")
-        // BTC: 0.05 for 2000 + 3.20 fee = 2003.20; 0.02 sold for 1200 − 1.92: realized 1198.08 − 801.28 = 396.80.
-        expectPosition(try t.position("BTC"), quantity: D("0.03"), cost: D("1201.92"), realized: D("396.8"))
-        // ETH: a staking reward of 0.01 (no price in the ledger: at 0).
-        expectPosition(try t.position("ETH"), quantity: D("0.01"), cost: 0, realized: 0)
+        #expect(lines.contains("6 rows imported as 10 transactions."), "\(lines)")
+        #expect(lines.contains("5 rows skipped by the profile:"), "\(lines)")
+        // BTC: 0.05 for 2000 + 3.20 fee = 2003.20; 0.02 sold for 1200 − 1.92: realized 1198.08 − 801.28 = 396.80;
+        // 0.01 given for ETH at its cost, 400.64 (the ledger gives no value: a swap at cost): 0.02 for 801.28.
+        expectPosition(try t.position("BTC"), quantity: D("0.02"), cost: D("801.28"), realized: D("396.8"))
+        // ETH: a staking reward of 0.01 (no price in the ledger: at 0); 0.2 received for the BTC less
+        // its fee of 0.0004 ETH, at the BTC's cost: 0.2096 for 400.64.
+        expectPosition(try t.position("ETH"), quantity: D("0.2096"), cost: D("400.64"), realized: 0)
+        try expectSwapsLinked(t, ["BTC"])
         // EUR: 3000 − 2003.20 + 1198.08 − 1000 − 0.09 = 1194.79, the ledger's last balance.
         expectPosition(try t.position("Kraken EUR"), quantity: D("1194.79"), cost: D("1194.79"), realized: D("-0.09"))
         try expectAssets(t, ["BTC", "ETH", "Kraken EUR"])

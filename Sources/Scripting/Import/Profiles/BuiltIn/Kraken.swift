@@ -13,8 +13,11 @@ extension BuiltInProfiles {
 -- deposit / withdrawal of a currency → deposit / withdrawal (its fee: a fee); of a coin
 -- → transfer in / out (no price in the file: at 0); staking, earn rewards, dividend →
 -- reward (at 0: the ledger gives no price); transfers between Kraken's own wallets and
--- earn allocations → skipped. A trade between two coins is refused (the ledger gives no
--- value to record it at).
+-- earn allocations → skipped. A trade between two coins → a swap of the coin given
+-- (|amount| + its fee) for the coin received (amount − its fee); the ledger gives no value
+-- to record it at, so it is at cost: the cost basis and the lots' dates go with the coins,
+-- and the gain is realized when the coin received is sold for money. Two currencies are
+-- refused (record the conversion by hand).
 
 local names = { XXBT = "BTC", XBT = "BTC", XETH = "ETH", XXDG = "DOGE", XLTC = "LTC", XXRP = "XRP", XXLM = "XLM", XXMR = "XMR",
                 ZEUR = "EUR", ZUSD = "USD", ZGBP = "GBP", ZCAD = "CAD", ZJPY = "JPY", ZCHF = "CHF" }
@@ -27,6 +30,15 @@ end
 
 local pending = nil
 
+-- Two coin legs: the one leaving is given with its fee, the one arriving received less its.
+local function swap(r, a, b)
+  local give, get = a, b
+  if a.amount > D(0) then give, get = b, a end
+  if give.amount >= D(0) or get.amount <= D(0) then error("a trade between " .. a.asset .. " and " .. b.asset .. " whose legs do not go opposite ways") end
+  return { { kind = "swap", date = r["time"], asset = give.asset, asset_type = "crypto", quantity = -give.amount + give.fee, to_asset = get.asset,
+             to_quantity = get.amount - get.fee, id = r["refid"] } }
+end
+
 local function trade(r, leg)
   if pending == nil or pending.refid ~= r["refid"] then
     if pending ~= nil then error("a trade leg without its pair (refid " .. pending.refid .. ")") end
@@ -35,6 +47,7 @@ local function trade(r, leg)
   end
   local a, b = pending, leg
   pending = nil
+  if not fiat[a.asset] and not fiat[b.asset] then return swap(r, a, b) end
   local money, coin = a, b
   if fiat[a.asset] == nil then money, coin = b, a end
   if fiat[money.asset] == nil or fiat[coin.asset] ~= nil then error("a trade between " .. a.asset .. " and " .. b.asset .. ": record it by hand") end
