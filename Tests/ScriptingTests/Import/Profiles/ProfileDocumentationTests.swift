@@ -32,6 +32,23 @@ struct ProfileDocumentationTests {
         #expect(try t.income("ACME").dividends == 12)
     }
 
+    @Test("myexchange.lua reads the page's fills: a deposit, a buy, a coin-to-coin swap at cost, a sale; as the page says")
+    func swapExample() throws {
+        let page = try String(contentsOf: packageRoot.appendingPathComponent("Documentation/Import.md"), encoding: .utf8)
+        let csv = try block(after: "whose fills file looks like this", in: page)
+        let luaStart = try #require(page.range(of: "```lua\n-- myexchange.lua")).lowerBound
+        let lua = try block(after: "", in: String(page[luaStart...]))
+        let profile = try temporaryFile("myexchange.lua", lua)
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let t = try ProfileTestStore()
+        let lines = try #require(try t.importing(Data(csv.utf8)) { $0.profile = profile })
+        #expect(lines.first == "Profile: MyExchange (myexchange).")
+        expectPosition(try t.position("BTC"), quantity: D("0.0499"), cost: D("2005.98"), realized: 0)
+        expectPosition(try t.position("ETH"), quantity: D("0.5"), cost: D("1007.01"), realized: D("485.49"))
+        expectPosition(try t.position("MyExchange EUR"), quantity: D("2472.5"), cost: D("2472.5"), realized: 0)
+        try expectSwapsLinked(t, ["BTC"])
+    }
+
     @Test("every built-in profile has its row in Import.md's table of profiles")
     func everyProfileDocumented() throws {
         let page = try String(contentsOf: packageRoot.appendingPathComponent("Documentation/Import.md"), encoding: .utf8)
