@@ -137,7 +137,7 @@ final class LocalQuoteServer {
                 if url.path.startswith("/service/data/EXR/") or url.path.startswith("/changed/service/data/EXR/"):
                     d1 = datetime.date.fromisoformat(q["startPeriod"])
                     d2 = datetime.date.fromisoformat(q["endPeriod"])
-                    if url.path.startswith("/changed/"): return self.send(200, "DATE,USD\n2024-03-04,1.08\n")
+                    if url.path.startswith("/changed/"): return self.send(200, "DATE,USD\\n2024-03-04,1.08\\n")
                     rows = []
                     while d1 <= d2:
                         if d1.weekday() < 5:
@@ -145,7 +145,7 @@ final class LocalQuoteServer {
                                 rows.append("EXR.D.%s.EUR.SP00.A,D,%s,EUR,SP00,A,%s,%s" % (cur, cur, d1.isoformat(), value))
                         d1 += datetime.timedelta(days=1)
                     if not rows: return self.send(404, "No results found.")
-                    return self.send(200, "KEY,FREQ,CURRENCY,CURRENCY_DENOM,EXR_TYPE,EXR_SUFFIX,TIME_PERIOD,OBS_VALUE\r\n" + "\r\n".join(rows) + "\r\n")
+                    return self.send(200, "KEY,FREQ,CURRENCY,CURRENCY_DENOM,EXR_TYPE,EXR_SUFFIX,TIME_PERIOD,OBS_VALUE\\r\\n" + "\\r\\n".join(rows) + "\\r\\n")
                 if url.path == "/huge": return self.send(200, "x" * (1 << 20))
                 if url.path == "/slow":
                     time.sleep(5)
