@@ -27,10 +27,10 @@ extension RatesCommand {
                 without rates: by default `currency-api`, the public currency API
                 (cdn.jsdelivr.net/npm/@fawazahmed0/currency-api, one request per day); `ecb`,
                 the European Central Bank's euro rates (one request per span of days); or a
-                file NAME.lua of yours in ~/.config/assetflow/providers. --url (or, for the
-                default provider, $ASSETFLOW_RATES_URL) replaces the provider's address, a
-                template with {date}, {from}, {to} and {base}. The address's host is allowed;
-                any other (a redirect's, your own provider's) needs --allow-net. Days already
+                file NAME.lua of yours in ~/.config/assetflow/providers. --url replaces the
+                provider's address, a template with {date}, {from}, {to} and {base};
+                $ASSETFLOW_RATES_URL does so for the default provider. The address's host is
+                allowed; any other (a redirect's, your own provider's) needs --allow-net. Days already
                 in the store are skipped unless --refresh. All or nothing: a failure stores
                 nothing and names the day. See Documentation/Prices.md, "Rate providers".
 
@@ -39,8 +39,8 @@ extension RatesCommand {
                     assetflow rates fetch
                   A year, with a progress bar:
                     assetflow rates fetch --from 2024-01-01 --to 2024-12-31
-                  The ECB's euro rates of a quarter:
-                    assetflow rates fetch --provider ecb --base EUR --from 2024-01-01 --to 2024-03-31
+                  The ECB's euro rates since March:
+                    assetflow rates fetch --provider ecb --base EUR --from 2024-03-01
                 """
         )
 
@@ -58,7 +58,7 @@ extension RatesCommand {
         @Option(help: ArgumentHelp("Rate provider: currency-api (default), ecb, or a NAME.lua of yours.", valueName: "name"))
         var provider: String?
 
-        @Option(help: ArgumentHelp("Address template with {date}, {from}, {to}, {base}; default: the provider's ($ASSETFLOW_RATES_URL for the default one).", valueName: "url"))
+        @Option(help: ArgumentHelp("Address template with {date}, {from}, {to}, {base}; default: the provider's own, or $ASSETFLOW_RATES_URL for the default one.", valueName: "url"))
         var url: String?
 
         @Option(help: ArgumentHelp("Seconds to wait for each response.", valueName: "seconds"))
