@@ -21,6 +21,9 @@ import Foundation
 /// - `/service/data/EXR/D..EUR.SP00.A?startPeriod=&endPeriod=`: the ECB data API's CSV
 ///   (`detail=dataonly`), USD 1.0DD05 and JPY 161.2DD on working days, 404 "No results found."
 ///   for a span without one; `/changed/service/…`: another CSV (a format change).
+/// - Any path whose symbol holds `err-sym` (500), `huge-sym` (1 MB), `slow-sym` (5 s),
+///   `chg-sym` (another CSV: a format change), `hop-sym-X` (302 to the same path for X on this
+///   host) or `away-sym-X` (302 to it on localhost): every provider's trouble.
 /// - `/huge`: 1 MB of text; `/slow`: answers after 5 s; `/headers`: echoes X-Test.
 /// - `/secret?apikey=…`: 403 (a key refused).
 /// - `/to-localhost`: 302 to http://localhost:PORT/daily…; `/to-self`: 302 to /headers.
@@ -82,6 +85,16 @@ final class LocalQuoteServer {
                 url = urllib.parse.urlparse(self.path)
                 q = dict(urllib.parse.parse_qsl(url.query))
                 port = self.server.server_address[1]
+                # Per-symbol trouble, for every provider's path (ProviderMatrixTests).
+                if "err-sym" in self.path: return self.send(500, "server error")
+                if "huge-sym" in self.path: return self.send(200, "x" * (1 << 20))
+                if "slow-sym" in self.path:
+                    time.sleep(5)
+                    return self.send(200, "late")
+                if "chg-sym" in self.path: return self.send(200, "Datum,Kurs" + chr(10) + "2024-01-01,1" + chr(10))
+                if "hop-sym-" in self.path: return self.send(302, "", {"Location": self.path.replace("hop-sym-", "")})
+                if "away-sym-" in self.path:
+                    return self.send(302, "", {"Location": "http://localhost:%d%s" % (port, self.path.replace("away-sym-", ""))})
                 if url.path in ("/daily", "/q/d/l/"):
                     if q.get("s") == "none": return self.send(200, "No data")
                     d1 = datetime.datetime.strptime(q["d1"].replace("-", ""), "%Y%m%d").date()
