@@ -22,7 +22,7 @@ import Foundation
 ///   (`detail=dataonly`), USD 1.0DD05 and JPY 161.2DD on working days, 404 "No results found."
 ///   for a span without one; `/changed/service/…`: another CSV (a format change).
 /// - Any path whose symbol holds `err-sym` (500), `huge-sym` (1 MB), `slow-sym` (5 s),
-///   `chg-sym` (another CSV: a format change), `hop-sym-X` (302 to the same path for X on this
+///   `chg-sym` (another CSV: a format change), `txt-sym` (a message instead of data), `hop-sym-X` (302 to the same path for X on this
 ///   host) or `away-sym-X` (302 to it on localhost): every provider's trouble.
 /// - `/huge`: 1 MB of text; `/slow`: answers after 5 s; `/headers`: echoes X-Test.
 /// - `/secret?apikey=…`: 403 (a key refused).
@@ -91,6 +91,7 @@ final class LocalQuoteServer {
                 if "slow-sym" in self.path:
                     time.sleep(5)
                     return self.send(200, "late")
+                if "txt-sym" in self.path: return self.send(200, "Exceeded the daily hits limit")
                 if "chg-sym" in self.path: return self.send(200, "Datum,Kurs" + chr(10) + "2024-01-01,1" + chr(10))
                 if "hop-sym-" in self.path: return self.send(302, "", {"Location": self.path.replace("hop-sym-", "")})
                 if "away-sym-" in self.path:

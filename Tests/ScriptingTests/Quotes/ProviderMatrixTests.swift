@@ -55,7 +55,7 @@ struct ProviderMatrixTests {
         defer { server.stop() }
         let folder = try Self.folder(server)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let cases = ["err-sym", "huge-sym", "slow-sym", "chg-sym", "away-sym-", "hop-sym-"]
+        let cases = ["err-sym", "huge-sym", "slow-sym", "chg-sym", "txt-sym", "away-sym-", "hop-sym-"]
         let assets = Self.providers.flatMap { p in cases.map { ("\(p) \($0)", p, Self.symbol(p, $0, server: server)) } }
         let store = try Self.store(assets)
         let out = try Self.fetch(store, folder: folder, from: "2024-01-01", to: "2024-01-02")
@@ -67,6 +67,7 @@ struct ProviderMatrixTests {
             #expect(failure("huge-sym").contains("The response from 127.0.0.1 is larger than 65536 bytes; it was not read."), "\(p): \(failure("huge-sym"))")
             #expect(failure("slow-sym").contains("No response from 127.0.0.1 within 1 s"), "\(p): \(failure("slow-sym"))")
             #expect(failure("chg-sym").contains(formatChange[p]!), "\(p): \(failure("chg-sym"))")
+            #expect(failure("txt-sym").contains(formatChange[p]!), "\(p): \(failure("txt-sym"))")  // "Exceeded the daily hits limit"
             #expect(failure("away-sym-").contains("may not reach localhost"), "\(p): \(failure("away-sym-"))")
             #expect(out["\(p) hop-sym-"]?.failure == nil && out["\(p) hop-sym-"]?.stored == 2, "\(p): \(String(describing: out["\(p) hop-sym-"]))")
         }
