@@ -18,22 +18,29 @@ struct RatesCommand: ParsableCommand {
 }
 
 extension RatesCommand {
-    /// `assetflow rates fetch [--from DATE] [--to DATE] [--base CODE]`
+    /// `assetflow rates fetch [--from DATE] [--to DATE] [--base CODE] [--provider NAME]`
     struct Fetch: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Download daily exchange rates and keep them in the store.",
             discussion: """
-                One request per day to the public currency API
-                (cdn.jsdelivr.net/npm/@fawazahmed0/currency-api), or to --url /
-                $ASSETFLOW_RATES_URL, a template with {date} and {base}. A redirect to another
-                host needs --allow-net. Days already in the store are skipped unless --refresh.
-                All or nothing: a failed day stores nothing and is named.
+                A rate provider (a Lua script, like the quote providers) is asked for the days
+                without rates: by default `currency-api`, the public currency API
+                (cdn.jsdelivr.net/npm/@fawazahmed0/currency-api, one request per day); `ecb`,
+                the European Central Bank's euro rates (one request per span of days); or a
+                file NAME.lua of yours in ~/.config/assetflow/providers. --url replaces the
+                provider's address, a template with {date}, {from}, {to} and {base};
+                $ASSETFLOW_RATES_URL does so for the default provider. The address's host is
+                allowed; any other (a redirect's, your own provider's) needs --allow-net. Days already
+                in the store are skipped unless --refresh. All or nothing: a failure stores
+                nothing and names the day. See Documentation/Prices.md, "Rate providers".
 
                 Examples:
                   Today's rates of the main currency:
                     assetflow rates fetch
                   A year, with a progress bar:
                     assetflow rates fetch --from 2024-01-01 --to 2024-12-31
+                  The ECB's euro rates since March:
+                    assetflow rates fetch --provider ecb --base EUR --from 2024-03-01
                 """
         )
 
@@ -48,7 +55,10 @@ extension RatesCommand {
         @Option(help: ArgumentHelp("Base currency of the rates; default: the main currency.", valueName: "code"))
         var base: String?
 
-        @Option(help: ArgumentHelp("Address template with {date} and {base}; default: $ASSETFLOW_RATES_URL, else the public API.", valueName: "url"))
+        @Option(help: ArgumentHelp("Rate provider: currency-api (default), ecb, or a NAME.lua of yours.", valueName: "name"))
+        var provider: String?
+
+        @Option(help: ArgumentHelp("Address template with {date}, {from}, {to}, {base}; default: the provider's own, or $ASSETFLOW_RATES_URL for the default one.", valueName: "url"))
         var url: String?
 
         @Option(help: ArgumentHelp("Seconds to wait for each response.", valueName: "seconds"))
@@ -57,7 +67,7 @@ extension RatesCommand {
         @Flag(help: "Fetch days again even when their rates are stored.")
         var refresh = false
 
-        @Option(name: .customLong("allow-net"), help: ArgumentHelp("Let a redirect reach this host too (repeatable); the feed's own host is allowed.", valueName: "host"))
+        @Option(name: .customLong("allow-net"), help: ArgumentHelp("Let the provider reach this host too (repeatable); the address's own host is allowed.", valueName: "host"))
         var allowNet: [String] = []
 
         func validate() throws {
@@ -68,11 +78,15 @@ extension RatesCommand {
 
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
-            let template = url ?? environment["ASSETFLOW_RATES_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? RatesRun.defaultURLTemplate
-            let bar = ProgressBar(label: "", unit: " days", minimumTotal: 5)
+            var fetch = RateFetch(provider: provider, base: base, from: from.flatMap(RatesRun.day), to: to.flatMap(RatesRun.day))
+            // $ASSETFLOW_RATES_URL is the default provider's address; another provider has its own.
+            fetch.url = url ?? (provider == nil ? environment["ASSETFLOW_RATES_URL"].flatMap { $0.isEmpty ? nil : $0 } : nil)
+            fetch.timeout = timeout
+            fetch.refresh = refresh
+            fetch.allowNet = allowNet
+            let bar = ProgressBar(label: "", unit: " requests", minimumTotal: 5)
             do {
-                let line = try RatesRun.fetch(storePath: global.storePath, from: from, to: to, base: base, urlTemplate: template,
-                                              timeout: timeout, refresh: refresh, allowNet: allowNet, progress: bar.update)
+                let line = try RatesRun.fetch(storePath: global.storePath, fetch: fetch, progress: bar.update)
                 bar.finish()
                 print(line)
             } catch {

@@ -38,6 +38,38 @@ struct PricesCommandTests {
         #expect(again.out == "Apple: 0 stored, 2 skipped (already there)\nStored 0 price(s) for 1 asset(s).\n")
     }
 
+    @Test("The nightly example (scripts/examples/nightly-prices.lua) fetches under --allow-net and saves its report")
+    func nightlyExample() throws {
+        let rates = RatesCommandTests()
+        let server = try rates.startServer(["h.csv": "Date,Close\n2024-03-04,12.50\n2024-03-05,12.75\n"])
+        defer { rates.stop(server) }
+        let store = cli.temporaryStore()
+        let folder = (store as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = ["XDG_CONFIG_HOME": folder + "/config", "ASSETFLOW_REPORTS": folder + "/reports", "ASSETFLOW_TODAY": "2024-03-06"]
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let setup = folder + "/setup.lua"
+        try """
+            af.create_asset{ name = "Apple", type = "stock", currency = "USD" }
+              :update{ quote = { provider = "csv", symbol = "http://127.0.0.1:\(server.2)/h.csv?from={from}&to={to}" } }
+            """.write(toFile: setup, atomically: true, encoding: .utf8)
+        #expect(try cli.run(["run", "--store", store, setup], environment: environment).status == 0)
+        let nightly = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/examples/nightly-prices.lua").path
+        // Cron mails what it prints: the lines, then the report as Markdown.
+        let mailed = try cli.run(["run", "--store", store, "--allow-net", "127.0.0.1", nightly], environment: environment)
+        #expect(mailed.status == 0, "\(mailed.err)")
+        #expect(mailed.out.hasPrefix("Apple\t2 stored, 0 skipped\n"), "\(mailed.out)")
+        #expect(mailed.out.contains("Prices fetched") && mailed.out.contains("Net worth: "), "\(mailed.out)")
+        // A file in the sandbox is refused, said, and the fetch kept; with --trusted it is saved.
+        let sandboxed = try cli.run(["run", "--store", store, "--allow-net", "127.0.0.1", nightly, folder + "/nightly.html"], environment: environment)
+        #expect(sandboxed.status == 0 && sandboxed.out.contains("Not saved (a sandboxed script may not write"), "\(sandboxed.out) \(sandboxed.err)")
+        let saved = try cli.run(["run", "--store", store, "--trusted", "--allow-net", "127.0.0.1", nightly, folder + "/nightly.html"], environment: environment)
+        #expect(saved.status == 0 && saved.out.contains("Saved "), "\(saved.out) \(saved.err)")
+        let report = try String(contentsOfFile: folder + "/nightly.html", encoding: .utf8)
+        #expect(report.contains("Prices fetched") && report.contains("Apple"))
+    }
+
     @Test("After af.fetch_prices the script's --timeout still ends a run stuck where no hook reaches (the watchdog is not lost)",
           .timeLimit(.minutes(1)))
     func watchdogAfterFetch() throws {
@@ -78,6 +110,7 @@ struct PricesCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let environment = ["XDG_CONFIG_HOME": folder + "/config"]
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let setup = folder + "/setup.lua"
         try """
             for _, name in ipairs{ "Apple", "Pear" } do

@@ -56,7 +56,10 @@ public struct ColumnMapping: Equatable, Sendable {
             throw ImportFailure(lines: lines)
         }
         let used = Set(mapping.columns.values)
-        let quoteColumns: Set<String> = assetGiven ? ["open", "high", "low", "adj close", "adj. close", "volume"] : []
+        var quoteColumns: Set<String> = assetGiven ? ["open", "high", "low", "adj close", "adj. close", "volume"] : []
+        // AssetFlow's own prices export says where a fetched price came from; an imported price
+        // is the user's, so they are read past, not restored (Documentation/Prices.md).
+        if kind == .prices { quoteColumns.formUnion(["source", "fetched at"]) }
         mapping.warnings = headers.indices.filter { !used.contains($0) && !headers[$0].isEmpty && !quoteColumns.contains(keys[$0]) }
             .map { "Unrecognized column: \(headers[$0]) (will be ignored)" }
         return mapping

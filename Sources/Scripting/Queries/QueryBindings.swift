@@ -33,7 +33,8 @@ enum QueryBindings {
     static let transactionRow = LuaType.record((["id", "date", "type", "label"] + assetFields + ["quantity", "price", "total", "fees", "quantity_impact", "note", "source"]).map {
         LuaRecordField($0, ["quantity", "price", "total", "fees", "quantity_impact"].contains($0) ? .decimal : $0 == "id" || $0 == "asset_id" ? .integer : .string)
     })
-    static let priceRow = LuaType.record((["date"] + assetFields + ["price"]).map { LuaRecordField($0, $0 == "price" ? .decimal : $0 == "asset_id" ? .integer : .string) })
+    static let priceRow = LuaType.record((["date"] + assetFields + ["price"]).map { LuaRecordField($0, $0 == "price" ? .decimal : $0 == "asset_id" ? .integer : .string) }
+        + [LuaRecordField("source", .optional(.string)), LuaRecordField("fetched_at", .optional(.string))])
     static let holdingRow = LuaType.record((["date"] + assetFields + ["quantity", "price", "value"]).map {
         LuaRecordField($0, ["quantity", "price", "value"].contains($0) ? .decimal : $0 == "asset_id" ? .integer : .string)
     })
@@ -56,20 +57,25 @@ enum QueryBindings {
             return 1
         },
         .function("af.rows", "prices", Filter.self, returns: .value(.list(priceRow)),
-                  "Every price record as a row, by asset then date (one table scan): {date, asset, asset_type, currency, …, price}.",
+                  "Every price record as a row, by asset then date (one table scan): {date, asset, asset_type, currency, …, price, source, fetched_at}; source and fetched_at (UTC) say which quote provider fetched it and when, nil for a typed or imported price.",
                   example: #"local rows = af.rows.prices{ asset = "ACME", from = "2024-01-01" }"#) { env, call, args in
             let context = try AssetContext(env.session)
             let byAsset = try env.session.allPricesByAsset()
+            let fetched = try env.session.priceProvenanceByAsset()
             var rows: [PricePoint] = []
             for asset in context.assets where args.asset == nil || asset.id == args.asset!.id {
                 rows += (byAsset[asset.id!] ?? []).filter { p in (args.from.map { p.date >= $0 } ?? true) && (args.to.map { p.date <= $0 } ?? true) }
             }
             try call.reserveHostMemory(rows.count * 32)
             env.pushList(rows, call) { p in
-                call.newTable(fieldCount: 9)
+                call.newTable(fieldCount: 11)
                 pushAssetFields(context.asset(p.assetID), context, call)
                 call.pushString(p.date.description); call.setField("date", of: -2)
                 call.pushDecimal(p.price); call.setField("price", of: -2)
+                if let provenance = fetched[p.assetID]?[p.date] {
+                    call.pushString(provenance.source); call.setField("source", of: -2)
+                    call.pushString(provenance.fetchedAt); call.setField("fetched_at", of: -2)
+                }
             }
             return 1
         },

@@ -14,6 +14,9 @@ public enum BuiltInProviders {
       local url = request.symbol:gsub("{from}", request.from):gsub("{to}", request.to)
       local response = af.http.get(url)
       if response.status ~= 200 then error("HTTP " .. response.status .. " from " .. url) end
+      -- A page or a message instead of the CSV has no rows to check: its header says so.
+      local header = response.body:gsub("^\\239\\187\\191", ""):match("^[^\\r\\n]*")
+      if not header:find("Date", 1, true) then error("the CSV has no Date and Close (or Price) columns: " .. header:sub(1, 80)) end
       local prices = {}
       for _, row in ipairs(af.csv(response.body)) do
         local price = row.Close or row.Price
@@ -46,6 +49,9 @@ public enum BuiltInProviders {
       local response = af.http.get(url)
       if response.status ~= 200 then error("stooq: HTTP " .. response.status) end
       if response.body:match("^%s*No data") then return {} end
+      -- Anything else without the CSV's header (a page, "Exceeded the daily hits limit") is not prices.
+      local header = response.body:gsub("^\\239\\187\\191", ""):match("^[^\\r\\n]*")
+      if not header:match("^Date,") then error("stooq: the response is not Date,Open,High,Low,Close,Volume CSV: " .. header:sub(1, 80)) end
       local prices = {}
       for _, row in ipairs(af.csv(response.body)) do
         if not row.Date or not row.Close then error("stooq: the response is not Date,Open,High,Low,Close,Volume CSV") end

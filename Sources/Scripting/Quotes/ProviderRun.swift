@@ -20,11 +20,11 @@ public final class ProviderRun {
     /// Loads `provider` over `scratch` (a session of an in-memory store) with `allowed`
     /// the hosts the user allowed and `key` its API key.
     public init(provider: QuoteProvider, allowed: [String], scratch: StoreSession, http: QuoteHTTP? = nil, key: String? = nil,
-                deadline: Date? = nil) throws {
+                deadline: Date? = nil, subject: String? = nil) throws {
         self.provider = provider
         self.key = key
         self.http = http ?? QuoteHTTP(allowance: HostAllowance(provider: provider.name, declared: [], allowed: []))
-        self.http.allowance = HostAllowance(provider: provider.name, declared: provider.declaredHosts, allowed: allowed)
+        self.http.allowance = HostAllowance(provider: provider.name, declared: provider.declaredHosts, allowed: allowed, subject: subject)
         self.http.secrets = key.map { [$0] } ?? []
         environment = try ScriptEnvironment(session: scratch)
         let secrets = self.http.secrets
@@ -58,6 +58,16 @@ public final class ProviderRun {
     }
 
     private func unredactedFetch(symbol: String, from: CalendarDate, to: CalendarDate, currency: String, deadline: Date?) throws -> [FetchedPrice] {
+        let fields = [("symbol", symbol), ("from", from.description), ("to", to.description), ("currency", currency)]
+        return try call("fetch", fields: fields, deadline: deadline) { try readPrices($0) }
+    }
+
+    /// Calls the provider's global `function` with one request table of `fields` (and `key`,
+    /// when it has one) and reads its result with `read`, within the limits; a failure names
+    /// the provider (a refused request keeps its own message), or is what `describe` makes of
+    /// the error's text.
+    func call<T>(_ function: String, fields: [(String, String)], deadline: Date?, describe: ((String) -> String)? = nil,
+                 read: (LuaCall) throws -> T) throws -> T {
         let lua = environment.lua
         let call = LuaCall(lua.L)
         let base = call.argumentCount
@@ -66,11 +76,13 @@ public final class ProviderRun {
         http.deadline = deadline
         do {
             try lua.execute("""
-                if type(fetch) ~= "function" then error("it defines no function fetch(request)", 0) end
-                return fetch(...)
-                """, name: "=fetch", results: 1) {
+                local name = ...
+                if type(_ENV[name]) ~= "function" then error("it defines no function " .. name .. "(request)", 0) end
+                return _ENV[name](select(2, ...))
+                """, name: "=\(function)", results: 1) {
+                call.pushString(function)
                 call.newTable()
-                for (key, value) in [("symbol", symbol), ("from", from.description), ("to", to.description), ("currency", currency)] {
+                for (key, value) in fields {
                     call.pushString(value)
                     call.setField(key, of: -2)
                 }
@@ -78,17 +90,18 @@ public final class ProviderRun {
                     call.pushString(key)
                     call.setField("key", of: -2)
                 }
-                return 1
+                return 2
             }
         } catch {
             let text = Self.text(of: error)
             // A refused request already names the provider: its message without Lua's position.
-            if let start = text.range(of: "Provider '\(provider.name)' may not reach") {
-                throw QuoteHTTP.Failure(message: String(text[start.lowerBound...]))
+            if let start = text.range(of: "\(http.allowance.subject) may not reach") {
+                throw QuoteHTTP.Failure(message: String(text[start.lowerBound...]), kind: .refused)
             }
+            if let describe { throw QuoteHTTP.Failure(message: describe(text)) }
             throw failure("failed: \(text)")
         }
-        return try readPrices(call)
+        return try read(call)
     }
 
     private func readPrices(_ call: LuaCall) throws -> [FetchedPrice] {
@@ -125,7 +138,7 @@ public final class ProviderRun {
         }
     }
 
-    private func failure(_ text: String) -> QuoteHTTP.Failure {
+    func failure(_ text: String) -> QuoteHTTP.Failure {
         QuoteHTTP.Failure(message: "Provider '\(provider.name)' \(text)")
     }
 

@@ -12,15 +12,25 @@ public struct QuoteProvider: Sendable {
     public var declaredHosts: [String] { HostAllowance.declaredHosts(in: source) }
     /// The environment variable its `-- key: NAME` line names, where its API key may be read
     /// (when `providers.conf` gives none); nil when it declares none.
-    public var keyVariable: String? {
+    public var keyVariable: String? { header("key") }
+    /// The address its `-- url:` line gives (a rate provider's default address, a template
+    /// with `{base}`, `{date}`, `{from}`, `{to}`); nil when it gives none.
+    public var declaredURL: String? { header("url") }
+    /// True when its `-- span: day` line asks to be called one day at a time (a source with one
+    /// file per day): progress and failures then name the day.
+    public var asksOneDayAtATime: Bool { header("span")?.lowercased() == "day" }
+
+    /// The value of the first `-- NAME: value` line among the comment lines at its top.
+    func header(_ name: String) -> String? {
+        let prefix = name.lowercased() + ":"
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.isEmpty { continue }
             guard text.hasPrefix("--") else { break }
             let comment = text.dropFirst(2).trimmingCharacters(in: .whitespaces)
-            guard comment.lowercased().hasPrefix("key:") else { continue }
-            let name = comment.dropFirst("key:".count).trimmingCharacters(in: .whitespaces)
-            return name.isEmpty ? nil : name
+            guard comment.lowercased().hasPrefix(prefix) else { continue }
+            let value = comment.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+            return value.isEmpty ? nil : value
         }
         return nil
     }
@@ -33,9 +43,13 @@ public struct QuoteProvider: Sendable {
         return value
     }
 
-    public init(name: String, source: String) {
+    /// True for one embedded in the binary (not a file of the user's).
+    public var isBuiltIn = false
+
+    public init(name: String, source: String, isBuiltIn: Bool = false) {
         self.name = name
         self.source = source
+        self.isBuiltIn = isBuiltIn
     }
 
     /// Where user providers live: `$XDG_CONFIG_HOME/assetflow/providers` (else
@@ -47,8 +61,9 @@ public struct QuoteProvider: Sendable {
     }
 
     /// The provider called `name`: a file in `folder` first (a user's fixed copy wins), else
-    /// a built-in one; an error lists the built-in names.
-    public static func named(_ name: String, folder: String = userFolder()) throws -> QuoteProvider {
+    /// one of `builtIn` (the quote providers by default); an error lists the built-in names.
+    public static func named(_ name: String, folder: String = userFolder(), builtIn: [String: String] = BuiltInProviders.all,
+                             kind: String = "quote provider") throws -> QuoteProvider {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "_-".contains($0) }) else {
             throw QuoteHTTP.Failure(message: "'\(name)' is not a provider name (letters, digits, _ and - only).")
         }
@@ -56,8 +71,8 @@ public struct QuoteProvider: Sendable {
         if let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) {
             return QuoteProvider(name: name, source: text)
         }
-        if let source = BuiltInProviders.all[name] { return QuoteProvider(name: name, source: source) }
-        let names = BuiltInProviders.all.keys.sorted().joined(separator: ", ")
-        throw QuoteHTTP.Failure(message: "No quote provider '\(name)': the built-in ones are \(names), and \(path) does not exist.")
+        if let source = builtIn[name] { return QuoteProvider(name: name, source: source, isBuiltIn: true) }
+        let names = builtIn.keys.sorted().joined(separator: ", ")
+        throw QuoteHTTP.Failure(message: "No \(kind) '\(name)': the built-in ones are \(names), and \(path) does not exist.")
     }
 }

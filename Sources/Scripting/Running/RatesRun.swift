@@ -6,44 +6,37 @@ import Store
 /// line reaches the store only through Scripting. Each call opens the store, does one thing
 /// all or nothing, and returns the lines to print; errors carry the app's messages.
 public enum RatesRun {
-    /// The public date-stamped currency API (a template with {date} and {base}).
-    public static let defaultURLTemplate = RateFeed.defaultURLTemplate
-
     static func open(_ storePath: String) throws -> AssetFlowStore {
         var options = ScriptRun()
         options.storePath = storePath
         return try options.openStore()
     }
 
-    /// Fetches the rates of `base` (default: the main currency) for each day `from`…`to`
-    /// (default: today) and stores them; `progress(done, total)` after each day.
-    /// Requests follow the quote providers' rules: the feed's own host, and others only when
-    /// allowed (`allowNet`, or `hosts` under `[rates]` in providers.conf).
-    public static func fetch(storePath: String, from: String?, to: String?, base: String?, urlTemplate: String, timeout: Double,
-                             refresh: Bool, allowNet: [String] = [], progress: @escaping (Int, Int) -> Void) throws -> String {
-        let settings = try ProviderSettings.load(path: ProviderSettings.userPath())
-        var fetcher = RateFetcher(urlTemplate: urlTemplate, timeout: timeout)
-        fetcher.allowNet = allowNet + (settings.hosts["rates"] ?? [])
-        return try open(storePath).withSession { session in
-            let end = try to.map { try date($0, "--to") } ?? session.today
-            let start = try from.map { try date($0, "--from") } ?? end
-            let code = try base.map(Currency.normalize) ?? session.mainCurrency()
+    /// Runs `fetch` (a rate provider asked for the days of its range not stored yet) and
+    /// stores what it returns in one transaction; `progress(done, total)` after each request
+    /// to the provider. Returns the summary lines.
+    public static func fetch(storePath: String, fetch: RateFetch, progress: @escaping (Int, Int) -> Void) throws -> String {
+        try open(storePath).withSession { session in
             try session.begin()
-            let summary: StoreSession.FetchSummary
+            let summary: RateFetch.Summary
             do {
-                summary = try session.fetchRates(base: code, from: start, to: end, fetcher: fetcher,
-                                                 refresh: refresh, progress: progress)
-            } catch let failure as RateFetcher.Failure where failure.message == RateFeed.networkMessage {
+                summary = try fetch.run(in: session, progress: progress)
+            } catch let failure as RateFetch.Failure where failure.isNetwork {
                 throw ScriptRunError(failure.description + "\n" + offlineHint)
             }
             try session.commit()
-            return "Stored \(summary.stored) rates for \(summary.requested - summary.skipped) day(s)"
-                + (summary.skipped > 0 ? "; \(summary.skipped) day(s) already stored (--refresh fetches them again)." : ".")
-                + (summary.rejected.isEmpty ? "" : "\nSkipped \(summary.rejected.count) rate(s) that were not above zero: "
-                    + summary.rejected.prefix(10).joined(separator: ", ") + (summary.rejected.count > 10 ? ", …" : "") + ".")
-                + (summary.unknown.isEmpty ? "" : "\nSkipped \(summary.unknown.count) code(s) the service lists that are not currencies AssetFlow knows: "
-                    + summary.unknown.prefix(10).joined(separator: ", ") + (summary.unknown.count > 10 ? ", …" : "") + ".")
+            return lines(summary)
         }
+    }
+
+    /// "Stored 12 rates for 3 day(s)", and what was skipped, each list to its first ten.
+    static func lines(_ summary: RateFetch.Summary) -> String {
+        func list(_ items: [String]) -> String { items.prefix(10).joined(separator: ", ") + (items.count > 10 ? ", …" : "") }
+        return "Stored \(summary.stored) rates for \(summary.days) day(s)"
+            + (summary.skipped > 0 ? "; \(summary.skipped) day(s) already stored (--refresh fetches them again)." : ".")
+            + (summary.empty > 0 ? "\n\(summary.empty) day(s) asked for came back without rates (the source's weekends and holidays)." : "")
+            + (summary.rejected.isEmpty ? "" : "\nSkipped \(summary.rejected.count) rate(s) that were not above zero: \(list(summary.rejected)).")
+            + (summary.unknown.isEmpty ? "" : "\nSkipped \(summary.unknown.count) code(s) the service lists that are not currencies AssetFlow knows: \(list(summary.unknown)).")
     }
 
     /// What to do without a network: import a rates file.
@@ -109,6 +102,9 @@ public enum RatesRun {
 
     /// "CODE<tab>minor units<tab>name" for every known currency.
     public static var currencyLines: [String] { Currency.all.map { "\($0.code)\t\($0.minorUnits)\t\($0.name)" } }
+
+    /// The day a YYYY-MM-DD text names (checked by `isDate` first).
+    public static func day(_ text: String) -> CalendarDate? { CalendarDate(text) }
 
     /// True when the text is a date in the form YYYY-MM-DD.
     public static func isDate(_ text: String) -> Bool { CalendarDate(text) != nil }

@@ -7,7 +7,9 @@ import GRDB
 extension StoreSession {
     /// The columns of the import-ready transactions file (`assetflow import transactions`).
     public static let transactionColumns = ["Date", "Asset", "Type", "Quantity", "Price", "Fees", "Currency", "Asset Type", "Platform", "Note", "Source"]
-    public static let priceColumns = ["Date", "Asset", "Price", "Currency", "Asset Type", "Platform"]
+    /// Source and Fetched At: the quote provider and time (UTC) of a fetched price, empty for
+    /// a typed or imported one (an import reads past them).
+    public static let priceColumns = ["Date", "Asset", "Price", "Currency", "Asset Type", "Platform", "Source", "Fetched At"]
 
     /// Every transaction as rows of `transactionColumns`, in date order (ties as recorded),
     /// exact values.
@@ -25,9 +27,13 @@ extension StoreSession {
     /// Every price record as rows of `priceColumns`, by asset and date.
     public func priceRowsForImport() throws -> [[String]] {
         let assets = Dictionary(try self.assets().map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
-        return try Row.fetchAll(db, sql: "SELECT asset_id, date, price FROM price_history ORDER BY asset_id, date").compactMap { row in
+        let fetched = try Dictionary(Row.fetchAll(db, sql: "SELECT price_id, source, fetched_at FROM price_fetch").map { row -> (Int64, [String]) in
+            (row["price_id"], [row["source"], row["fetched_at"]])
+        }, uniquingKeysWith: { a, _ in a })
+        return try Row.fetchAll(db, sql: "SELECT id, asset_id, date, price FROM price_history ORDER BY asset_id, date").compactMap { row in
             guard let asset = assets[row["asset_id"]] else { return nil }
             return [row["date"], asset.name, row["price"], asset.currency, asset.type.rawValue, asset.platform]
+                + (fetched[row["id"]] ?? ["", ""])
         }
     }
 
@@ -77,7 +83,7 @@ public enum StoreExport {
         for (name, columns, rows) in importable {
             switch format {
             case .csv: files.append(("\(name).csv", Data(CSVWriting.document(header: columns, rows: rows).utf8)))
-            case .json: files.append(("\(name).json", try json(columns: columns.map(fieldKey), rows: rows.map { $0.map { $0 } })))
+            case .json: files.append(("\(name).json", try json(columns: columns.map(fieldKey), rows: rows.map { nullsForUnfetched($0, columns) })))
             }
         }
         for table in try session.dataTableNames() {
@@ -93,6 +99,11 @@ public enum StoreExport {
             try OwnerOnlyFiles.write(data, to: path)
             return path
         }
+    }
+
+    /// A row for JSON: a price's empty Source and Fetched At (typed or imported) are null.
+    static func nullsForUnfetched(_ row: [String], _ columns: [String]) -> [String?] {
+        zip(row, columns).map { value, column in value.isEmpty && ["Source", "Fetched At"].contains(column) && columns == StoreSession.priceColumns ? nil : value }
     }
 
     /// "Asset Type" → "asset_type".

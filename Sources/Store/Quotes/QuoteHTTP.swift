@@ -19,6 +19,9 @@ public final class QuoteHTTP {
     /// The libcurl loaded (another name only in tests).
     public var library: String
     private var client: HTTPClient?
+    /// The failure of the latest request, nil when it got a response: a caller with messages
+    /// of its own (the rates fetch) tells a network failure from a provider's own error.
+    public private(set) var lastFailure: Failure?
 
     public init(allowance: HostAllowance, bodyLimit: Int = 8 << 20, timeout: TimeInterval = 20, library: String = "libcurl.so.4") {
         self.allowance = allowance
@@ -61,10 +64,13 @@ public final class QuoteHTTP {
     /// The response to GET `address` with `headers` ("Name" → "value"); a failure's message
     /// never holds a secret.
     public func get(_ address: String, headers: [String: String] = [:]) throws -> Response {
+        lastFailure = nil
         do {
             return try unredactedGet(address, headers: headers)
         } catch let failure as Failure {
-            throw Failure(message: Self.redact(failure.message, secrets: secrets), kind: failure.kind)
+            let redacted = Failure(message: Self.redact(failure.message, secrets: secrets), kind: failure.kind)
+            lastFailure = redacted
+            throw redacted
         }
     }
 

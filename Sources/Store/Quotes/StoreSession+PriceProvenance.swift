@@ -22,6 +22,20 @@ extension StoreSession {
         try Row.fetchOne(db.cachedStatement(sql: "SELECT source, fetched_at FROM price_fetch WHERE price_id = ?"), arguments: [id])
             .map { PriceProvenance(source: $0["source"], fetchedAt: $0["fetched_at"]) }
     }
+
+    /// Where every fetched price came from, by asset and date (one query; typed and imported
+    /// prices are absent): for rows and exports that list many prices.
+    public func priceProvenanceByAsset() throws -> [Int64: [CalendarDate: PriceProvenance]] {
+        var result: [Int64: [CalendarDate: PriceProvenance]] = [:]
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT p.asset_id, p.date, f.source, f.fetched_at FROM price_fetch f JOIN price_history p ON p.id = f.price_id
+            """)
+        while let row = try rows.next() {
+            guard let date = CalendarDate(row[1] as String) else { continue }
+            result[row[0], default: [:]][date] = PriceProvenance(source: row[2], fetchedAt: row[3])
+        }
+        return result
+    }
 }
 
 private extension Array where Element == String {

@@ -70,20 +70,6 @@ struct RateTableTests {
         #expect(throws: MissingRateError(from: "GBP", to: "USD", date: d("2024-03-01")).violation) { try sum.add(1, "GBP", on: d("2024-03-01")) }
     }
 
-    @Test("The feed's JSON is read exactly; unknown codes are skipped; a bad shape is the app's message")
-    func feed() throws {
-        let json = #"{"date":"2024-03-06","usd":{"eur":0.92115,"jpy":149.83,"btc":1.51e-05,"xau":0.00047,"usd":1}}"#
-        let rates = try RateFeed.parse(Data(json.utf8), base: "usd", requestedDate: d("2024-03-07"), source: "test", fetchedAt: "")
-        #expect(rates.map(\.quote) == ["BTC", "EUR", "JPY"])
-        #expect(rates.map(\.rate) == [x("0.0000151"), x("0.92115"), x("149.83")])
-        #expect(rates.allSatisfy { $0.date == d("2024-03-06") && $0.base == "USD" })
-        #expect(throws: RuleViolation(RateFeed.invalidResponseMessage)) {
-            try RateFeed.parse(Data("<html>".utf8), base: "usd", requestedDate: d("2024-03-07"), source: "", fetchedAt: "")
-        }
-        #expect(RateFeed.url(template: RateFeed.defaultURLTemplate, base: "USD", date: d("2024-03-06"))
-                == "https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@2024-03-06/v1/currencies/usd.min.json")
-    }
-
     @Test("Rates from CSV: header, quoted fields, an optional source; a bad line names itself")
     func csv() throws {
         let rates = try RateCSV.parse("date,base,quote,rate,source\n2024-03-01,usd,eur,0.92\n\n\"2024-03-04\",USD,JPY,\"150.5\",ecb\n")

@@ -18,6 +18,12 @@ import Foundation
 /// - `/rates/DATE/BASE.json`: the currency feed's shape (`{"date": DATE, "usd": {"eur": 0.92, …}}`),
 ///   with a metal (xau) AssetFlow does not know as a currency; `/rates-redirect/DATE/BASE.json`:
 ///   302 to the same on localhost.
+/// - `/service/data/EXR/D..EUR.SP00.A?startPeriod=&endPeriod=`: the ECB data API's CSV
+///   (`detail=dataonly`), USD 1.0DD05 and JPY 161.2DD on working days, 404 "No results found."
+///   for a span without one; `/changed/service/…`: another CSV (a format change).
+/// - Any path whose symbol holds `err-sym` (500), `huge-sym` (1 MB), `slow-sym` (5 s),
+///   `chg-sym` (another CSV: a format change), `txt-sym` (a message instead of data), `hop-sym-X` (302 to the same path for X on this
+///   host) or `away-sym-X` (302 to it on localhost): every provider's trouble.
 /// - `/huge`: 1 MB of text; `/slow`: answers after 5 s; `/headers`: echoes X-Test.
 /// - `/secret?apikey=…`: 403 (a key refused).
 /// - `/to-localhost`: 302 to http://localhost:PORT/daily…; `/to-self`: 302 to /headers.
@@ -79,6 +85,17 @@ final class LocalQuoteServer {
                 url = urllib.parse.urlparse(self.path)
                 q = dict(urllib.parse.parse_qsl(url.query))
                 port = self.server.server_address[1]
+                # Per-symbol trouble, for every provider's path (ProviderMatrixTests).
+                if "err-sym" in self.path: return self.send(500, "server error")
+                if "huge-sym" in self.path: return self.send(200, "x" * (1 << 20))
+                if "slow-sym" in self.path:
+                    time.sleep(5)
+                    return self.send(200, "late")
+                if "txt-sym" in self.path: return self.send(200, "Exceeded the daily hits limit")
+                if "chg-sym" in self.path: return self.send(200, "Datum,Kurs" + chr(10) + "2024-01-01,1" + chr(10))
+                if "hop-sym-" in self.path: return self.send(302, "", {"Location": self.path.replace("hop-sym-", "")})
+                if "away-sym-" in self.path:
+                    return self.send(302, "", {"Location": "http://localhost:%d%s" % (port, self.path.replace("away-sym-", ""))})
                 if url.path in ("/daily", "/q/d/l/"):
                     if q.get("s") == "none": return self.send(200, "No data")
                     d1 = datetime.datetime.strptime(q["d1"].replace("-", ""), "%Y%m%d").date()
@@ -131,6 +148,18 @@ final class LocalQuoteServer {
                     return self.send(200, '{"date": "%s", "usd": {"eur": 0.92, "jpy": 150.5, "xau": 0.0004}}' % date)
                 if url.path.startswith("/rates-redirect/"):
                     return self.send(302, "", {"Location": "http://localhost:%d%s" % (port, url.path.replace("/rates-redirect/", "/rates/"))})
+                if url.path.startswith("/service/data/EXR/") or url.path.startswith("/changed/service/data/EXR/"):
+                    d1 = datetime.date.fromisoformat(q["startPeriod"])
+                    d2 = datetime.date.fromisoformat(q["endPeriod"])
+                    if url.path.startswith("/changed/"): return self.send(200, "DATE,USD\\n2024-03-04,1.08\\n")
+                    rows = []
+                    while d1 <= d2:
+                        if d1.weekday() < 5:
+                            for cur, value in (("USD", "1.0%02d05" % d1.day), ("JPY", "161.2%02d" % d1.day)):
+                                rows.append("EXR.D.%s.EUR.SP00.A,D,%s,EUR,SP00,A,%s,%s" % (cur, cur, d1.isoformat(), value))
+                        d1 += datetime.timedelta(days=1)
+                    if not rows: return self.send(404, "No results found.")
+                    return self.send(200, "KEY,FREQ,CURRENCY,CURRENCY_DENOM,EXR_TYPE,EXR_SUFFIX,TIME_PERIOD,OBS_VALUE\\r\\n" + "\\r\\n".join(rows) + "\\r\\n")
                 if url.path == "/huge": return self.send(200, "x" * (1 << 20))
                 if url.path == "/slow":
                     time.sleep(5)

@@ -37,6 +37,42 @@ struct PriceProvenanceTests {
         #expect(lines[4] == "nil\tnil")
     }
 
+    @Test("af.rows.prices and the prices export (CSV and JSON) carry a fetched price's source and fetch time; a typed one has none")
+    func rowsAndExport() throws {
+        let server = try LocalQuoteServer()
+        defer { server.stop() }
+        let folder = try PriceFetchTests.providers(server)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try PriceFetchTests.store("""
+            local a = af.create_asset{ name = "Apple", type = "stock", currency = "USD" }
+            a:update{ quote = { provider = "stooq", symbol = "AAPL.US" } }
+            a:record_price{ date = "2024-01-05", price = "7" }
+            """)
+        _ = try PriceFetchTests.fetch(store, folder: folder, from: "2024-01-01", to: "2024-01-01")
+        let printed = try runLua("""
+            for _, r in ipairs(af.rows.prices{ asset = "Apple" }) do
+              print(r.date, r.price, r.source, r.fetched_at and r.fetched_at:match("^%d%d%d%d%-%d%d%-%d%dT%d%d:%d%d:%d%dZ$") ~= nil)
+            end
+            """, store: store, today: PriceFetchTests.today.description)
+        #expect(printed == "2024-01-01\t101.25\tstooq\ttrue\n2024-01-05\t7\tnil\tnil\n")
+        let out = NSTemporaryDirectory() + "af-export-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try store.withSession(today: PriceFetchTests.today) { s in
+            _ = try StoreExport.write(s, format: .csv, to: out + "/csv")
+            _ = try StoreExport.write(s, format: .json, to: out + "/json")
+        }
+        let csv = try String(contentsOfFile: out + "/csv/prices.csv", encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(csv[0] == "Date,Asset,Price,Currency,Asset Type,Platform,Source,Fetched At")
+        #expect(csv[1].hasPrefix("2024-01-01,Apple,101.25,USD,stock,,stooq,20") && csv[1].hasSuffix("Z"))
+        #expect(csv[2] == "2024-01-05,Apple,7,USD,stock,,,")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/json/prices.json"))) as! [[String: Any]]
+        #expect(json[0]["source"] as? String == "stooq" && (json[0]["fetched_at"] as? String)?.hasSuffix("Z") == true)
+        #expect(json[1]["source"] is NSNull && json[1]["fetched_at"] is NSNull)
+        // The export imports again without a warning for its own columns (an imported price is the user's: no source).
+        let mapping = try ColumnMapping.resolve(kind: .prices, headers: StoreSession.priceColumns)
+        #expect(mapping.warnings.isEmpty)
+    }
+
     @Test("The progress callback is called after each asset, with the count done and the total")
     func progress() throws {
         let server = try LocalQuoteServer()
