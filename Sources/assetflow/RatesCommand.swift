@@ -77,7 +77,7 @@ extension RatesCommand {
                 print(line)
             } catch {
                 bar.finish()
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                TerminalText.complain("\(error)")
                 throw ExitCode(1)
             }
         }
@@ -103,7 +103,7 @@ extension RatesCommand {
             do {
                 print(try RatesRun.importCSV(storePath: global.storePath, file: file))
             } catch {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                TerminalText.complain("\(error)")
                 throw ExitCode(1)
             }
         }
