@@ -34,6 +34,14 @@ struct OutputPathTests {
         let n = read(reader, &buffer, buffer.count)
         #expect(String(decoding: buffer.prefix(max(n, 0)), as: UTF8.self).contains("ACME"))
         #expect(kind(fifo) == S_IFIFO)
+        // As /dev/stdout is: a link to a pipe. Written through, the link left as it is.
+        let stdoutLink = box.file("stdout")
+        try FileManager.default.createSymbolicLink(atPath: stdoutLink, withDestinationPath: fifo)
+        let linked = try box.run(["report", "holdings", "--store", box.store, "--format", "markdown", "--output", stdoutLink])
+        #expect(linked.status == 0, "\(linked.err)")
+        let m = read(reader, &buffer, buffer.count)
+        #expect(String(decoding: buffer.prefix(max(m, 0)), as: UTF8.self).contains("ACME"))
+        #expect(kind(stdoutLink) == S_IFLNK && kind(fifo) == S_IFIFO)
         #expect(try FileManager.default.contentsOfDirectory(atPath: box.path).filter { $0.hasPrefix(".assetflow-") }.isEmpty)
     }
 
