@@ -107,8 +107,11 @@ typedef struct cstorechecksums_file {
 static sqlite3_vfs *cstorechecksums_inner_vfs;
 static _Thread_local uint32_t cstorechecksums_last_damage;
 static volatile int cstorechecksums_verifying = 1;
+static long cstorechecksums_verified;  /* pages verified in this process (relaxed atomic) */
 
 void cstorechecksums_set_verifying(int on) { cstorechecksums_verifying = on; }
+
+long cstorechecksums_pages_verified(void) { return __atomic_load_n(&cstorechecksums_verified, __ATOMIC_RELAXED); }
 
 uint32_t cstorechecksums_last_damaged_page(void) { return cstorechecksums_last_damage; }
 
@@ -142,8 +145,10 @@ static int cstorechecksums_read(sqlite3_file *file, void *buffer, int amount, sq
     cstorechecksums_resolve(f);
     uint32_t page = (uint32_t)(offset / amount) + 1;
     int damaged = 0;
-    if (f->mode == CSTORECHECKSUMS_CHECKED) damaged = !cstorechecksums_matches(data, (size_t)amount, page);
-    else if (f->mode == CSTORECHECKSUMS_PLAIN && page == 1) damaged = cstorechecksums_lost_reserve(data, (size_t)amount);
+    if (f->mode == CSTORECHECKSUMS_CHECKED) {
+        __atomic_fetch_add(&cstorechecksums_verified, 1, __ATOMIC_RELAXED);
+        damaged = !cstorechecksums_matches(data, (size_t)amount, page);
+    } else if (f->mode == CSTORECHECKSUMS_PLAIN && page == 1) damaged = cstorechecksums_lost_reserve(data, (size_t)amount);
     if (!damaged) return SQLITE_OK;
     if (f->damaged_page == 0) f->damaged_page = page;
     cstorechecksums_last_damage = page;

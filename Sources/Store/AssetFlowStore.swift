@@ -107,6 +107,10 @@ public final class AssetFlowStore {
     /// (`scripts/bench checksums`).
     public static func verifyPageChecksums(_ on: Bool) { PageChecksums.setVerifying(on) }
 
+    /// How many pages this process has verified against their checksums so far: for that
+    /// benchmark's cost per page.
+    public static var pagesVerified: Int { PageChecksums.pagesVerified }
+
     /// SQLite's `quick_check` of the store at `path` (every page read), as opening ran it
     /// before pages carried checksums: for that benchmark's "before" figure. Returns its first line.
     public static func quickCheck(path: String) throws -> String {

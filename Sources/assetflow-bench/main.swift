@@ -8,6 +8,8 @@ import Foundation
 //   assetflow-bench import-steps STORE T.csv P.csv   one import's steps, timed (used by import)
 //   assetflow-bench profile                rows per second a Lua import profile sustains (also after import)
 //   assetflow-bench compare-setup FOLDER   the store and CSV files `scripts/bench compare` runs on (JSON paths)
+//   assetflow-bench checksums-work WORK on|off STORE [RUNS]   one work of `checksums` (open, value, replay),
+//                                          RUNS times, verification on or off: for `perf stat` and callgrind
 //
 // `rows` prints issue 14's table as `figure | goal | before` (before = the figure the issue
 // measured with Foundation's Decimal); `writes` only its two script-write rows (in date
@@ -36,6 +38,10 @@ do {
         try runProjectionBenchmark()
     case "checksums":
         try runChecksumBenchmark()
+    case "checksums-work":
+        guard arguments.count >= 4, ["on", "off"].contains(arguments[2]) else { throw BenchError("checksums-work WORK on|off STORE [RUNS]") }
+        try runChecksumWork(arguments[1], verify: arguments[2] == "on", store: arguments[3],
+                            runs: arguments.count > 4 ? Int(arguments[4]) ?? 1 : 1)
     case "query":
         try runQueryBenchmark()
     case "import":

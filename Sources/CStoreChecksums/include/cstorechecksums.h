@@ -38,6 +38,10 @@ uint32_t cstorechecksums_last_damaged_page(void);
    checksums are still written. Only the read-cost benchmark turns it off. */
 void cstorechecksums_set_verifying(int on);
 
+/* How many pages this process has verified on read so far (for the read-cost
+   benchmark: the cost per page). */
+long cstorechecksums_pages_verified(void);
+
 /* The checksum of page `page_number` (1-based) of `size` bytes: every byte but the last 8. */
 uint64_t cstorechecksums_compute(const unsigned char *page, size_t size, uint32_t page_number);
 

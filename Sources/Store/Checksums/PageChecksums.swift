@@ -77,6 +77,9 @@ enum PageChecksums {
     /// that measures what verifying costs; never off otherwise.
     static func setVerifying(_ on: Bool) { cstorechecksums_set_verifying(on ? 1 : 0) }
 
+    /// How many pages this process has verified on read so far (for that benchmark).
+    static var pagesVerified: Int { cstorechecksums_pages_verified() }
+
     /// Whether `error` is a page whose checksum did not match.
     static func isMismatch(_ error: Error) -> Bool {
         guard let error = error as? DatabaseError else { return false }
