@@ -40,7 +40,7 @@ struct PriceMonthPackedMigrationTests: StoreRuleTesting {
             #expect(try s.timeline(of: s.assets(), dates: dates).map(\.value) == expected)
             try s.begin()
             try s.commit()
-            #expect(try PriceMonthTests().rows(s, 1) == ["2024-01|5:13.1|2:12.5", "2024-02|5:11.5|", "complete||"])
+            #expect(try PriceMonthTests().rows(s, 1) == ["2024-01|5:13.1|2:12.5", "2024-02|5:11.5|", "complete|0|0"])
             #expect(try String.fetchOne(s.db, sql: "SELECT typeof(recorded) FROM price_month LIMIT 1") == "blob")
             // 152 dates: read from the packed rows, equal to the reference (the tables).
             let daily = try StoreSession.timelineDates(from: d("2024-01-01"), to: d("2024-05-31"), monthly: false)
