@@ -80,40 +80,61 @@ extension StoreSession {
         guard slots.count > 0 else { return dates.map { ($0, ExactDecimal.zero) } }
         let rates = try rateTable(for: Set(assets.map(\.currency)).union([target]), through: dates.last)
         let scan = try scansWholeTables(for: slots)
-        let quantities: [DatedSeries], prices: [DatedSeries]
+        let quantities: [DatedSeries], prices: [PriceMonth.Sources]
         if readsDerivedSeries {
             quantities = try quantityLevels(slots, scan: scan)
             // A seek per asset and date costs about as much as reading 30 prices from the
             // monthly rows: seeks for few dates, or while rows are missing and dates few.
             let seeks = try dates.count * slots.count <= 20_000 && (dates.count < 100 || !priceMonthsAreWhole(slots))
-            prices = seeks ? try pricesOn(dates, slots) : try marketPriceSeries(slots, scan: scan)
+            if seeks {
+                prices = try pricesOn(dates, slots).map { PriceMonth.Sources(recorded: $0) }
+            } else {
+                // Merged as the walk goes (`walk`), not into a third series per asset.
+                let useTrades = try pricesFromTrades()
+                prices = try priceSources(slots, scan: scan).map { useTrades ? $0 : PriceMonth.Sources(recorded: $0.recorded) }
+            }
         } else {  // the reference: every figure straight from the source tables
             quantities = try unitMoves(slots, scan: scan).map { QuantityCheckpoint.levels(from: $0) }
-            prices = dates.count * slots.count <= 20_000 ? try pricesOn(dates, slots) : try priceSeries(slots, scan: scan)
+            prices = try (dates.count * slots.count <= 20_000 ? pricesOn(dates, slots) : priceSeries(slots, scan: scan)).map { PriceMonth.Sources(recorded: $0) }
         }
         let days = dates.map { Int32(truncatingIfNeeded: $0.dayNumber) }
         var totals = [ExactDecimal](repeating: 0, count: dates.count)
         for asset in assets {
             guard let id = asset.id, let slot = slots.slot(of: id) else { continue }
-            let convert = asset.currency != target
-            try Self.walk(quantities[slot], prices[slot], days: days) { i, local in
-                totals[i] += convert ? try rates.rate(from: asset.currency, to: target, on: dates[i]).convert(local) : local
+            if asset.currency == target {
+                totals.withUnsafeMutableBufferPointer { totals in
+                    Self.walk(quantities[slot], prices[slot], days: days) { i, local in totals[i] += local }
+                }
+            } else {
+                try Self.walk(quantities[slot], prices[slot], days: days) { i, local in
+                    totals[i] += try rates.rate(from: asset.currency, to: target, on: dates[i]).convert(local)
+                }
             }
         }
         return zip(dates, totals).map { ($0, $1) }
     }
 
     /// Calls `body(i, quantity × price)` for each of `days` where the asset's value is not
-    /// zero: quantity and price are the latest levels on or before the day. The product is
-    /// taken again only when either changed.
-    static func walk(_ quantities: DatedSeries, _ prices: DatedSeries, days: [Int32], _ body: (Int, ExactDecimal) throws -> Void) rethrows {
-        var m = 0, p = 0
-        var quantity = ExactDecimal.zero, price = ExactDecimal.zero, local = ExactDecimal.zero
+    /// zero: quantity and price are the latest levels on or before the day. The price is the
+    /// market price (`PriceMonth.merged`, without making that series): the latest recorded
+    /// price or trade on or before the day, the recorded one when both fall on the same day.
+    /// The product is taken again only when either changed.
+    static func walk(_ quantities: DatedSeries, _ prices: PriceMonth.Sources, days: [Int32], _ body: (Int, ExactDecimal) throws -> Void) rethrows {
+        let recorded = prices.recorded, trades = prices.trades
+        var m = 0, r = 0, t = 0
+        var quantity = ExactDecimal.zero, local = ExactDecimal.zero
         var changed = false
         for (i, day) in days.enumerated() {
             while m < quantities.count, quantities.days[m] <= day { quantity = quantities.values[m]; m += 1; changed = true }
-            while p < prices.count, prices.days[p] <= day { price = prices.values[p]; p += 1; changed = true }
-            if changed { local = quantity * price; changed = false }
+            while r < recorded.count, recorded.days[r] <= day { r += 1; changed = true }
+            while t < trades.count, trades.days[t] <= day { t += 1; changed = true }
+            if changed {
+                // The later of the latest recorded price and the latest trade; a recorded price wins its day.
+                let useTrade = t > 0 && (r == 0 || trades.days[t - 1] > recorded.days[r - 1])
+                let price = useTrade ? trades.values[t - 1] : r > 0 ? recorded.values[r - 1] : ExactDecimal.zero
+                local = quantity * price
+                changed = false
+            }
             if local.isZero { continue }
             try body(i, local)
         }

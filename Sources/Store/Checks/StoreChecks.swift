@@ -104,14 +104,20 @@ enum StoreChecks {
                 if !readable { throw StoreError.corrupt(table: "quantity_checkpoint", column: "levels", rowID: nil, damage: .unreadable(key: month, value: levels)) }
             }
         }
-        if try db.tableExists("price_month") {
+        // Rows of the text layout (a store not yet migrated) are never read: the migration drops them.
+        if try db.tableExists("price_month"), try appliedIdentifiers(db).contains(PriceMonthPackedMigration.identifier) {
             try each("price_month", order: "asset_id, month") { row in  // WITHOUT ROWID
-                let month: String = try row.decode(atIndex: 1), recorded: String = try row.decode(atIndex: 2), trades: String = try row.decode(atIndex: 3)
+                let month: String = try row.decode(atIndex: 1)
+                let recorded = StoreSession.bytes(row[2]), trades = StoreSession.bytes(row[3])
                 guard month != PriceMonth.complete else { return }
                 var sources = PriceMonth.Sources()
-                var m = month, r = recorded, t = trades
-                let readable = m.withUTF8 { m in r.withUTF8 { r in t.withUTF8 { t in PriceMonth.append(month: m, recorded: r, trades: t, to: &sources) } } }
-                if !readable { throw StoreError.corrupt(table: "price_month", column: "recorded", rowID: nil, damage: .unreadable(key: month, value: recorded + " / " + trades)) }
+                var m = month
+                let readable = m.withUTF8 { m in recorded.withUnsafeBufferPointer { r in trades.withUnsafeBufferPointer { t in
+                    PriceMonth.append(month: m, recorded: r, trades: t, to: &sources) } } }
+                if !readable {
+                    throw StoreError.corrupt(table: "price_month", column: "recorded", rowID: nil,
+                                             damage: .unreadable(key: month, value: "\(recorded.count) + \(trades.count) bytes"))
+                }
             }
         }
         return found

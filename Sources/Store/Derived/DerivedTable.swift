@@ -26,7 +26,7 @@ enum DerivedTable: String, CaseIterable, Sendable {
         switch self {
         case .positionSnapshot: 1
         case .quantityCheckpoint: 1
-        case .priceMonth: 1
+        case .priceMonth: 2  // 2: packed in binary (migration "Pack the monthly price series in binary")
         }
     }
 

@@ -291,6 +291,7 @@ enum Migrations {
                 """)
         }
         PriceMonthMigration.register(&migrator)
+        PriceMonthPackedMigration.register(&migrator)
         SchemaStampMigration.register(&migrator)
         return migrator
     }

@@ -24,6 +24,12 @@ struct RawColumns {
         return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, i)))
     }
 
+    /// A blob's bytes (empty for NULL or an empty blob), valid until the statement steps.
+    func blob(_ i: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard let bytes = sqlite3_column_blob(statement, i) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: Int(sqlite3_column_bytes(statement, i)))
+    }
+
     func string(_ i: Int32) -> String { String(decoding: bytes(i), as: UTF8.self) }
 
     /// A non-null text.

@@ -1,13 +1,13 @@
 import Core
 
-/// One row of `price_month` (migration "Create monthly price series"): an asset's market
-/// price sources for one month, packed as text "D:P D:P …" (day of month, price), in the
-/// same form as a quantity checkpoint (`QuantityCheckpoint`), so one reader serves both.
-/// `recorded` holds the recorded prices; `trades` each day's last trade price (a buy or a
-/// sell above 0, the last by id), whether or not the `prices_from_trades` setting is on: the
-/// setting is applied when the series are merged (`merged`), so changing it makes no row
-/// stale. Months without a price or a trade have no row; the row whose month is `complete`
-/// marks the rows before it as covering every price and trade of the asset.
+/// One row of `price_month`: an asset's market price sources for one month, each column a
+/// month of (day, price) entries packed in binary (`PackedMonth`; migration "Pack the
+/// monthly price series in binary", which replaced the "D:P D:P …" text of "Create monthly
+/// price series"). `recorded` holds the recorded prices; `trades` each day's last trade
+/// price (a buy or a sell above 0, the last by id), whether or not the `prices_from_trades`
+/// setting is on: the setting is applied when the series are merged (`merged`), so changing
+/// it makes no row stale. Months without a price or a trade have no row; the row whose month
+/// is `complete` marks the rows before it as covering every price and trade of the asset.
 enum PriceMonth {
     static let complete = QuantityCheckpoint.complete
 
@@ -54,20 +54,23 @@ enum PriceMonth {
         return result
     }
 
-    /// The rows of `sources`: (month "YYYY-MM", recorded text, trades text), in month order.
-    static func rows(of sources: Sources) throws -> [(month: String, recorded: String, trades: String)] {
-        let recorded = try QuantityCheckpoint.rows(of: sources.recorded), trades = try QuantityCheckpoint.rows(of: sources.trades)
-        var rows: [(month: String, recorded: String, trades: String)] = []
+    /// One month's row: its two columns' bytes (`PackedMonth`).
+    typealias MonthRow = (month: String, recorded: [UInt8], trades: [UInt8])
+
+    /// The rows of `sources`, in month order.
+    static func rows(of sources: Sources) throws -> [MonthRow] {
+        let recorded = try PackedMonth.rows(of: sources.recorded), trades = try PackedMonth.rows(of: sources.trades)
+        var rows: [MonthRow] = []
         var r = 0, t = 0
         while r < recorded.count || t < trades.count {
             if t >= trades.count || (r < recorded.count && recorded[r].month < trades[t].month) {
-                rows.append((recorded[r].month, recorded[r].text, ""))
+                rows.append((recorded[r].month, recorded[r].bytes, []))
                 r += 1
             } else if r >= recorded.count || trades[t].month < recorded[r].month {
-                rows.append((trades[t].month, "", trades[t].text))
+                rows.append((trades[t].month, [], trades[t].bytes))
                 t += 1
             } else {
-                rows.append((recorded[r].month, recorded[r].text, trades[t].text))
+                rows.append((recorded[r].month, recorded[r].bytes, trades[t].bytes))
                 r += 1
                 t += 1
             }
@@ -78,8 +81,8 @@ enum PriceMonth {
     /// Appends a row's prices to `sources`; false when the row does not read back (damage).
     static func append(month: UnsafeBufferPointer<UInt8>, recorded: UnsafeBufferPointer<UInt8>, trades: UnsafeBufferPointer<UInt8>,
                        to sources: inout Sources) -> Bool {
-        QuantityCheckpoint.append(month: month, text: recorded, to: &sources.recorded)
-            && QuantityCheckpoint.append(month: month, text: trades, to: &sources.trades)
+        PackedMonth.append(month: month, bytes: recorded, to: &sources.recorded)
+            && PackedMonth.append(month: month, bytes: trades, to: &sources.trades)
     }
 
     /// "YYYY-MM-99": every date of the month sorts before it, every later date after it.

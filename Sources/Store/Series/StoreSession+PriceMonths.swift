@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import GRDB
 
 /// Monthly price series (table `price_month`, `PriceMonth`): each asset's market prices read
@@ -30,8 +31,9 @@ extension StoreSession {
             let month = row.bytes(1)
             if month.elementsEqual(Self.completeMonthBytes) { complete[slot] = true; return }
             // Rows come in key order (asset, month): each one's days follow the last one's.
-            if !PriceMonth.append(month: month, recorded: row.bytes(2), trades: row.bytes(3), to: &sources[slot]) {
-                throw StoreError.corrupt(table: "price_month", column: "recorded", rowID: nil, damage: .unreadable(key: row.string(1), value: row.string(2)))
+            if !PriceMonth.append(month: month, recorded: row.blob(2), trades: row.blob(3), to: &sources[slot]) {
+                throw StoreError.corrupt(table: "price_month", column: "recorded", rowID: nil,
+                                         damage: .unreadable(key: row.string(1), value: "\(row.blob(2).count) + \(row.blob(3).count) bytes"))
             }
             lastMonth[slot] = row.string(1)
         } }
@@ -97,9 +99,10 @@ extension StoreSession {
         let rows = try PriceMonth.rows(of: fresh)
         try db.inSavepoint {
             try db.cachedStatement(sql: "DELETE FROM price_month WHERE asset_id = ? AND month > ?").execute(arguments: [id, after ?? ""])
-            let insert = try db.cachedStatement(sql: "INSERT INTO price_month(asset_id, month, recorded, trades) VALUES (?, ?, ?, ?)")
-            for row in rows { try insert.execute(arguments: [id, row.month, row.recorded, row.trades]) }
-            try insert.execute(arguments: [id, PriceMonth.complete, "", ""])
+            // An empty Data binds as NULL: coalesce makes it the empty blob.
+            let insert = try db.cachedStatement(sql: "INSERT INTO price_month(asset_id, month, recorded, trades) VALUES (?, ?, coalesce(?, X''), coalesce(?, X''))")
+            for row in rows { try insert.execute(arguments: [id, row.month, Data(row.recorded), Data(row.trades)]) }
+            try insert.execute(arguments: [id, PriceMonth.complete, Data(), Data()])
             return .commit
         }
     }

@@ -10,8 +10,13 @@ import Testing
 @Suite("Monthly price series")
 struct PriceMonthTests: StoreRuleTesting {
     func rows(_ s: StoreSession, _ id: Int64) throws -> [String] {
-        try Row.fetchAll(s.db, sql: "SELECT month, recorded, trades FROM price_month WHERE asset_id = ? ORDER BY month", arguments: [id])
-            .map { "\($0[0] as String)|\($0[1] as String)|\($0[2] as String)" }
+        try Row.fetchAll(s.db, sql: "SELECT month, recorded, trades FROM price_month WHERE asset_id = ? ORDER BY month", arguments: [id]).map { row in
+            let month: String = row[0]
+            if month == PriceMonth.complete { return "\(month)|\(StoreSession.bytes(row[1]).count)|\(StoreSession.bytes(row[2]).count)" }
+            let recorded = PackedMonth.text(month: month, bytes: StoreSession.bytes(row[1])) ?? "unreadable"
+            let trades = PackedMonth.text(month: month, bytes: StoreSession.bytes(row[2])) ?? "unreadable"
+            return "\(month)|\(recorded)|\(trades)"
+        }
     }
 
     @Test("a row per month: recorded prices and each day's last trade, written as a write ends")
@@ -24,7 +29,7 @@ struct PriceMonthTests: StoreRuleTesting {
             _ = try s.record(Transaction(assetID: a.id!, type: .buy, date: d("2024-03-04"), quantity: 1, pricePerUnit: 15, currency: "USD"))
             _ = try s.record(Transaction(assetID: a.id!, type: .sell, date: d("2024-03-04"), quantity: 1, pricePerUnit: x("15.25"), currency: "USD"))
             _ = try s.record(Transaction(assetID: a.id!, type: .buy, date: d("2024-03-05"), quantity: 1, pricePerUnit: 0, currency: "USD"))  // a gift: no price
-            #expect(try rows(s, a.id!) == ["2024-01|2:12.5 5:13.1|2:12.5", "2024-03|1:14|1:14.5 4:15.25", "complete||"])
+            #expect(try rows(s, a.id!) == ["2024-01|2:12.5 5:13.1|2:12.5", "2024-03|1:14|1:14.5 4:15.25", "complete|0|0"])
             // Read back: the recorded price wins its day, else the day's last trade.
             let series = try s.marketPriceSeries(AssetSlots([a.id!]), scan: false)[0]
             #expect(series.days.map { CalendarDate(dayNumber: Int($0)).description } == ["2024-01-02", "2024-01-05", "2024-03-01", "2024-03-04"])
@@ -53,7 +58,7 @@ struct PriceMonthTests: StoreRuleTesting {
             #expect(try rows(s, a.id!).count == 2)
             // …the next write (any command) extends them from the last remaining month.
             _ = try s.recordPrice(PricePoint(assetID: b.id!, date: d("2024-05-20"), price: 30))
-            #expect(try rows(s, a.id!) == Array(whole.prefix(2)) + ["2024-03|15:99|", "2024-04|15:14|", "2024-05|15:15|", "complete||"])
+            #expect(try rows(s, a.id!) == Array(whole.prefix(2)) + ["2024-03|15:99|", "2024-04|15:14|", "2024-05|15:15|", "complete|0|0"])
             try s.db.execute(sql: "DELETE FROM asset_transaction WHERE asset_id = \(b.id!)")
             #expect(try rows(s, b.id!).isEmpty)
             #expect(try s.derivedMismatches().mismatches == [])
@@ -70,7 +75,7 @@ struct PriceMonthTests: StoreRuleTesting {
         try store.withSession(today: Self.today) { s in
             let a = try asset(s, "ACME", .stock, quantity: "1", price: "10", date: "2024-01-02")
             _ = try s.recordPrice(PricePoint(assetID: a.id!, date: d("2024-02-05"), price: x("11.5")))
-            try s.db.execute(sql: "UPDATE price_month SET recorded = '5:999' WHERE month = '2024-02'")
+            try s.db.execute(sql: "UPDATE price_month SET recorded = X'0500E707' WHERE month = '2024-02'")  // 5:999
         }
         let before = try store.contentDump()
         let report = try AssetFlowStore.check(path: path)
@@ -81,18 +86,31 @@ struct PriceMonthTests: StoreRuleTesting {
         #expect(try repaired.contentDump() == before)
     }
 
-    @Test("rows and texts read back as the same decimals, to the last digit and place")
+    @Test("rows read back as the same decimals, to the last digit and place")
     func exactRoundTrip() throws {
         var sources = PriceMonth.Sources()
-        let values = ["0.000000000000000000000000000000000001", "123456789012345678901234567890.12345678", "7", "0.1", "42.000001"]
+        let values = ["0.000000000000000000000000000000000001", "123456789012345678901234567890.12345678", "7", "0.1", "42.000001", "-3.25"]
         for (i, text) in values.enumerated() { sources.recorded.append(Int32(19_800 + 3 * i), x(text)) }
         sources.trades.append(19_801, x("3.5"))
         var read = PriceMonth.Sources()
         for row in try PriceMonth.rows(of: sources) {
-            var month = row.month, recorded = row.recorded, trades = row.trades
-            #expect(month.withUTF8 { m in recorded.withUTF8 { r in trades.withUTF8 { t in PriceMonth.append(month: m, recorded: r, trades: t, to: &read) } } })
+            var month = row.month
+            #expect(month.withUTF8 { m in row.recorded.withUnsafeBufferPointer { r in row.trades.withUnsafeBufferPointer { t in
+                PriceMonth.append(month: m, recorded: r, trades: t, to: &read) } } })
         }
         #expect(read == sources)
         #expect(read.recorded.values.map(\.plainText) == values)
+        #expect(zip(read.recorded.values, sources.recorded.values).allSatisfy { $0.scale == $1.scale && $0.units == $1.units })
+    }
+
+    @Test("a row that does not read back is damage, named; it is never read as other prices")
+    func damagedRows() throws {
+        var sources = PriceMonth.Sources()
+        var month = "2024-02"
+        for bytes: [UInt8] in [[5, 0x00], [5, 0x00, 0x01, 5, 0x00, 0x02], [30, 0x00, 0x01], [0, 0x00, 0x01], [5, 0x27, 0x01]] {
+            #expect(!month.withUTF8 { m in bytes.withUnsafeBufferPointer { PackedMonth.append(month: m, bytes: $0, to: &sources.recorded) } }, "\(bytes)")
+        }
+        #expect(PackedMonth.text(month: "2024-02", bytes: [5, 0x00, 0xE7, 0x07, 29, 0x02, 0x01]) == "5:999 29:0.01")
+        #expect(PackedMonth.text(month: "2024-13", bytes: []) == nil)
     }
 }

@@ -1,0 +1,68 @@
+import Core
+
+/// One month of a `DatedSeries` as bytes (a column of `price_month`): for each entry its day
+/// of the month (one byte, 1...31, each after the one before) and its value
+/// (`PackedDecimal`), so a read decodes integers instead of parsing decimal text. The month
+/// "2024-01" with 12.5 on the 2nd and 13.1 on the 5th is [2, 0x01, 0x7D, 5, 0x01, 0x83, 0x01].
+enum PackedMonth {
+    /// The months of `series` (in day order): (month "YYYY-MM", bytes), in month order.
+    static func rows(of series: DatedSeries) throws -> [(month: String, bytes: [UInt8])] {
+        var rows: [(month: String, bytes: [UInt8])] = []
+        var month = "", bytes: [UInt8] = []
+        for i in 0..<series.count {
+            let (y, m, d) = CalendarDate(dayNumber: Int(series.days[i])).components
+            let key = QuantityCheckpoint.monthKey(year: y, month: m)
+            if key != month {
+                if !month.isEmpty { rows.append((month, bytes)) }
+                month = key
+                bytes = []
+            }
+            bytes.append(UInt8(d))
+            try PackedDecimal.append(series.values[i], to: &bytes)
+        }
+        if !month.isEmpty { rows.append((month, bytes)) }
+        return rows
+    }
+
+    /// Appends a month's entries to `series`; false when the bytes do not read back (damage:
+    /// a day outside the month or not after the one before, a value cut short).
+    static func append(month: UnsafeBufferPointer<UInt8>, bytes: UnsafeBufferPointer<UInt8>, to series: inout DatedSeries) -> Bool {
+        guard let (beforeFirst, length) = start(of: month) else { return false }
+        var i = 0, last: UInt8 = 0
+        while i < bytes.count {
+            let day = bytes[i]
+            i += 1
+            guard day > last, day <= length, let value = PackedDecimal.read(bytes, at: &i) else { return false }
+            series.append(beforeFirst + Int32(day), value)
+            last = day
+        }
+        return true
+    }
+
+    /// The entries as text "D:V D:V …" (day of month, exact value), as `check` shows a
+    /// row; nil when the bytes do not read back.
+    static func text(month: String, bytes: [UInt8]) -> String? {
+        var series = DatedSeries()
+        var monthText = month
+        let readable = monthText.withUTF8 { m in bytes.withUnsafeBufferPointer { append(month: m, bytes: $0, to: &series) } }
+        guard readable else { return nil }
+        return (0..<series.count).map { "\(CalendarDate(dayNumber: Int(series.days[$0])).day):\(series.values[$0].plainText)" }
+            .joined(separator: " ")
+    }
+
+    /// The day number of the day before the month "YYYY-MM" begins, and its number of days.
+    private static func start(of month: UnsafeBufferPointer<UInt8>) -> (Int32, UInt8)? {
+        guard month.count == 7, month[4] == UInt8(ascii: "-"), let year = number(month, 0..<4), let monthNumber = number(month, 5..<7),
+              let first = CalendarDate(year: year, month: monthNumber, day: 1) else { return nil }
+        return (Int32(truncatingIfNeeded: first.dayNumber - 1), UInt8(CalendarDate.daysIn(month: monthNumber, year: year)))
+    }
+
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var value = 0
+        for i in range {
+            guard bytes[i] >= 0x30, bytes[i] <= 0x39 else { return nil }
+            value = value * 10 + Int(bytes[i] - 0x30)
+        }
+        return value
+    }
+}
