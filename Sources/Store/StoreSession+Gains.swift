@@ -25,8 +25,9 @@ extension StoreSession {
             let rates = try rateTable(for: Set(assets.map(\.currency)).union([currency]), through: total.to)
             for asset in assets {
                 let one = PerformanceScope.asset(asset.id!)
-                let converted = try Performance.report(try performanceRecords(one, currency: currency), from: total.from, to: total.to)
-                let local = try Performance.report(try performanceRecords(one, currency: asset.currency), from: total.from, to: total.to)
+                // Not kept: the scope's own records stay cached for a repeated call.
+                let converted = try Performance.report(try performanceRecords(one, currency: currency, keep: false), from: total.from, to: total.to)
+                let local = try Performance.report(try performanceRecords(one, currency: asset.currency, keep: false), from: total.from, to: total.to)
                 if converted.realizedGain.isZero && converted.unrealizedChange.isZero && local.realizedGain.isZero && local.unrealizedChange.isZero { continue }
                 foreign.append((converted, local, try rates.rate(from: asset.currency, to: currency, on: total.to)))
             }

@@ -47,14 +47,18 @@ extension StoreSession {
     /// The last scope's records are kept while the store does not change
     /// (`CachedPerformanceRecords`): a script asking for several periods, or for the TWR and
     /// then the series, reads the history once.
-    public func performanceRecords(_ scope: PerformanceScope, currency: String? = nil) throws -> PerformanceRecords {
+    ///
+    /// `keep` false: the records are not kept in place of the last scope's (the per-asset
+    /// reports of a currency effect, which would otherwise evict the whole scope's records
+    /// that a repeated `af.performance{}` reads).
+    public func performanceRecords(_ scope: PerformanceScope, currency: String? = nil, keep: Bool = true) throws -> PerformanceRecords {
         let target = try reportingCurrency(currency)
         let stamp = try changeStamp()
         if let cached = performanceRecordsCache, cached.scope == scope, cached.currency == target, cached.stamp == stamp {
             return cached.records
         }
         let records = try loadPerformanceRecords(scope, currency: target)
-        performanceRecordsCache = CachedPerformanceRecords(scope: scope, currency: target, stamp: stamp, records: records)
+        if keep { performanceRecordsCache = CachedPerformanceRecords(scope: scope, currency: target, stamp: stamp, records: records) }
         return records
     }
 

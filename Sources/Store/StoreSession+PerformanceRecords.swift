@@ -38,6 +38,12 @@ extension StoreSession {
         let tradePrices = try !series && pricesFromTrades()
         let columns: [TransactionRecord.Column] = [.id, .assetID, .type, .date, .quantity, .price, .fees, .sourceAssetID, .relatedID]
             + (currencies == nil ? [] : [.currency])
+        if case .everything = scope {
+            // Every row comes: the rows' array allocated once at its size (the largest id
+            // bounds the count, one seek), not grown by copying 100,000 rows.
+            let largestID = try Int.fetchOne(db, sql: "SELECT max(rowid) FROM \(TransactionRecord.table)") ?? 0
+            records.reserve(transactions: min(largestID, 1 << 22), prices: 0)
+        }
         try forEachRawRow("SELECT \(TransactionRecord.list(columns)) FROM \(TransactionRecord.table) \(transactionCondition)") { row in
             // id and asset_id are NOT NULL in the schema: read without the NULL check.
             let assetID = sqlite3_column_int64(row.statement, 1), type = try Self.transactionType(row.bytes(2))
@@ -71,9 +77,11 @@ extension StoreSession {
     private func addMarketPrices(of assets: [Asset], to records: inout PerformanceRecords) throws {
         let slots = AssetSlots(assets.compactMap(\.id))
         guard slots.count > 0 else { return }
-        for (slot, series) in try marketPriceSeries(slots, scan: try scansWholeTables(for: slots)).enumerated() {
-            let id = slots.ids[slot]
-            for i in 0..<series.count { records.addPrice(assetID: id, date: CalendarDate(dayNumber: Int(series.days[i])), price: series.values[i]) }
+        var all = try marketPriceSeries(slots, scan: try scansWholeTables(for: slots))
+        records.reserve(transactions: 0, prices: all.reduce(0) { $0 + $1.count })
+        for slot in all.indices {
+            records.addPriceSeries(assetID: slots.ids[slot], days: all[slot].days, values: all[slot].values)
+            all[slot] = DatedSeries()  // each series freed once copied, so two copies never coexist
         }
     }
 

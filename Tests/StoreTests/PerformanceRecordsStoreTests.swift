@@ -122,3 +122,20 @@ extension PerformanceRecordsStoreTests {
     }
 }
 
+
+extension PerformanceRecordsStoreTests {
+    @Test("A currency effect's per-asset reports leave the scope's kept records in place (a repeated call reads nothing)")
+    func currencyEffectKeepsTheScope() throws {
+        try AssetFlowStore(path: nil).withSession(today: d("2024-12-31")) { s in
+            _ = try generate(s, seed: 3)
+            let from = d("2022-01-03"), to = d("2024-12-31")
+            let report = try s.performance(.everything, from: from, to: to, currency: "USD")
+            let effect = try s.currencyEffect(.everything, total: report, currency: "USD")
+            #expect(s.performanceRecordsCache?.scope == .everything)
+            #expect(s.performanceRecordsCache?.currency == "USD")
+            // The same figures as when every per-asset report was kept.
+            #expect(try s.currencyEffect(.everything, total: report, currency: "USD") == effect)
+            #expect(try s.performance(.everything, from: from, to: to, currency: "USD") == report)
+        }
+    }
+}

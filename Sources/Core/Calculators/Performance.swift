@@ -69,7 +69,7 @@ public enum Performance {
         let boundaries = ledger.boundaries(from: from, to: to)
         let values = ledger.values(on: boundaries)
         let startValue = values[0], endValue = values[values.count - 1]
-        let inPeriod = ledger.entries.filter { $0.date > from && $0.date <= to }
+        let inPeriod = ledger.entries(after: from, through: to)
         var netFlows = ExactDecimal.zero, income = ExactDecimal.zero, realized = ExactDecimal.zero
         for f in inPeriod {
             netFlows += f.flow
@@ -78,7 +78,9 @@ public enum Performance {
         }
         let unrealizedChange = (endValue - ledger.costBasis(on: to)) - (startValue - ledger.costBasis(on: from))
         let timeline = zip(boundaries, values).map { (date: $0, value: $1) }
-        let flowList = inPeriod.filter { !$0.flow.isZero }.map { CashFlow(date: $0.date, amount: $0.flow) }
+        var flowList: [CashFlow] = []
+        flowList.reserveCapacity(inPeriod.count)
+        for f in inPeriod where !f.flow.isZero { flowList.append(CashFlow(date: f.date, amount: f.flow)) }
         let periods = Returns.subPeriods(values: timeline, flows: flowList)
         let twr = timeline.count < 2 ? .unavailable(Returns.Reason.fewerThanTwoValuations) : Returns.timeWeightedFigure(periods)
         let twrAnnualized = twr.value.map { Returns.annualized($0, from: from, to: to, annualizeShortPeriod: annualizeShortPeriod) } ?? twr
@@ -117,7 +119,7 @@ public enum Performance {
         let ledger = PerformanceLedger(records)
         let boundaries = ledger.boundaries(from: from, to: to, including: dates)
         let values = ledger.values(on: boundaries)
-        let flows = ledger.entries.filter { $0.date > from && $0.date <= to && !$0.flow.isZero }.map { CashFlow(date: $0.date, amount: $0.flow) }
+        let flows = Array(ledger.entries(after: from, through: to).lazy.filter { !$0.flow.isZero }.map { CashFlow(date: $0.date, amount: $0.flow) })
         let twr = Returns.timeWeighted(values: zip(boundaries, values).map { (date: $0, value: $1) }, flows: flows)
         var cumulativeAt: [CalendarDate: ExactDecimal] = [from: 0]
         for line in twr.trail { cumulativeAt[line.period.to] = line.cumulative }

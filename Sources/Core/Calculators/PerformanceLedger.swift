@@ -70,6 +70,10 @@ struct PerformanceLedger {
         self.records = records
         quantitySteps = Array(repeating: [], count: records.assetIDs.count)
         entries.reserveCapacity(records.rows.count)
+        // Each asset's steps allocated once at their count, not grown by copying.
+        var counts = [Int](repeating: 0, count: records.assetIDs.count)
+        for row in records.rows { counts[Int(row.asset)] += 1 }
+        for a in counts.indices where records.inScope[a] && counts[a] > 0 { quantitySteps[a].reserveCapacity(counts[a]) }
         var positions = [Position](repeating: Position(), count: records.assetIDs.count)
         var totalCost = ExactDecimal.zero
         for row in records.rows {
@@ -210,6 +214,25 @@ struct PerformanceLedger {
         var result: [CalendarDate] = []
         for (offset, isMarked) in marked.enumerated() where isMarked { result.append(CalendarDate(dayNumber: from.dayNumber + offset)) }
         return result
+    }
+
+    /// The entries dated in (from, to]: a contiguous run, since they are in date order. The
+    /// whole list shares its storage rather than being copied (100,000 entries of a first
+    /// `af.performance` over everything).
+    func entries(after from: CalendarDate, through to: CalendarDate) -> [ScopeFlow] {
+        let lo = firstIndex { $0.date > from }, hi = firstIndex { $0.date > to }
+        if lo == 0 && hi == entries.count { return entries }
+        return lo < hi ? Array(entries[lo..<hi]) : []
+    }
+
+    /// The index of the first entry for which `isAfter` holds (it holds for every later one).
+    private func firstIndex(_ isAfter: (ScopeFlow) -> Bool) -> Int {
+        var lo = 0, hi = entries.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if isAfter(entries[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
     }
 
     /// The first transaction date of the scope, nil when it has none.

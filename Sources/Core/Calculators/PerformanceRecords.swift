@@ -41,6 +41,9 @@ public struct PerformanceRecords: Sendable {
 
     private var numbers = AssetNumbers()
     private var pendingPrices: [(asset: Int32, date: CalendarDate, price: ExactDecimal)] = []
+    /// Assets whose prices came as a whole series (`addPriceSeries`), in number order: their
+    /// ranges in `priceDates`/`prices`, already grouped and in date order.
+    private var seriesRanges: [(asset: Int32, range: Range<Int>)] = []
     private var hasRelated = false
 
     /// An empty history of `scope`, whose `cashAssets` are valued at 1 per unit.
@@ -66,6 +69,34 @@ public struct PerformanceRecords: Sendable {
     public mutating func addPrice(assetID: Int64, date: CalendarDate, price: ExactDecimal) {
         guard let asset = numbers.number(of: assetID), inScope[Int(asset)] else { return }
         pendingPrices.append((asset, date, price))
+    }
+
+    /// Room for `transactions` rows and `prices` prices, so that the arrays are allocated
+    /// once at their size rather than grown by copying (issue 27: memory and time of a first
+    /// `af.performance` over 100,000 transactions and 250,000 prices).
+    public mutating func reserve(transactions: Int, prices: Int) {
+        if transactions > 0 { rows.reserveCapacity(transactions) }
+        if prices > 0 {
+            priceDates.reserveCapacity(prices)
+            self.prices.reserveCapacity(prices)
+        }
+    }
+
+    /// Adds the whole price series of an asset (one price per day, `days` ascending day
+    /// numbers): stored straight in its final place when the series come in asset order and
+    /// no single price was added, else as single prices. The same prices as `addPrice` for
+    /// each day, so the same figures.
+    public mutating func addPriceSeries(assetID: Int64, days: [Int32], values: [ExactDecimal]) {
+        guard let asset = numbers.number(of: assetID), inScope[Int(asset)], !days.isEmpty else { return }
+        let ascending = zip(days, days.dropFirst()).allSatisfy { $0 < $1 }
+        if !ascending || !pendingPrices.isEmpty || (seriesRanges.last.map { $0.asset >= asset } ?? false) {
+            for i in days.indices { pendingPrices.append((asset, CalendarDate(dayNumber: Int(days[i])), values[i])) }
+            return
+        }
+        let start = prices.count
+        priceDates.append(contentsOf: days.lazy.map { CalendarDate(dayNumber: Int($0)) })
+        prices.append(contentsOf: values)
+        seriesRanges.append((asset, start..<prices.count))
     }
 
     /// Sorts the transactions into (date, id) order (ties: the order they were added) and each
@@ -97,6 +128,16 @@ public struct PerformanceRecords: Sendable {
     /// Prices by asset number (a counting sort that keeps the order within an asset), each
     /// asset's sorted by date unless it already is (a stable sort: the last of equal dates wins).
     private mutating func groupPrices() {
+        if !seriesRanges.isEmpty {
+            if pendingPrices.isEmpty { return seriesPricesGrouped() }
+            // Both forms (not met in the store's reads): the series join the single prices.
+            for (asset, range) in seriesRanges {
+                for i in range { pendingPrices.append((asset, priceDates[i], prices[i])) }
+            }
+            seriesRanges = []
+            priceDates = []
+            prices = []
+        }
         var start = [Int](repeating: 0, count: assetIDs.count + 1)
         for p in pendingPrices { start[Int(p.asset) + 1] += 1 }
         for n in 0..<assetIDs.count { start[n + 1] += start[n] }
@@ -120,6 +161,22 @@ public struct PerformanceRecords: Sendable {
         priceStart = start
         priceDates = dates
         prices = values
+    }
+
+    /// `priceStart` over prices that came only as series, already in place.
+    private mutating func seriesPricesGrouped() {
+        var start = [Int](repeating: 0, count: assetIDs.count + 1)
+        var k = 0, cursor = 0
+        for n in 0..<assetIDs.count {
+            start[n] = cursor
+            if k < seriesRanges.count, Int(seriesRanges[k].asset) == n {
+                cursor = seriesRanges[k].range.upperBound
+                k += 1
+            }
+        }
+        start[assetIDs.count] = cursor
+        seriesRanges = []
+        priceStart = start
     }
 }
 

@@ -176,6 +176,73 @@ struct PerformanceEquivalenceTests {
     }
 }
 
+extension PerformanceEquivalenceTests {
+    /// The history's prices per asset, one per day (the last of a day), as the store's
+    /// monthly series gives them: ascending day numbers and their values.
+    static func series(_ prices: [PricePoint]) -> [Int64: (days: [Int32], values: [ExactDecimal])] {
+        var byDay: [Int64: [Int32: ExactDecimal]] = [:]
+        for p in prices { byDay[p.assetID, default: [:]][Int32(p.date.dayNumber)] = p.price }
+        return byDay.mapValues { days in
+            let sorted = days.keys.sorted()
+            return (sorted, sorted.map { days[$0]! })
+        }
+    }
+
+    @Test("Prices added as whole series (issue 27) give the records and reports of the same prices added one by one", arguments: 0..<12)
+    func pricesAsSeries(seed: Int) throws {
+        let assets = 3 + seed % 6
+        let h = Self.history(seed: UInt64(seed) &* 104_729 &+ 5, assets: assets, transactions: 60 + seed * 10)
+        var random = Random(seed: UInt64(seed) &+ 7)
+        let all = Set(1...Int64(assets))
+        let series = Self.series(h.prices)
+        for scope in [all, Set(all.filter { _ in random.chance(50) }), [2]] where !scope.isEmpty {
+            // The reference: the same one-per-day prices through `addPrice`.
+            var single = PerformanceRecords(scope: scope, cashAssets: h.cash.intersection(scope))
+            var whole = single
+            for t in h.transactions {
+                single.addTransaction(id: t.id, assetID: t.assetID, type: t.type, date: t.date, quantity: t.quantity, price: t.pricePerUnit,
+                                      fees: t.fees, sourceAssetID: t.sourceAssetID, relatedID: t.relatedTransactionID)
+                whole.addTransaction(id: t.id, assetID: t.assetID, type: t.type, date: t.date, quantity: t.quantity, price: t.pricePerUnit,
+                                     fees: t.fees, sourceAssetID: t.sourceAssetID, relatedID: t.relatedTransactionID)
+            }
+            // Series in asset order (in place), and now and then out of order (the fallback).
+            var order = series.keys.sorted()
+            if seed % 3 == 2 { order.reverse() }
+            whole.reserve(transactions: 0, prices: series.values.reduce(0) { $0 + $1.days.count })
+            for id in order {
+                let s = series[id]!
+                for i in s.days.indices { single.addPrice(assetID: id, date: CalendarDate(dayNumber: Int(s.days[i])), price: s.values[i]) }
+                whole.addPriceSeries(assetID: id, days: s.days, values: s.values)
+            }
+            single.finish()
+            whole.finish()
+            let label = "seed \(seed) scope \(scope.sorted())"
+            #expect(whole.priceStart == single.priceStart, "\(label)")
+            #expect(whole.priceDates == single.priceDates, "\(label)")
+            #expect(whole.prices == single.prices, "\(label)")
+            guard let from = Performance.firstActivity(single) else { continue }
+            let to = h.transactions.map(\.date).max()!.adding(days: 3)
+            for (start, end) in [(from, to), (from.adding(days: 20), to.adding(days: -30)), (to, to)] where start <= end {
+                #expect("\(try Performance.report(whole, from: start, to: end))" == "\(try Performance.report(single, from: start, to: end))", "\(label)")
+            }
+        }
+    }
+
+    @Test("A report's flows are the entries of its period, whether it covers all of them or a part")
+    func flowsOfThePeriod() throws {
+        let h = Self.history(seed: 77, assets: 5, transactions: 200)
+        let input = Self.input(h, scope: Set(1...5))
+        let first = Performance.firstActivity(input)!, last = h.transactions.map(\.date).max()!
+        for (from, to) in [(first.adding(days: -1), last), (first, last), (first.adding(days: 50), last.adding(days: -50)), (last, last.adding(days: 9)),
+                           (last.adding(days: 1), last.adding(days: 9))] {
+            let report = try Performance.report(input, from: from, to: to)
+            let old = ReferencePerformance.report(input, from: from, to: to).report
+            #expect(report.flows == old.flows, "\(from)…\(to)")
+            #expect(report.flows.allSatisfy { $0.date > from && $0.date <= to })
+        }
+    }
+}
+
 extension SplitMix64 {
     /// A decimal with up to `places` places, below `limit`.
     mutating func decimal(_ limit: Int, places: Int) -> ExactDecimal {
