@@ -83,9 +83,8 @@ public enum DataTransfer {
         try userErrors {
             try open(storePath).withSession { session in
                 if format == "journal" {
-                    let text = try session.journal()
-                    guard let path else { return ([], text) }
-                    try OwnerOnlyFiles.write(text, to: path, special: .writeInPlace)
+                    guard let path else { return ([], try session.journal()) }
+                    try session.writeJournal(to: path, special: .writeInPlace)
                     return ([path], nil)
                 }
                 guard let kind = StoreExport.Format(rawValue: format), let path else {

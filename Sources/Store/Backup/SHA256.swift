@@ -16,33 +16,80 @@ enum SHA256 {
 
     /// The digest of `data` as 64 lower-case hex digits.
     static func hex(_ data: Data) -> String {
-        digest(data).map { String(format: "%02x", $0) }.joined()
+        var hasher = Hasher()
+        hasher.update(data)
+        return hasher.hex()
     }
 
     static func digest(_ data: Data) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var message = [UInt8](data)
-        let bitLength = UInt64(message.count) * 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
+        var hasher = Hasher()
+        hasher.update(data)
+        return hasher.finish()
+    }
+
+    /// A digest fed piece by piece (a backup hashes each table's CSV as it is written, never
+    /// holding it whole): keeps the state and the unfinished 64-byte block.
+    struct Hasher {
+        private var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        private var block: [UInt8] = []
+        private var length: UInt64 = 0
+        private var w = [UInt32](repeating: 0, count: 64)
+
+        init() { block.reserveCapacity(64) }
+
+        mutating func update(_ data: Data) {
+            data.withUnsafeBytes { update(UnsafeRawBufferPointer($0)) }
+        }
+
+        mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            length &+= UInt64(bytes.count)
+            var i = 0
+            while i < bytes.count {
+                if block.isEmpty && bytes.count - i >= 64 {
+                    compress(UnsafeRawBufferPointer(rebasing: bytes[i..<(i + 64)]))
+                    i += 64
+                    continue
+                }
+                block.append(bytes[i])
+                i += 1
+                if block.count == 64 {
+                    let full = block
+                    full.withUnsafeBytes { compress($0) }
+                    block.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+
+        /// The padding (0x80, zeros, the bit length) and the digest.
+        mutating func finish() -> [UInt8] {
+            let bitLength = length &* 8
+            var tail: [UInt8] = [0x80]
+            while (block.count + tail.count) % 64 != 56 { tail.append(0) }
+            for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+            let saved = length
+            tail.withUnsafeBytes { update($0) }
+            length = saved
+            return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+        }
+
+        mutating func hex() -> String { finish().map { String(format: "%02x", $0) }.joined() }
+
+        private mutating func compress(_ chunk: UnsafeRawBufferPointer) {
             for i in 0..<16 {
-                let j = chunk + i * 4
-                w[i] = UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8 | UInt32(message[j + 3])
+                let j = i * 4
+                w[i] = UInt32(chunk[j]) << 24 | UInt32(chunk[j + 1]) << 16 | UInt32(chunk[j + 2]) << 8 | UInt32(chunk[j + 3])
             }
             for i in 16..<64 {
-                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                let s0 = SHA256.rotr(w[i - 15], 7) ^ SHA256.rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                let s1 = SHA256.rotr(w[i - 2], 17) ^ SHA256.rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
                 w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
             }
             var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
             for i in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                let s1 = SHA256.rotr(e, 6) ^ SHA256.rotr(e, 11) ^ SHA256.rotr(e, 25)
                 let ch = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                let t1 = hh &+ s1 &+ ch &+ SHA256.k[i] &+ w[i]
+                let s0 = SHA256.rotr(a, 2) ^ SHA256.rotr(a, 13) ^ SHA256.rotr(a, 22)
                 let maj = (a & b) ^ (a & c) ^ (b & c)
                 let t2 = s0 &+ maj
                 (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
@@ -50,7 +97,6 @@ enum SHA256 {
             h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
             h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
         }
-        return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

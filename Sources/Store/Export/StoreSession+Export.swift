@@ -14,31 +14,62 @@ extension StoreSession {
     /// Every transaction as rows of `transactionColumns`, in date order (ties as recorded),
     /// exact values.
     public func transactionRowsForImport() throws -> [[String]] {
+        var rows: [[String]] = []
+        try eachTransactionRowForImport { rows.append($0) }
+        return rows
+    }
+
+    /// The rows of `transactionRowsForImport`, one at a time.
+    public func eachTransactionRowForImport(_ body: ([String]) throws -> Void) throws {
         let assets = Dictionary(try self.assets().map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
-        return try Row.fetchAll(db, sql: "SELECT asset_id, date, type, quantity, price, fees, note, source_asset_id FROM asset_transaction ORDER BY date, id")
-            .compactMap { row in
-                guard let asset = assets[row["asset_id"]] else { return nil }
-                let source: Int64? = row["source_asset_id"]
-                return [row["date"], asset.name, row["type"], row["quantity"], row["price"], row["fees"], asset.currency,
-                        asset.type.rawValue, asset.platform, row["note"], source.flatMap { assets[$0]?.name } ?? ""]
-            }
+        let cursor = try Row.fetchCursor(db, sql: "SELECT asset_id, date, type, quantity, price, fees, note, source_asset_id FROM asset_transaction ORDER BY date, id")
+        while let row = try cursor.next() {
+            guard let asset = assets[row["asset_id"]] else { continue }
+            let source: Int64? = row["source_asset_id"]
+            try body([row["date"], asset.name, row["type"], row["quantity"], row["price"], row["fees"], asset.currency,
+                      asset.type.rawValue, asset.platform, row["note"], source.flatMap { assets[$0]?.name } ?? ""])
+        }
     }
 
     /// Every price record as rows of `priceColumns`, by asset and date.
     public func priceRowsForImport() throws -> [[String]] {
+        var rows: [[String]] = []
+        try eachPriceRowForImport { rows.append($0) }
+        return rows
+    }
+
+    /// The rows of `priceRowsForImport`, one at a time.
+    public func eachPriceRowForImport(_ body: ([String]) throws -> Void) throws {
         let assets = Dictionary(try self.assets().map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
         let fetched = try Dictionary(Row.fetchAll(db, sql: "SELECT price_id, source, fetched_at FROM price_fetch").map { row -> (Int64, [String]) in
             (row["price_id"], [row["source"], row["fetched_at"]])
         }, uniquingKeysWith: { a, _ in a })
-        return try Row.fetchAll(db, sql: "SELECT id, asset_id, date, price FROM price_history ORDER BY asset_id, date").compactMap { row in
-            guard let asset = assets[row["asset_id"]] else { return nil }
-            return [row["date"], asset.name, row["price"], asset.currency, asset.type.rawValue, asset.platform]
-                + (fetched[row["id"]] ?? ["", ""])
+        let cursor = try Row.fetchCursor(db, sql: "SELECT id, asset_id, date, price FROM price_history ORDER BY asset_id, date")
+        while let row = try cursor.next() {
+            guard let asset = assets[row["asset_id"]] else { continue }
+            try body([row["date"], asset.name, row["price"], asset.currency, asset.type.rawValue, asset.platform]
+                + (fetched[row["id"]] ?? ["", ""]))
         }
     }
 
     /// The store as an hledger/ledger journal (see `JournalExport`).
-    public func journal() throws -> String {
+    public func journal() throws -> String { JournalExport.render(try journalInput()) }
+
+    /// The journal written to `path` line by line as it is rendered (by the rules of
+    /// `OwnerOnlyFiles.write`), never held whole: the same bytes as `journal()`.
+    public func writeJournal(to path: String, special: OwnerOnlyFiles.SpecialTarget = .refuse) throws {
+        let input = try journalInput()
+        try OwnerOnlyFiles.write(to: path, special: special) { sink in
+            var first = true
+            try JournalExport.render(input) { line in
+                try sink.write(first ? line : "\n" + line)
+                first = false
+            }
+        }
+    }
+
+    /// What the journal is made from.
+    func journalInput() throws -> JournalExport.Input {
         let assets = try assets()
         let prices = try marketPricesByAsset()
         let main = try mainCurrency()
@@ -65,40 +96,55 @@ extension StoreSession {
             }
             mainPrices[asset.id!] = converted
         }
-        return JournalExport.render(JournalExport.Input(assets: assets, transactions: try allTransactionsByAsset(),
-                                                        prices: prices, exportedOn: today, mainCurrency: main, rates: rates, mainPrices: mainPrices))
+        return JournalExport.Input(assets: assets, transactions: try allTransactionsByAsset(),
+                                   prices: prices, exportedOn: today, mainCurrency: main, rates: rates, mainPrices: mainPrices)
     }
 }
 
-/// Writes exports into a folder, every file owner-only.
+/// Writes exports into a folder, every file owner-only. Each file is written as its rows are
+/// read (`OwnerOnlyFiles.write(to:_:)`), so an export holds one file's buffer, not the store
+/// (the benchmark store's CSV export peaked near 200 MB when every file was made in memory).
 public enum StoreExport {
     public enum Format: String, CaseIterable { case csv, json }
 
     /// `transactions` and `prices` (import-ready), and `tables/NAME` for every table.
     /// Returns the paths written.
     public static func write(_ session: StoreSession, format: Format, to folder: String) throws -> [String] {
-        var files: [(String, Data)] = []
-        let importable = [("transactions", StoreSession.transactionColumns, try session.transactionRowsForImport()),
-                          ("prices", StoreSession.priceColumns, try session.priceRowsForImport())]
+        try OwnerOnlyFiles.createFolder(folder)
+        var written: [String] = []
+        func file(_ name: String, _ produce: (OwnerOnlyFiles.Sink) throws -> Void) throws {
+            let path = (folder as NSString).appendingPathComponent(name)
+            try OwnerOnlyFiles.write(to: path, produce)
+            written.append(path)
+        }
+        let importable: [(String, [String], (([String]) throws -> Void) throws -> Void)] = [
+            ("transactions", StoreSession.transactionColumns, session.eachTransactionRowForImport),
+            ("prices", StoreSession.priceColumns, session.eachPriceRowForImport)]
         for (name, columns, rows) in importable {
             switch format {
-            case .csv: files.append(("\(name).csv", Data(CSVWriting.document(header: columns, rows: rows).utf8)))
-            case .json: files.append(("\(name).json", try json(columns: columns.map(fieldKey), rows: rows.map { nullsForUnfetched($0, columns) })))
+            case .csv:
+                try file("\(name).csv") { sink in
+                    try sink.write(CSVWriting.line(columns) + "\n")
+                    try rows { try sink.write(CSVWriting.line($0) + "\n") }
+                }
+            case .json:
+                try file("\(name).json") { sink in
+                    try json(columns: columns.map(fieldKey), to: sink) { each in try rows { try each(nullsForUnfetched($0, columns)) } }
+                }
             }
         }
         for table in try session.dataTableNames() {
-            let dump = try session.dump(table: table)
             switch format {
-            case .csv: files.append(("tables/\(table).csv", Data(dump.csv.utf8)))
-            case .json: files.append(("tables/\(table).json", try json(columns: dump.columns, rows: dump.rows)))
+            case .csv:
+                try file("tables/\(table).csv") { try session.writeCSV(of: table, formulaSafe: true, to: $0) }
+            case .json:
+                let columns = try session.db.columns(in: table).map(\.name)
+                try file("tables/\(table).json") { sink in
+                    try json(columns: columns, to: sink) { each in try session.eachRow(of: table, each) }
+                }
             }
         }
-        try OwnerOnlyFiles.createFolder(folder)
-        return try files.map { name, data in
-            let path = (folder as NSString).appendingPathComponent(name)
-            try OwnerOnlyFiles.write(data, to: path)
-            return path
-        }
+        return written
     }
 
     /// A row for JSON: a price's empty Source and Fetched At (typed or imported) are null.
@@ -111,11 +157,36 @@ public enum StoreExport {
 
     /// An array of objects, values as strings (exact decimals stay text) or null.
     static func json(columns: [String], rows: [[String?]]) throws -> Data {
-        let objects: [[String: Any]] = rows.map { row in
-            var object: [String: Any] = [:]
-            for (column, value) in zip(columns, row) { object[column] = value ?? NSNull() }
-            return object
-        }
+        let objects: [[String: Any]] = rows.map { object(columns, $0) }
         return try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    /// The same bytes as `json(columns:rows:)`, written as the rows come: `JSONSerialization`
+    /// prints each element of an array alike wherever it stands, so the rows are serialized
+    /// 1,000 at a time and the arrays' bodies joined with ",\n".
+    static func json(columns: [String], to sink: OwnerOnlyFiles.Sink, rows: ((([String?]) throws -> Void)) throws -> Void) throws {
+        var batch: [[String: Any]] = []
+        var wroteAny = false
+        func flush() throws {
+            guard !batch.isEmpty else { return }
+            let data = try JSONSerialization.data(withJSONObject: batch, options: [.prettyPrinted, .sortedKeys])
+            // "[\n" + body + "\n]": keep the body.
+            let body = data.dropFirst(2).dropLast(2)
+            try sink.write(wroteAny ? Data(",\n".utf8) + body : Data("[\n".utf8) + body)
+            wroteAny = true
+            batch.removeAll(keepingCapacity: true)
+        }
+        try rows { row in
+            batch.append(object(columns, row))
+            if batch.count == 1_000 { try flush() }
+        }
+        try flush()
+        if wroteAny { try sink.write("\n]") } else { try sink.write(try JSONSerialization.data(withJSONObject: [Any](), options: [.prettyPrinted, .sortedKeys])) }
+    }
+
+    private static func object(_ columns: [String], _ row: [String?]) -> [String: Any] {
+        var object: [String: Any] = [:]
+        for (column, value) in zip(columns, row) { object[column] = value ?? NSNull() }
+        return object
     }
 }

@@ -40,14 +40,35 @@ extension StoreSession {
 
     /// One table's columns and rows (by rowid or primary key order).
     public func dump(table name: String) throws -> TableDump {
+        var rows: [[String?]] = []
+        let columns = try eachRow(of: name) { rows.append($0) }
+        return TableDump(name: name, columns: columns, rows: rows)
+    }
+
+    /// One table's rows as text, one at a time (by rowid or primary key order), so that an
+    /// export or backup of a large table holds one row, not the table; returns the columns.
+    @discardableResult
+    public func eachRow(of name: String, _ body: ([String?]) throws -> Void) throws -> [String] {
         let columns = try db.columns(in: name).map(\.name)
         let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        var rows: [[String?]] = []
         let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(quoted) ORDER BY 1, 2")
         while let row = try cursor.next() {
-            rows.append(row.databaseValues.map(Self.text))
+            try body(row.databaseValues.map(Self.text))
         }
-        return TableDump(name: name, columns: columns, rows: rows)
+        return columns
+    }
+
+    /// One table as CSV (the text of `TableDump.csv`, or `exactCSV` when not `formulaSafe`),
+    /// written to `sink` row by row; returns how many rows.
+    @discardableResult
+    public func writeCSV(of name: String, formulaSafe: Bool, to sink: OwnerOnlyFiles.Sink) throws -> Int {
+        try sink.write(CSVText.line(try db.columns(in: name).map(\.name), formulaSafe: formulaSafe) + "\n")
+        var count = 0
+        try eachRow(of: name) { row in
+            try sink.write(CSVText.line(row.map { $0 ?? "" }, formulaSafe: formulaSafe) + "\n")
+            count += 1
+        }
+        return count
     }
 
     static func text(_ value: DatabaseValue) -> String? {

@@ -67,14 +67,27 @@ public enum OwnerOnlyFiles {
     /// - Anything else that exists there is never replaced: written in place when `special` is
     ///   `.writeInPlace` (the user named it), else refused.
     public static func write(_ data: Data, to path: String, special: SpecialTarget = .refuse) throws {
+        try write(to: path, special: special) { try $0.write(data) }
+    }
+
+    public static func write(_ text: String, to path: String, special: SpecialTarget = .refuse) throws {
+        try write(Data(text.utf8), to: path, special: special)
+    }
+
+    /// Writes what `produce` hands the sink to `path` as it comes, by the rules of
+    /// `write(_:to:special:)` (a temporary file renamed over a regular file, a special target
+    /// written in place): an export or backup of a large store never holds the whole file in
+    /// memory (issue 27: every command on the benchmark store within 64 MB). A failure in
+    /// `produce` leaves a regular file as it was.
+    public static func write(to path: String, special: SpecialTarget = .refuse, _ produce: (Sink) throws -> Void) throws {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             guard errno == ENOENT else { throw failure("cannot write \(path)") }
             try createFolder((path as NSString).deletingLastPathComponent)
-            return try replace(path, with: data, keeping: nil)
+            return try replace(path, keeping: nil, produce)
         }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return try replace(path, with: data, keeping: info)
+        case S_IFREG: return try replace(path, keeping: info, produce)
         case S_IFDIR: throw Failure(description: "cannot write \(path): it is a folder")
         default: break
         }
@@ -88,17 +101,49 @@ public enum OwnerOnlyFiles {
         case S_IFDIR: throw Failure(description: "cannot write \(path): it is a folder")
         // A link to a regular file (`/dev/stdout` redirected to a file) is written in place too:
         // truncated and rewritten, so the link and what holds the file open stay valid.
-        case S_IFREG: return try stream(data, into: path, truncating: true)
-        default: return try stream(data, into: path, truncating: false)
+        case S_IFREG: return try stream(into: path, truncating: true, produce)
+        default: return try stream(into: path, truncating: false, produce)
         }
     }
 
-    public static func write(_ text: String, to path: String, special: SpecialTarget = .refuse) throws {
-        try write(Data(text.utf8), to: path, special: special)
+    /// Where a streamed write goes: bytes are gathered into 256 KB and written to the file.
+    public final class Sink {
+        private let fd: Int32
+        private let path: String
+        private var buffer: [UInt8] = []
+        private static let flushAt = 1 << 18
+
+        init(fd: Int32, path: String) {
+            self.fd = fd
+            self.path = path
+            buffer.reserveCapacity(Self.flushAt)
+        }
+
+        public func write(_ text: String) throws {
+            var text = text
+            text.withUTF8 { buffer.append(contentsOf: $0) }
+            if buffer.count >= Self.flushAt { try flush() }
+        }
+
+        public func write(_ data: Data) throws {
+            if data.count >= Self.flushAt {
+                try flush()
+                try OwnerOnlyFiles.writeAll(data, to: fd, path: path)
+                return
+            }
+            buffer.append(contentsOf: data)
+            if buffer.count >= Self.flushAt { try flush() }
+        }
+
+        func flush() throws {
+            guard !buffer.isEmpty else { return }
+            try buffer.withUnsafeBytes { try OwnerOnlyFiles.writeAll($0, to: fd, path: path) }
+            buffer.removeAll(keepingCapacity: true)
+        }
     }
 
     /// The temporary-file-and-rename write of a regular file (new when `existing` is nil).
-    private static func replace(_ path: String, with data: Data, keeping existing: stat?) throws {
+    private static func replace(_ path: String, keeping existing: stat?, _ produce: (Sink) throws -> Void) throws {
         let folder = (path as NSString).deletingLastPathComponent
         var template = Array(((folder.isEmpty ? "." : folder) + "/.assetflow-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -112,7 +157,9 @@ public enum OwnerOnlyFiles {
         let mode = existing.map { $0.st_mode & 0o7777 } ?? fileMode
         guard fchmod(fd, mode) == 0 else { throw failure("cannot make \(path) private") }
         if let existing, geteuid() == 0 { _ = fchown(fd, existing.st_uid, existing.st_gid) }
-        try writeAll(data, to: fd, path: path)
+        let sink = Sink(fd: fd, path: path)
+        try produce(sink)
+        try sink.flush()
         guard fsync(fd) == 0 else { throw failure("cannot write \(path)") }
         guard rename(temporary, path) == 0 else { throw failure("cannot write \(path)") }
         done = true
@@ -120,24 +167,28 @@ public enum OwnerOnlyFiles {
 
     /// Writes into what `path` leads to (a device, a FIFO, a terminal, a file behind a link) as
     /// a stream: opened without creating anything, its mode untouched.
-    private static func stream(_ data: Data, into path: String, truncating: Bool) throws {
+    private static func stream(into path: String, truncating: Bool, _ produce: (Sink) throws -> Void) throws {
         let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | (truncating ? O_TRUNC : 0))
         if fd < 0 { throw failure("cannot write \(path)") }
         defer { close(fd) }
-        try writeAll(data, to: fd, path: path)
+        let sink = Sink(fd: fd, path: path)
+        try produce(sink)
+        try sink.flush()
     }
 
-    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw failure("cannot write \(path)")
-                }
-                offset += written
+    fileprivate static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
+        try data.withUnsafeBytes { try writeAll($0, to: fd, path: path) }
+    }
+
+    fileprivate static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32, path: String) throws {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot write \(path)")
             }
+            offset += written
         }
     }
 
