@@ -19,6 +19,10 @@ final class ProfileScript {
     private(set) var preambleFunction: LuaReference?
     /// Date texts already read in this run (`parseDate`), with their format.
     var dateMemo: [String: CalendarDate] = [:]
+    /// The same, for date fields that are Lua strings: a Lua table from the string to its
+    /// day number, alive while `run` runs (`memoizedDate`); and how many it holds.
+    var dateMemoTable: LuaReference?
+    var dateMemoCount = 0
 
     /// Seconds and bytes a profile may use for a whole file.
     static let timeoutSeconds = 60.0, memoryBytes = 256 << 20
