@@ -34,6 +34,11 @@ final class ProfileScript {
         lua.setLimits(timeoutSeconds: Self.timeoutSeconds, memoryBytes: Self.memoryBytes)
         descriptor = ProfileDescriptor(name: profile.name, title: profile.name, platform: profile.name, headerSets: [])
         installHelpers(style: .point)
+        // A profile makes a row table, operation tables and decimals for every row, all
+        // garbage a row later: Lua's generational collector frees such young objects without
+        // walking the rest (Trading 212's 100,000 rows: about a fifth less CPU than the
+        // incremental collector). The memory limit holds in either mode.
+        _ = try? lua.execute("collectgarbage('generational')", name: "=profile gc")
         let chunk = profile.origin == "built-in" ? "=profile \(profile.name)" : "@" + profile.origin
         do {
             guard try lua.execute(profile.source, name: chunk, results: 1) == 1 else { throw ProfileError("the profile must return a table") }
