@@ -13,6 +13,9 @@ public final class LuaState {
     /// The state's main thread, which owns the state.
     public let mainThread: OpaquePointer
     private var metatables: [String: Int32] = [:]
+    /// The last two classes looked up, and their metatables: a decimal is pushed or read
+    /// several times a row in an import profile, and a dictionary lookup hashes the name.
+    private var recentClasses: [(name: String, ref: Int32)] = []
     /// An error a binding leaves to be raised once it has returned, for a value it could
     /// not push (an out-of-range decimal goes on the stack as nil, its error here; see
     /// `luaDispatch`). The first one wins.
@@ -222,6 +225,16 @@ public final class LuaState {
             call.setField(key, of: -2)
         }
         metatables[name] = luaL_ref(L, clua_registryindex())
+        recentClasses.removeAll()
+    }
+
+    /// The registry reference of class `name`'s metatable.
+    private func classRef(_ name: String) -> Int32? {
+        for entry in recentClasses where entry.name == name { return entry.ref }
+        guard let ref = metatables[name] else { return nil }
+        if recentClasses.count == 2 { recentClasses.removeFirst() }
+        recentClasses.append((name, ref))
+        return ref
     }
 
     /// Adds `methods` to class `name` (defined earlier), for example the registry's methods
@@ -322,7 +335,7 @@ public final class LuaState {
     public func pushValue<T>(_ value: T, ofClass name: String) {
         let memory = clua_newuserdata(L, MemoryLayout<T>.size)!
         memory.storeBytes(of: value, as: T.self)
-        lua_rawgeti(L, clua_registryindex(), lua_Integer(metatables[name]!))
+        lua_rawgeti(L, clua_registryindex(), lua_Integer(classRef(name)!))
         lua_setmetatable(L, -2)
     }
 
@@ -335,7 +348,7 @@ public final class LuaState {
     /// The value inside a userdata of class `name` at `index` (pushed by `pushValue`), or nil.
     /// [-0, +0, -]
     public func value<T>(at index: Int32, ofClass name: String, as type: T.Type) -> T? {
-        guard lua_type(L, index) == LUA_TUSERDATA, let ref = metatables[name], hasMetatable(at: index, ref: ref) else { return nil }
+        guard lua_type(L, index) == LUA_TUSERDATA, let ref = classRef(name), hasMetatable(at: index, ref: ref) else { return nil }
         return lua_touserdata(L, index).loadUnaligned(as: T.self)
     }
 

@@ -41,6 +41,17 @@ func runProfileBenchmark(rows: Int = 100_000, rounds: Int = 3) throws {
     print(String(format: "  the same written one transaction at a time (as before)        %.3f s: %.0f rows/s", oneByOne, Double(rows) / oneByOne))
 }
 
+/// `profile-read PROFILE FILE`: the file read once through the profile (nothing written), with
+/// its rows per second of CPU: a single run to look at with `perf` or callgrind.
+func runProfileRead(profile: String, file: String) throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: file))
+    let start = DispatchTime.now(), cpuStart = processCPUSeconds()
+    let made = try ProfileImport.readOperations(data, profile: profile)
+    let seconds = secondsSince(start), cpu = processCPUSeconds() - cpuStart
+    print(String(format: "%d rows → %d operations in %.3f s (CPU %.3f s): %.0f rows/s elapsed, %.0f rows/s of CPU", made.rows, made.operations,
+                 seconds, cpu, Double(made.rows) / seconds, Double(made.rows) / cpu))
+}
+
 /// Seconds to import `data` with the Trading 212 profile into a new store on disk.
 func timedProfileImport(_ data: Data, bulk: Bool) throws -> Double {
     let path = NSTemporaryDirectory() + "assetflow-profile-bench-\(getpid()).sqlite"

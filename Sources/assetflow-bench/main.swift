@@ -7,6 +7,7 @@ import Foundation
 //   assetflow-bench measure KEY STORE      one row, in a process of its own (used by rows)
 //   assetflow-bench import-steps STORE T.csv P.csv   one import's steps, timed (used by import)
 //   assetflow-bench profile                rows per second a Lua import profile sustains (also after import)
+//   assetflow-bench profile-read P FILE    FILE read once through profile P, nothing written (for perf / callgrind)
 //   assetflow-bench compare-setup FOLDER   the store and CSV files `scripts/bench compare` runs on (JSON paths)
 //   assetflow-bench checksums-work WORK on|off STORE [RUNS]   one work of `checksums` (open, value, replay),
 //                                          RUNS times, verification on or off: for `perf stat` and callgrind
@@ -48,6 +49,9 @@ do {
         try runImportBenchmark()
     case "profile":
         try runProfileBenchmark()
+    case "profile-read":
+        guard arguments.count == 3 else { throw BenchError("profile-read PROFILE FILE.csv") }
+        try runProfileRead(profile: arguments[1], file: arguments[2])
     case "compare-setup":
         guard arguments.count == 2 else { throw BenchError("compare-setup FOLDER") }
         try runCompareSetup(folder: arguments[1])

@@ -18,7 +18,16 @@ public struct ImportRows: Command {
         public var newAssetIDs: [Int64]
     }
 
-    public var rows: [ImportRow]
+    /// The rows to import. Held in a box that `releasingRows` lets the run empty once they
+    /// are planned: the plan holds what the write needs, and a file's rows (a few hundred
+    /// bytes each, 250,000 of them) need not stay in memory beside it while SQLite writes.
+    public var rows: [ImportRow] {
+        get { box.rows }
+        set { box = RowBox(newValue) }
+    }
+    private var box: RowBox
+    /// The caller keeps no other use for the rows: the run lets them go once planned.
+    public var releasingRows = false
     public var options: ImportOptions
     /// The header of each field's column, for messages.
     public var titles: [ImportField: String]
@@ -33,7 +42,7 @@ public struct ImportRows: Command {
 
     public init(_ rows: [ImportRow], options: ImportOptions, titles: [ImportField: String] = [:], readErrors: [RowError] = [],
                 dryRun: Bool = false) {
-        self.rows = rows
+        box = RowBox(rows)
         self.options = options
         self.titles = titles
         self.readErrors = readErrors
@@ -45,6 +54,7 @@ public struct ImportRows: Command {
         stepDone?("read the store's assets and history")
         var (plan, planErrors) = ImportPlanner.plan(rows, options: options, context: context, titles: titles)
         plan.roundedPrices = rows.reduce(0) { $0 + ($1.priceRounded ? 1 : 0) }
+        if releasingRows { box.rows = [] }
         let errors = (readErrors + planErrors).sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") }
         if !errors.isEmpty { throw ImportFailure(rowErrors: errors, kind: options.kind) }
         stepDone?("check rules, duplicates")
@@ -65,6 +75,12 @@ public struct ImportRows: Command {
         try store.insertImported(plan, newAssetIDs: ids)
         return ids
     }
+}
+
+/// The rows of an `ImportRows`, in a box its run may empty (`releasingRows`).
+private final class RowBox: @unchecked Sendable {
+    var rows: [ImportRow]
+    init(_ rows: [ImportRow]) { self.rows = rows }
 }
 
 extension CommandStore {

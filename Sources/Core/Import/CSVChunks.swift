@@ -1,7 +1,7 @@
 import CSV
 import Foundation
 
-/// Reads CSV text with CSV.swift in parts side by side, one per core, and gives the same
+/// Reads CSV text (`CSVByteReader`, CSV.swift's rules) in parts side by side, one per core, and gives the same
 /// non-blank rows, with the same lines, as one reading from the start.
 ///
 /// The text is cut after line breaks near equal shares. A cut is only a guess: a line break
@@ -16,69 +16,88 @@ enum CSVChunks {
     /// when CSV.swift cannot read it.
     static func read(_ text: String, delimiter: Unicode.Scalar, trim: Bool,
                      parts: Int? = nil) -> [CSVTable.Row]? {
-        let cuts = self.cuts(text, parts: parts ?? ParallelWork.partCount(text.utf8.count, minimumPart: 256 * 1024))
-        let readers = ParallelWork.map(cuts.count) { index -> PartReader? in
-            let start = cuts[index]
-            let piece = index == 0 ? text : String(text[start.offset...])
-            let end = index + 1 < cuts.count ? cuts[index + 1].offset : text.utf8.endIndex
-            let bytes = text.utf8.distance(from: start.offset, to: end)
-            guard let reader = PartReader(piece, bytes: bytes, firstLine: start.line, delimiter: delimiter, trim: trim) else { return nil }
-            reader.read(until: index + 1 < cuts.count ? cuts[index + 1].line : nil)
-            return reader
-        }
-        guard var current = readers[0] else { return nil }
-        var used = [current]
-        while !current.finished {
-            if let next = cuts.indices.first(where: { cuts[$0].line == current.line }), let reader = readers[next] {
-                current = reader  // `current` ended exactly at this cut
-                used.append(current)
-            } else {  // a quoted field ran over the cut: read on to the next cut
-                current.read(until: cuts.first { $0.line > current.line }?.line)
+        guard delimiter.isASCII else { return readWithCSVSwift(text, delimiter: delimiter, trim: trim) }
+        var text = text
+        // Over the text's own bytes, without a copy per part (each part's reader starts at its cut).
+        return text.withUTF8 { bytes in
+            let cuts = self.cuts(bytes, parts: parts ?? ParallelWork.partCount(bytes.count, minimumPart: 256 * 1024))
+            let readers = ParallelWork.map(cuts.count) { index -> PartReader in
+                let start = cuts[index]
+                let end = index + 1 < cuts.count ? cuts[index + 1].offset : bytes.count
+                let reader = PartReader(bytes, start: start.offset, bytes: end - start.offset, firstLine: start.line,
+                                        delimiter: UInt8(delimiter.value), trim: trim)
+                reader.read(until: index + 1 < cuts.count ? cuts[index + 1].line : nil)
+                return reader
             }
+            var current = readers[0]
+            var used = [current]
+            while !current.finished {
+                if let next = cuts.indices.first(where: { cuts[$0].line == current.line }) {
+                    current = readers[next]  // `current` ended exactly at this cut
+                    used.append(current)
+                } else {  // a quoted field ran over the cut: read on to the next cut
+                    current.read(until: cuts.first { $0.line > current.line }?.line)
+                }
+            }
+            if used.count == 1 { return used[0].rows }
+            var rows: [CSVTable.Row] = []
+            rows.reserveCapacity(used.reduce(0) { $0 + $1.rows.count })
+            for part in used { rows += part.rows }
+            return rows
         }
-        if used.count == 1 { return used[0].rows }
-        var rows: [CSVTable.Row] = []
-        rows.reserveCapacity(used.reduce(0) { $0 + $1.rows.count })
-        for part in used { rows += part.rows }
+    }
+
+    /// A delimiter outside ASCII (never one of the guessed ones): CSV.swift, in one part (and
+    /// the reference the tests compare `CSVByteReader` with).
+    static func readWithCSVSwift(_ text: String, delimiter: Unicode.Scalar, trim: Bool) -> [CSVTable.Row]? {
+        guard let reader = try? CSVReader(string: text, hasHeaderRow: false, trimFields: false, delimiter: delimiter) else { return nil }
+        var rows: [CSVTable.Row] = [], line = 1
+        while let row = reader.next() {
+            if let kept = PartReader.row(row, line: &line, trim: trim) { rows.append(kept) }
+        }
         return rows
     }
 
+    /// Where each part of `text` starts: byte offset and line (1-based). The first part starts at 0.
+    static func cuts(_ text: String, parts: Int) -> [(offset: Int, line: Int)] {
+        var text = text
+        return text.withUTF8 { cuts($0, parts: parts) }
+    }
+
     /// Where each part starts: byte offset and line (1-based). The first part starts at 0.
-    static func cuts(_ text: String, parts: Int) -> [(offset: String.UTF8View.Index, line: Int)] {
-        let utf8 = text.utf8
-        var cuts = [(offset: utf8.startIndex, line: 1)]
+    static func cuts(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) -> [(offset: Int, line: Int)] {
+        var cuts = [(offset: 0, line: 1)]
         guard parts > 1 else { return cuts }
-        let count = utf8.count
-        var line = 1, position = utf8.startIndex, previous: UInt8 = 0
+        let count = bytes.count
+        var line = 1, position = 0, previous: UInt8 = 0
         for part in 1..<parts {
-            let target = utf8.index(utf8.startIndex, offsetBy: count * part / parts)
+            let target = count * part / parts
             // Count line breaks up to the first line feed at or after the target (CRLF once).
-            while position < utf8.endIndex {
-                let byte = utf8[position]
+            while position < count {
+                let byte = bytes[position]
                 if byte == 10 { if previous != 13 { line += 1 } } else if byte == 13 { line += 1 }
                 previous = byte
-                utf8.formIndex(after: &position)
+                position += 1
                 if byte == 10, position > target { break }
             }
-            guard position < utf8.endIndex, previous == 10 else { break }
+            guard position < count, previous == 10 else { break }
             if position > cuts.last!.offset { cuts.append((position, line)) }
         }
         return cuts
     }
 
-    /// CSV.swift reading from one cut on: the non-blank rows it has read, and the line the
-    /// next row starts on.
+    /// Reading from one cut on: the non-blank rows it has read, and the line the next row
+    /// starts on.
     final class PartReader {
-        private let reader: CSVReader
+        private var reader: CSVByteReader
         private let trim: Bool
         private(set) var rows: [CSVTable.Row] = []
         private(set) var line: Int
         private(set) var finished = false
 
-        /// `bytes`: about how much of `text` this part will read.
-        init?(_ text: String, bytes: Int, firstLine: Int, delimiter: Unicode.Scalar, trim: Bool) {
-            guard let reader = try? CSVReader(string: text, hasHeaderRow: false, trimFields: false, delimiter: delimiter) else { return nil }
-            self.reader = reader
+        /// `bytes`: about how much of the text this part will read.
+        init(_ text: UnsafeBufferPointer<UInt8>, start: Int, bytes: Int, firstLine: Int, delimiter: UInt8, trim: Bool) {
+            reader = CSVByteReader(text, delimiter: delimiter, start: start)
             self.trim = trim
             line = firstLine
             rows.reserveCapacity(bytes / 24)  // about a row per 24 bytes or more: rarely grown
@@ -87,16 +106,22 @@ enum CSVChunks {
         /// Reads rows until the next one would start on line `stop` or later, or the text ends.
         func read(until stop: Int?) {
             while stop.map({ line < $0 }) ?? true {
-                guard var fields = reader.next() else {
+                guard let fields = reader.next() else {
                     finished = true
                     return
                 }
-                if trim, fields.contains(where: ImportText.needsTrim) { fields = fields.map(ImportText.trimmed) }
-                let start = line
-                line += 1 + fields.reduce(0) { $0 + CSVTable.lineBreaks(in: $1) }
-                if fields.allSatisfy({ $0.utf8.allSatisfy(ImportText.isBlank) }) { continue }  // blank line
-                rows.append(CSVTable.Row(line: start, fields: fields))
+                if let row = Self.row(fields, line: &line, trim: trim) { rows.append(row) }
             }
+        }
+
+        /// The row read at `line` (moved past its lines), nil for a blank line.
+        static func row(_ fields: [String], line: inout Int, trim: Bool) -> CSVTable.Row? {
+            var fields = fields
+            if trim, fields.contains(where: ImportText.needsTrim) { fields = fields.map(ImportText.trimmed) }
+            let start = line
+            line += 1 + fields.reduce(0) { $0 + CSVTable.lineBreaks(in: $1) }
+            if fields.allSatisfy({ $0.utf8.allSatisfy(ImportText.isBlank) }) { return nil }  // blank line
+            return CSVTable.Row(line: start, fields: fields)
         }
     }
 }

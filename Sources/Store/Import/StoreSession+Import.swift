@@ -51,16 +51,18 @@ extension StoreSession {
         // Assets the import creates go on the default platform when the import names none.
         if options.platform.isEmpty { options.platform = try setting(SetDefaultPlatform.settingKey) ?? "" }
         options.today = options.today ?? today  // a date reading after today is no reading
-        let table = try CSVTable.parse(data: request.data)
-        request.stepDone?("read CSV (CSV.swift)")
+        var table = try CSVTable.parse(data: request.data)
+        request.stepDone?("read CSV")
         let mapping = try ColumnMapping.resolve(kind: options.kind, headers: table.headers, explicit: options.map,
                                                 assetGiven: options.assetName != nil)
         let total = table.rows.count
-        let (rows, rowErrors) = ImportRow.read(table, mapping: mapping, options: options,
-                                               progress: request.progress.map { report in { report($0, total) } })
+        var read = ImportRow.read(table, mapping: mapping, options: options, progress: request.progress.map { report in { report($0, total) } })
+        let titles = mapping.columns.mapValues { table.headers[$0] }
+        table.rows = []  // the cells are read: their memory goes before the plan and the write need theirs
         request.stepDone?("clean numbers and dates")
-        var command = ImportRows(rows, options: options, titles: mapping.columns.mapValues { table.headers[$0] },
-                                 readErrors: rowErrors)
+        var command = ImportRows(read.rows, options: options, titles: titles, readErrors: read.errors)
+        read.rows = []  // the command holds the only copy, and lets it go once planned
+        command.releasingRows = true
         command.stepDone = request.stepDone
         command.planned = { request.progress?(total, total) }
         // A dry run writes too, inside a savepoint it then rolls back: it runs exactly the

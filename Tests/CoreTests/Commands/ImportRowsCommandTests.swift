@@ -27,6 +27,21 @@ struct ImportRowsCommandTests {
         #expect(s.transactions.values.first { $0.assetID == newco.id! }?.totalAmount == 15)
     }
 
+    @Test("with releasingRows the run lets the rows go once planned (the plan keeps what the write needs); without, it keeps them")
+    func releasesRowsOncePlanned() throws {
+        let file = try rows("Date,Asset,Type,Quantity,Price\n2024-02-01,ACME,buy,2,12\n2024-02-02,ACME,sell,1,13\n")
+        var releasing = ImportRows(file.rows, options: ImportOptions(kind: .transactions), titles: file.titles)
+        releasing.releasingRows = true
+        let s = MemoryCommandStore()
+        let outcome = try s.run(releasing)
+        #expect(outcome.plan.addedCount == 2)
+        #expect(releasing.rows.isEmpty)
+        #expect(try s.quantity(ofAsset: try #require(try s.asset(named: "ACME")).id!) == 1)
+        let keeping = ImportRows(file.rows, options: ImportOptions(kind: .transactions), titles: file.titles)
+        _ = try MemoryCommandStore().run(keeping)
+        #expect(keeping.rows.count == 2)
+    }
+
     @Test("a sell beyond the stored holdings is a row error with the holdings rule's sentence; nothing is written")
     func refusesBeyondHoldings() throws {
         let s = MemoryCommandStore()

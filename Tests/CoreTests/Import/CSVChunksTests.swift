@@ -53,6 +53,28 @@ struct CSVChunksTests {
         }
     }
 
+    @Test("the byte reader gives CSV.swift's fields and lines on random files (stray and doubled quotes, CR, unclosed quotes, any delimiter)")
+    func byteReaderMatchesCSVSwift() throws {
+        var random = SplitMix64(seed: 20261126)
+        let pieces = ["a", "b c", "1.5", "\"q\"", "\"x,y\"", "\"x;y\"", "\"two\nlines\"", "\"cr\r\nlf\"", "\"say \"\"hi\"\"\"",
+                      "stray\"quote", "\"unclosed", " pad ", "", "\"lone\rcr\"", "\"\"", "é", "\"a\"b\"", "\"a\"é,\"", "\"a\" ", "\t", "€\"x"]
+        let ends = ["\n", "\r\n", "\r", "\n\n", "\r\n\r\n", ""]
+        for delimiter: Unicode.Scalar in [",", ";", "\t"] {
+            for _ in 0..<300 {
+                var text = ""
+                for _ in 0..<(1 + random.below(12)) {
+                    text += (0..<(1 + random.below(4))).map { _ in pieces[random.below(pieces.count)] }.joined(separator: String(delimiter))
+                    text += ends[random.below(ends.count)]
+                }
+                for trim in [true, false] {
+                    let fast = CSVChunks.read(text, delimiter: delimiter, trim: trim, parts: 1)?.map { "\($0.line): \($0.fields)" }
+                    let reference = CSVChunks.readWithCSVSwift(text, delimiter: delimiter, trim: trim)?.map { "\($0.line): \($0.fields)" }
+                    #expect(fast == reference, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test("a table parsed from a big text has the rows, lines and header of one reading")
     func bigTable() throws {
         var text = "\n\nDate;Asset;Note\r\n"

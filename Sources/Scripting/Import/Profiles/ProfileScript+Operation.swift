@@ -15,6 +15,8 @@ extension ProfileScript {
     /// A field's value as the table held it.
     enum FieldValue {
         case text(String), decimal(ExactDecimal), flag(Bool)
+        /// A date field's text already read (`memoizedDate`).
+        case day(CalendarDate)
     }
 
     /// `operationFields` in a fixed order: a field's place in `Fields`.
@@ -55,7 +57,9 @@ extension ProfileScript {
                 unknown = unknown ?? String(decoding: key, as: UTF8.self)
                 return
             }
-            if let s = call.string(at: -1) {
+            if (place == Field.date.rawValue || place == Field.acquired.rawValue), let day = memoizedDate(call: call, format: format) {
+                fields.values[place] = .day(day)
+            } else if let s = call.string(at: -1) {
                 fields.values[place] = .text(Self.trimmed(s))
             } else if call.type(at: -1) == LuaTypeCode.boolean {
                 fields.values[place] = .flag(call.boolean(at: -1))
@@ -82,6 +86,7 @@ extension ProfileScript {
             return signed || value >= 0 ? value : -value
         }
         func date(_ key: Field) throws -> CalendarDate? {
+            if case .day(let day)? = fields[key] { return day }
             guard let raw = text(key) else { return nil }
             return try parseDate(raw, format: format)
         }
@@ -90,11 +95,10 @@ extension ProfileScript {
             throw ProfileError("unknown operation kind '\(kindText)' (use: \(ProfileOperation.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         guard let day = try date(.date) else { throw ProfileError("a \(kindText) needs a date") }
-        let unitsOnly: Set<ProfileOperation.Kind> = [.split, .stockDividend, .rename, .transferIn, .transferOut, .reward, .spinOff, .merger, .swap]
         // A trade that moves no cash (`cash = false`: a fee paid in a coin, sold at 0) needs no account currency either.
         let movesNoCash: Bool = { if case .flag(false)? = fields[.cash] { return true } else { return false } }()
         guard let cash = text(.cashCurrency)?.uppercased() ?? descriptor.currency ?? accountCurrency
-                ?? (unitsOnly.contains(kind) || movesNoCash ? text(.currency)?.uppercased() ?? "" : nil) else {
+                ?? (Self.unitsOnly.contains(kind) || movesNoCash ? text(.currency)?.uppercased() ?? "" : nil) else {
             throw ProfileError("the account's currency is unknown: give it with --currency CODE")
         }
         var op = ProfileOperation(kind: kind, date: day, cashCurrency: cash)
@@ -123,12 +127,46 @@ extension ProfileScript {
         return (op, text(.id))
     }
 
+    /// The kinds that move units only: no cash currency needed.
+    private static let unitsOnly: Set<ProfileOperation.Kind> = [.split, .stockDividend, .rename, .transferIn, .transferOut, .reward, .spinOff, .merger, .swap]
+
     /// Trimmed of spaces and tabs; the text itself when it has none at its ends (the common
     /// case, without Foundation's scan).
     static func trimmed(_ s: String) -> String {
         guard let first = s.utf8.first, let last = s.utf8.last else { return s }
         let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 >= 0x80 }
         return blank(first) || blank(last) ? s.trimmingCharacters(in: .whitespaces) : s
+    }
+
+    /// The date that the Lua string on top of the stack reads as, from the run's memo table
+    /// (keyed by the Lua string itself: a lookup there needs no Swift string and no hashing,
+    /// as Lua's short strings carry their hash); read and kept there the first time. nil when
+    /// it is not a string or does not read as a date: the caller reads it the usual way, which
+    /// gives the same error. [-0, +0, m]
+    func memoizedDate(call: LuaCall, format: ImportDate?) -> CalendarDate? {
+        guard let memo = dateMemoTable, call.type(at: -1) == LuaTypeCode.string else { return nil }
+        lua.push(memo)
+        defer { call.pop() }
+        call.pushValue(at: -2)
+        call.rawGet(of: -2)
+        let known = call.integer(at: -1)
+        call.pop()
+        if let known { return CalendarDate(dayNumber: Int(known)) }
+        guard let raw = call.string(at: -2).map(Self.trimmed), !raw.isEmpty,
+              let day = try? ImportDate.parse(raw, format: format) else { return nil }
+        if dateMemoCount >= 50_000 {  // a file of distinct timestamps: start a new memo, not one that grows without end
+            call.pop()
+            lua.release(memo)
+            call.newTable()
+            dateMemoTable = lua.makeReference()
+            dateMemoCount = 0
+            lua.push(dateMemoTable!)
+        }
+        call.pushValue(at: -2)
+        call.pushInteger(Int64(day.dayNumber))
+        call.rawSet(of: -3)
+        dateMemoCount += 1
+        return day
     }
 
     /// A date cell read once per distinct text in a run (a file repeats its dates).

@@ -28,7 +28,14 @@ extension ProfileScript {
             call.setElement(i + 1, of: -2)
         }
         let names = lua.makeReference()
-        defer { lua.release(names) }
+        call.newTable()
+        dateMemoTable = lua.makeReference()
+        dateMemoCount = 0
+        defer {
+            lua.release(names)
+            if let memo = dateMemoTable { lua.release(memo) }
+            dateMemoTable = nil
+        }
         for row in rows {
             var profiled = ProfileRow(line: row.line, fields: row.fields)
             if let idColumn, idColumn < row.fields.count, !row.fields[idColumn].isEmpty { profiled.brokerID = row.fields[idColumn] }
