@@ -60,28 +60,12 @@ final class PercentileSelector {
             ranks.append(lower)
             ranks.append(min(lower + 1, n - 1))
         }
-        // The keys, and the smallest and largest value compared as Doubles (meant to let the
-        // loop vectorize, as SSE2 has no unsigned 64-bit comparison; measured, it did not: about
-        // 20 instructions per value either way, see Architecture.md). For finite values and
-        // infinities, Double order is key order (−0 and +0 share a key); a NaN, whose key
-        // orders above +∞, sends the column to the keys' own loop.
-        var lowest = column[0], highest = column[0]
-        var unordered: UInt8 = 0
+        var low = UInt64.max, high = UInt64.min
         for i in 0..<n {
-            let x = column[i]
-            keys[i] = Self.key(x)
-            lowest = x < lowest ? x : lowest
-            highest = x > highest ? x : highest
-            unordered |= x != x ? 1 : 0
-        }
-        var low = Self.key(lowest), high = Self.key(highest)
-        if unordered != 0 {
-            low = UInt64.max
-            high = UInt64.min
-            for i in 0..<n {
-                low = min(low, keys[i])
-                high = max(high, keys[i])
-            }
+            let k = Self.key(column[i])
+            keys[i] = k
+            low = min(low, k)
+            high = max(high, k)
         }
         var found = [UInt64](repeating: 0, count: ranks.count)
         select(UnsafeMutableBufferPointer(start: keys, count: n), low: low, high: high, ranks: ranks, into: &found)

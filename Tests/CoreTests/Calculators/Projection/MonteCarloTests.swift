@@ -188,7 +188,7 @@ private let start = CalendarDate("2025-01-01")!
             // A cluster far narrower than the range: the search goes down several levels of buckets.
             (0..<4000).map { _ in 1000 + Double(generator.index(below: 40)) * 1e-9 } + [1e300, -1e300, 3],
             (0..<4000).map { $0 < 3990 ? 7 : Double($0) },
-            // The smallest and largest are taken as Doubles, then mapped to keys: extremes and signed zeros.
+            // Extremes and signed zeros.
             (0..<300).map { _ in [Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, 0, -0.0, 2.5, -1][generator.index(below: 6)] },
             [-0.0, 0.0], [0.0, -0.0, -0.0], [-0.0, -0.0, 1],
         ]
