@@ -22,6 +22,8 @@ public enum ProfileImport {
         /// false: every transaction written as its command records it, not in one bulk write
         /// at the end (the tests compare the two).
         public var bulkWrite = true
+        /// Seconds the profile's rows may take in all (each row's call has the same limit).
+        var timeLimitSeconds = ProfileScript.timeoutSeconds
 
         public init(file: String) { self.file = file }
     }
@@ -66,7 +68,8 @@ public enum ProfileImport {
         try script.runPreamble(Array(all[..<headerRow]))
         let headers = all[headerRow].fields
         let body = all[(script.descriptor.raw ? headerRow : headerRow + 1)...].filter { !$0.fields.allSatisfy(\.isEmpty) }
-        let run = script.run(rows: Array(body), headers: headers, accountCurrency: request.currency?.uppercased())
+        let run = script.run(rows: Array(body), headers: headers, accountCurrency: request.currency?.uppercased(),
+                             timeLimitSeconds: request.timeLimitSeconds)
         if !run.problems.isEmpty {
             let lines = Set(run.problems.map(\.line)).count
             let headline = "\(lines) row\(lines == 1 ? " has" : "s have") errors; nothing was imported (profile \(script.descriptor.name))."

@@ -12,7 +12,8 @@ extension ProfileScript {
     /// Runs the row function over `rows` (cells by `headers`), in order. A row whose
     /// function raises, or returns something that is not understood, is a problem at its
     /// line; every row is tried, so every problem is listed at once.
-    func run(rows: [ProfileRow], headers: [String], accountCurrency: String?) -> (results: [ProfileRowResult], problems: [Problem]) {
+    func run(rows: [ProfileRow], headers: [String], accountCurrency: String?,
+             timeLimitSeconds: Double = timeoutSeconds) -> (results: [ProfileRowResult], problems: [Problem]) {
         var results: [ProfileRowResult] = [], problems: [Problem] = []
         results.reserveCapacity(rows.count)
         let format = descriptor.dateFormat.flatMap { try? ImportDate(format: $0) }
@@ -36,7 +37,16 @@ extension ProfileScript {
             if let memo = dateMemoTable { lua.release(memo) }
             dateMemoTable = nil
         }
+        // Each call of the row function has the profile's time limit; the rows together have
+        // it too, so a profile that is slow on every row cannot make an import run for ever:
+        // once the file's time is spent, no further row is started.
+        let clock = ContinuousClock(), started = clock.now
+        let fileLimit = Duration.seconds(timeLimitSeconds)
         for row in rows {
+            if clock.now - started > fileLimit {
+                problems.append(Problem(line: row.line, message: Self.fileTimeoutMessage(timeLimitSeconds)))
+                break
+            }
             var profiled = ProfileRow(line: row.line, fields: row.fields)
             if let idColumn, idColumn < row.fields.count, !row.fields[idColumn].isEmpty { profiled.brokerID = row.fields[idColumn] }
             do {
@@ -93,6 +103,11 @@ extension ProfileScript {
         }
         if operations.isEmpty { return ProfileRowResult(row: profiled, operations: [], skipReason: call.string(at: 3) ?? "no operation") }
         return ProfileRowResult(row: profiled, operations: operations)
+    }
+
+    /// Why the rows after the file's time limit were not read.
+    static func fileTimeoutMessage(_ seconds: Double) -> String {
+        "timeout: the profile's rows took longer than \(Int(seconds)) s in all; this row and the ones after it were not read"
     }
 
     /// "profile x:12: message" without the traceback.
