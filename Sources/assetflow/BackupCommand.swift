@@ -57,6 +57,6 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         let lines = try printingErrors { try DataTransfer.restore(from: file, storePath: global.storePath) }
-        print(lines.joined(separator: "\n"))
+        TerminalText.say(lines.joined(separator: "\n"))
     }
 }

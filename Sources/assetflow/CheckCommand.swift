@@ -28,7 +28,7 @@ struct CheckCommand: ParsableCommand {
         if repair {
             let fixed = try ScriptRun.repairDerivedData(at: path)
             print("Rebuilt the derived data of the store at \(path)" + (fixed.isEmpty ? " (it matched its history)." : ": \(fixed.count) value\(fixed.count == 1 ? "" : "s") differed from a replay:"))
-            for mismatch in fixed { print("  \(mismatch)") }
+            for mismatch in fixed { TerminalText.say("  \(mismatch)") }
         }
         let report = try ScriptRun.checkStore(at: path)
         if report.isSound {
@@ -42,7 +42,7 @@ struct CheckCommand: ParsableCommand {
         } else if !report.isFromNewerVersion {
             lines.append("AssetFlow will not write to it. Restore it from a backup, or read what still reads back with a script before replacing it.")
         }
-        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        TerminalText.complain(lines.joined(separator: "\n"))
         throw ExitCode(1)
     }
 }

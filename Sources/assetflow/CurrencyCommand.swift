@@ -37,7 +37,7 @@ struct CurrencyCommand: ParsableCommand {
         do {
             print(try RatesRun.mainCurrency(storePath: global.storePath, set: code))
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            TerminalText.complain("\(error)")
             throw ExitCode(1)
         }
     }

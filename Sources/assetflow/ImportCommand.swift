@@ -157,7 +157,7 @@ struct ImportCommand: ParsableCommand {
         }
         if let request = profileRequest {
             let lines = try printingErrors { try DataTransfer.importProfiled(request, flags: flags, storePath: global.storePath) }
-            print(lines.joined(separator: "\n"))
+            TerminalText.say(lines.joined(separator: "\n"))
             return
         }
         let bar = ProgressBar(label: "Reading rows", unit: "", minimumTotal: 20_000)
@@ -165,7 +165,7 @@ struct ImportCommand: ParsableCommand {
             try DataTransfer.importFile(flags, storePath: global.storePath, progress: bar.enabled ? bar.update : nil)
         }
         bar.finish()
-        print(lines.joined(separator: "\n"))
+        TerminalText.say(lines.joined(separator: "\n"))
     }
 }
 
@@ -178,7 +178,7 @@ func wrapped<T>(_ body: () throws -> T) throws -> T {
 /// exit status 1.
 func printingErrors<T>(_ body: () throws -> T) throws -> T {
     do { return try body() } catch let error as ScriptRunError {
-        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        TerminalText.complain(error.description)
         throw ExitCode(1)
     }
 }

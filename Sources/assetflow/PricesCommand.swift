@@ -64,13 +64,13 @@ extension PricesCommand {
                 fetch.timeout = timeout
                 let result = try PricesRun.fetch(storePath: global.storePath, fetch: fetch, progress: bar.update)
                 bar.finish()
-                result.lines.forEach { print($0) }
+                result.lines.forEach { TerminalText.say($0) }
                 if result.failed { throw ExitCode(1) }
             } catch let exit as ExitCode {
                 throw exit
             } catch {
                 bar.finish()
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                TerminalText.complain("\(error)")
                 throw ExitCode(1)
             }
         }

@@ -91,7 +91,7 @@ extension RatesCommand {
                 print(line)
             } catch {
                 bar.finish()
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                TerminalText.complain("\(error)")
                 throw ExitCode(1)
             }
         }
@@ -117,7 +117,7 @@ extension RatesCommand {
             do {
                 print(try RatesRun.importCSV(storePath: global.storePath, file: file))
             } catch {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                TerminalText.complain("\(error)")
                 throw ExitCode(1)
             }
         }

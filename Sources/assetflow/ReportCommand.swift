@@ -101,7 +101,7 @@ struct ReportCommand: ParsableCommand {
         if watch || serve { return try preview(request) }
         let outcome = try ReportRunner.run(request)
         if let error = outcome.error {
-            FileHandle.standardError.write(Data((error + "\n").utf8))
+            TerminalText.complain(error)
             throw ExitCode(1)
         }
         if let text = outcome.text { FileHandle.standardOutput.write(Data(text.utf8)) }

@@ -40,13 +40,13 @@ struct RunCommand: ParsableCommand {
         run.arguments = arguments
         let outcome = try ScriptRunner.run(path: script, run)
         if let error = outcome.error {
-            FileHandle.standardError.write(Data((error + "\n").utf8))
+            TerminalText.complain(error)
             if !outcome.changes.isEmpty { FileHandle.standardError.write(Data("The store is unchanged (the script's changes were rolled back).\n".utf8)) }
             throw ExitCode(1)
         }
         if dryRun {
             let lines = outcome.changes.isEmpty ? ["no changes"] : outcome.changes.summary
-            print("Dry run, rolled back. Would have changed:\n  " + lines.joined(separator: "\n  "))
+            TerminalText.say("Dry run, rolled back. Would have changed:\n  " + lines.joined(separator: "\n  "))
         }
     }
 }

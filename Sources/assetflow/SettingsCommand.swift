@@ -46,7 +46,7 @@ struct SettingsCommand: ParsableCommand {
                 for line in try SettingsRun.list(storePath: global.storePath) { print(line) }
             }
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            TerminalText.complain("\(error)")
             throw ExitCode(1)
         }
     }

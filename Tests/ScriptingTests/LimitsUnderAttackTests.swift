@@ -63,6 +63,20 @@ struct LimitsUnderAttackTests {
         #expect(!printed.contains("20\n"))
     }
 
+    @Test("23: single writes in a loop count too: portfolios created one by one stop at the limit, though Lua's heap stays small")
+    func singleWritesCounted() throws {
+        let (printed, outcome) = try run("""
+            for i = 1, 20000 do
+              af.create_portfolio{ name = 'P' .. i }
+              if i % 1000 == 0 then collectgarbage() end
+            end
+            print("survived", collectgarbage("count") < 6 * 1024)
+            """, memoryMB: 8)
+        #expect(!outcome.succeeded)
+        #expect(outcome.error?.contains("memory limit exceeded: 8 MB") == true, "\(outcome.error ?? "")")
+        #expect(printed == "")
+    }
+
     // MARK: 4. coroutine nesting
 
     @Test("4: coroutine.close nested through __close handlers over 20,000 coroutines ends with an error, not SIGSEGV")

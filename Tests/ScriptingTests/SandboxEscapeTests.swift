@@ -353,6 +353,50 @@ final class SandboxEscapeTests {
         #expect(lines[1].replacingOccurrences(of: "secret.txt", with: "X") == lines[2].replacingOccurrences(of: "nothing.txt", with: "X"))
     }
 
+    @Test("23: a link like /proc/self (to a folder named by the process id) is refused without showing the id or what it leads to")
+    func processIDNeverShown() throws {
+        let pid = String(getpid())
+        let target = outside + "/" + pid
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        try "AF_TEST_TOKEN=s3cr3t\u{0}".write(toFile: target + "/environ", atomically: true, encoding: .utf8)
+        try "return 'leaked'".write(toFile: target + "/mod.lua", atomically: true, encoding: .utf8)
+        try link(allowed + "/self", to: target)
+        var options = ScriptRun()
+        options.allowRead = [allowed]
+        let (printed, outcome) = try runScript(in: allowed, """
+            print(select(2, pcall(io.open, "\(allowed)/self/environ")))
+            print(select(2, pcall(io.lines, "\(allowed)/self/environ")))
+            print(select(2, pcall(af.import, { kind = "prices", path = "\(allowed)/self/environ" })))
+            print(select(2, pcall(require, "self.mod")))
+            """, options)
+        #expect(outcome.succeeded, "\(outcome.error ?? "")")
+        let lines = printed.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        for line in lines {
+            #expect(line.contains("not allowed in the sandbox") || line.contains("is not a plain file"), "\(line)")
+            for leak in ["/" + pid, outside, "s3cr3t", "AF_TEST_TOKEN", "leaked"] { #expect(!line.contains(leak), "\(line)") }
+        }
+    }
+
+    @Test("23: Report:save refusals never name the reports folder, whatever path the script tries")
+    func reportsFolderNeverNamed() throws {
+        let out = try runReportLua("""
+            local r = af.report.new{ title = "T" }
+            r:text("x")
+            for _, p in ipairs{ "../r.html", "\(outside)/r.html", "\(reports)/../outside/r.html", "\(reports)/r.lua", "/nowhere/r.html" } do
+              print((select(2, pcall(r.save, r, p))))
+            end
+            """, folder: reports)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        for (line, given) in zip(lines, ["../r.html", "\(outside)/r.html", "\(reports)/../outside/r.html", "r.lua", "/nowhere/r.html"]) {
+            #expect(line.contains("Report:save") && line.contains(given), "\(line)")
+            // The path as given may contain the folder (the script typed it); nothing else does.
+            #expect(!line.replacingOccurrences(of: given, with: "").contains(reports), "\(line)")
+        }
+        #expect(contents(outside) == ["secret.txt"])
+    }
+
     func replSession(_ lines: [String], policy: SandboxPolicy) throws -> (out: String, err: [String]) {
         var out = "", err: [String] = []
         try AssetFlowStore(path: nil).withSession(today: CalendarDate("2024-06-01")!) { s in

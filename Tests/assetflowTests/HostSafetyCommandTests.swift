@@ -97,6 +97,13 @@ struct HostSafetyCommandTests {
         "while true do xpcall(error, function() while true do end end) end",
         "local mt = {__gc = function() end}\nsetmetatable({}, mt)\nmt.__gc = function() while true do end end\ncollectgarbage()",
         "local mt = {__gc = true}\nsetmetatable({}, mt)\nrawset(mt, '__gc', function() while true do end end)\nwhile true do local s = string.rep('x', 1000) .. tostring({}) end",
+        // Guarded finalizers reached from C functions (collectgarbage, an allocation in string.rep).
+        "setmetatable({}, {__gc = function() while true do end end})\ncollectgarbage()",
+        "setmetatable({}, {__gc = function() while true do end end})\nwhile true do local s = string.rep('x', 1000) .. tostring({}) end",
+        // Lua called back from C functions: a comparator, a replacement, a pcall'd handler.
+        "table.sort({3, 1, 2, 5, 4}, function(a, b) while true do end end)",
+        "string.gsub('aaa', 'a', function() while true do end end)",
+        "while true do pcall(pcall, xpcall, error, function() while true do end end) end",
     ])
     func firstCtrlC(code: String) throws {
         let store = folder + "/store.sqlite"

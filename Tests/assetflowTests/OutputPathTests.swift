@@ -34,6 +34,14 @@ struct OutputPathTests {
         let n = read(reader, &buffer, buffer.count)
         #expect(String(decoding: buffer.prefix(max(n, 0)), as: UTF8.self).contains("ACME"))
         #expect(kind(fifo) == S_IFIFO)
+        // As /dev/stdout is: a link to a pipe. Written through, the link left as it is.
+        let stdoutLink = box.file("stdout")
+        try FileManager.default.createSymbolicLink(atPath: stdoutLink, withDestinationPath: fifo)
+        let linked = try box.run(["report", "holdings", "--store", box.store, "--format", "markdown", "--output", stdoutLink])
+        #expect(linked.status == 0, "\(linked.err)")
+        let m = read(reader, &buffer, buffer.count)
+        #expect(String(decoding: buffer.prefix(max(m, 0)), as: UTF8.self).contains("ACME"))
+        #expect(kind(stdoutLink) == S_IFLNK && kind(fifo) == S_IFIFO)
         #expect(try FileManager.default.contentsOfDirectory(atPath: box.path).filter { $0.hasPrefix(".assetflow-") }.isEmpty)
     }
 
@@ -59,17 +67,25 @@ struct OutputPathTests {
     func throughLinks() throws {
         let box = try box()
         defer { box.remove() }
-        for (command, name) in [(["export", "journal"], "journal"), (["backup"], "backup.zip")] {
+        let commands: [(String, (String) -> [String])] = [
+            ("journal", { ["export", "journal", "--store", box.store, $0] }),
+            ("backup.zip", { ["backup", "--store", box.store, $0] }),
+            ("report.md", { ["report", "holdings", "--store", box.store, "--output", $0] }),
+        ]
+        for (name, command) in commands {
             let target = box.file("real-" + name), link = box.file("link-" + name)
             try "old".write(toFile: target, atomically: false, encoding: .utf8)
             chmod(target, 0o640)
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-            let r = try box.run(command + ["--store", box.store, link])
-            #expect(r.status == 0, "\(r.err)")
-            #expect(kind(link) == S_IFLNK)
-            #expect(try Data(contentsOf: URL(fileURLWithPath: target)).count > 3)
-            #expect(box.mode(target) == 0o640)
+            let r = try box.run(command(link))
+            #expect(r.status == 0, "\(name): \(r.err)")
+            #expect(kind(link) == S_IFLNK, "\(name)")
+            #expect(kind(target) == S_IFREG, "\(name)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: target)).count > 3, "\(name)")
+            #expect(box.mode(target) == 0o640, "\(name)")
         }
+        #expect(try String(contentsOfFile: box.file("real-report.md"), encoding: .utf8).contains("ACME"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.path).filter { $0.hasPrefix(".assetflow-") }.isEmpty)
     }
 
     @Test("export csv into a FIFO is refused and leaves it as it was")
@@ -79,11 +95,46 @@ struct OutputPathTests {
         let fifo = box.file("fifo")
         #expect(mkfifo(fifo, 0o644) == 0)
         chmod(fifo, 0o644)
-        let r = try box.run(["export", "csv", "--store", box.store, fifo])
-        #expect(r.status != 0)
-        #expect(r.err.contains("exists and is not a folder"), "\(r.err)")
-        #expect(kind(fifo) == S_IFIFO)
-        #expect(box.mode(fifo) == 0o644)
+        for format in ["csv", "json"] {
+            let r = try box.run(["export", format, "--store", box.store, fifo])
+            #expect(r.status != 0)
+            #expect(r.err.contains("exists and is not a folder"), "\(r.err)")
+            #expect(kind(fifo) == S_IFIFO)
+            #expect(box.mode(fifo) == 0o644)
+        }
+    }
+
+    @Test("export csv and json into an existing folder keep the folder's mode and each existing file's; new files are 0600")
+    func exportKeepsModes() throws {
+        let box = try box()
+        defer { box.remove() }
+        for format in ["csv", "json"] {
+            let folder = box.file("out-" + format)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            chmod(folder, 0o755)
+            let first = try box.run(["export", format, "--store", box.store, folder])
+            #expect(first.status == 0, "\(first.err)")
+            let transactions = folder + "/transactions." + format, prices = folder + "/prices." + format
+            #expect(box.mode(folder) == 0o755)
+            #expect(box.mode(transactions) == 0o600)
+            chmod(transactions, 0o644)
+            // A file in the folder that is a link is refused, never replaced (a script or a
+            // default named it, not the user).
+            try FileManager.default.removeItem(atPath: prices)
+            try "elsewhere".write(toFile: box.file("elsewhere-" + format), atomically: false, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(atPath: prices, withDestinationPath: box.file("elsewhere-" + format))
+            let second = try box.run(["export", format, "--store", box.store, folder])
+            #expect(second.status == 1)
+            #expect(second.err.contains("it exists and is not a regular file"), "\(second.err)")
+            #expect(kind(prices) == S_IFLNK)
+            #expect(try String(contentsOfFile: box.file("elsewhere-" + format), encoding: .utf8) == "elsewhere")
+            try FileManager.default.removeItem(atPath: prices)
+            let third = try box.run(["export", format, "--store", box.store, folder])
+            #expect(third.status == 0, "\(third.err)")
+            #expect(box.mode(transactions) == 0o644)
+            #expect(box.mode(folder) == 0o755)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".assetflow-") }.isEmpty)
+        }
     }
 
     @Test("backup and export into a character device (mknod in the test folder, as root) write in place",
@@ -94,8 +145,8 @@ struct OutputPathTests {
         let null = box.file("null")
         #expect(mknod(null, S_IFCHR | 0o666, dev_t(0x103)) == 0)
         chmod(null, 0o666)
-        for command in [["backup"], ["export", "journal"]] {
-            let r = try box.run(command + ["--store", box.store, null])
+        for command in [["backup", null], ["export", "journal", null], ["report", "holdings", "--format", "markdown", "--output", null]] {
+            let r = try box.run(command + ["--store", box.store])
             #expect(r.status == 0, "\(r.err)")
             #expect(kind(null) == S_IFCHR)
             #expect(box.mode(null) == 0o666)
