@@ -99,4 +99,27 @@ struct ConversionRangeStoreTests: StoreRuleTesting {
             _ = try totals(s, ["EUR"])
         }
     }
+
+    func importing(_ s: StoreSession, _ kind: ImportKind, _ csv: String) throws {
+        let table = try CSVTable.parse(text: csv)
+        let mapping = try ColumnMapping.resolve(kind: kind, headers: table.headers)
+        let (rows, errors) = ImportRow.read(table, mapping: mapping, options: ImportOptions(kind: kind))
+        #expect(errors.isEmpty)
+        _ = try s.execute(ImportRows(rows, options: ImportOptions(kind: kind), titles: mapping.columns.mapValues { table.headers[$0] }))
+    }
+
+    @Test("an import that leaves a position worth 10^21 is refused once per asset after its rows; nothing is written")
+    func imports() throws {
+        try withStore { s in
+            let acme = try asset(s, "ACME", .stock, quantity: "900000000000000000", price: "1")
+            #expect(message { try importing(s, .transactions, "Date,Asset,Type,Quantity,Price\n2024-02-01,ACME,buy,1,2000\n") }?
+                .contains(ConversionRange.valueMessage) == true)
+            #expect(message { try importing(s, .prices, "Date,Asset,Price\n2024-02-01,ACME,1\n2024-03-01,ACME,5000\n") }?
+                .contains(ConversionRange.valueMessage) == true)
+            #expect(try s.transactions(ofAsset: acme.id!).count == 1 && s.prices(ofAsset: acme.id!).count == 1)
+            try importing(s, .transactions, "Date,Asset,Type,Quantity,Price\n2024-02-01,ACME,buy,1,1000\n2024-02-01,Yen,buy,1000000000000,1\n")
+            try importing(s, .prices, "Date,Asset,Price\n2024-03-01,ACME,1000\n")
+            #expect(try s.netWorth(in: "USD") >= x("900000000000000001000"))
+        }
+    }
 }
