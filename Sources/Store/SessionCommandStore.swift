@@ -73,6 +73,21 @@ final class SessionCommandStore: CommandStore {
 
     func currentPrice(ofAsset id: Int64) throws -> ExactDecimal { try session.valuation(ofAsset: id).currentPrice }
 
+    /// Four indexed aggregate reads in one statement (the primary key leads with base, the
+    /// `exchange_rate_quote` index with quote). Rates are stored as text: ordered by their
+    /// REAL value to pick the row, then compared exactly by the rule.
+    func rateExtremes(of code: String) throws -> ConversionRange.Extremes {
+        func pick(_ side: String, _ order: String) -> String {
+            "(SELECT rate FROM exchange_rate WHERE \(side) = :code ORDER BY CAST(rate AS REAL) \(order) LIMIT 1)"
+        }
+        let sql = "SELECT \(pick("base", "ASC")), \(pick("base", "DESC")), \(pick("quote", "ASC")), \(pick("quote", "DESC"))"
+        guard let row = try Row.fetchOne(session.db, sql: sql, arguments: ["code": code]) else {
+            return ConversionRange.Extremes(baseLowest: nil, baseHighest: nil, quoteLowest: nil, quoteHighest: nil)
+        }
+        func value(_ i: Int) -> ExactDecimal? { (row[i] as String?).flatMap(ExactDecimal.parseOrNil) }
+        return ConversionRange.Extremes(baseLowest: value(0), baseHighest: value(1), quoteLowest: value(2), quoteHighest: value(3))
+    }
+
     func price(ofAsset id: Int64, onOrBefore date: CalendarDate) throws -> ExactDecimal? {
         try session.marketPrice(ofAsset: id, onOrBefore: date)?.price
     }

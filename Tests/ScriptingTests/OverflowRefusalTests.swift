@@ -9,21 +9,24 @@ import Testing
 /// return is an error, not 0.
 @Suite("Overflow refusals")
 struct OverflowRefusalTests {
-    @Test("buys that would hold 10^18 or more units are refused; net worth and holdings still compute")
+    @Test("buys that would hold 10^18 or more units, or a price worth 10^21, are refused; net worth still computes")
     func heldQuantity() throws {
         let out = try runLua("""
             local a = af.create_asset{ name = 'BIG', type = 'stock', quantity = '900000000000000000', cost_basis = '1', date = '2024-01-01' }
             print(pcall(a.buy, a, { quantity = '900000000000000000', price = '1', date = '2024-01-02' }))
             print(pcall(a.set_quantity, a, '1000000000000000000'))
-            a:record_price{ price = '900000000000000000', date = '2024-01-03' }
+            print(pcall(a.record_price, a, { price = '900000000000000000', date = '2024-01-03' }))
+            a:record_price{ price = '1000', date = '2024-01-04' }
             print(af.net_worth():exact())
             """)
         let lines = out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         for line in lines.prefix(2) {
             #expect(line.hasPrefix("false\t") && line.contains("out of range"), "\(line)")
         }
-        #expect(lines.last == "810000000000000000000000000000000000")
+        // A price that would make the position worth 10^21 or more is refused (ConversionRange).
+        #expect(lines[2].hasPrefix("false\t") && lines[2].contains(ConversionRange.valueMessage), "\(lines[2])")
+        #expect(lines.last == "900000000000000000000")
     }
 
     @Test("a projection model returning a number beyond the decimal range is an error, not 0", arguments: ["1e39", "-3.5e38"])

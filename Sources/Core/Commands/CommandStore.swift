@@ -56,11 +56,25 @@ public protocol CommandContext: AnyObject {
     /// What an import of `rows` needs to know (`ImportContext`): every asset, and the
     /// history (transactions, or prices for a price import) of the assets the rows name.
     func importContext(for rows: [ImportRow], kind: ImportKind) throws -> ImportContext
+    /// The lowest and highest stored rates where `code` is the base, and where it is the
+    /// quote (`ConversionRange.checkSpread`): one aggregate read, whatever the history.
+    func rateExtremes(of code: String) throws -> ConversionRange.Extremes
+    /// The latest price `ConversionRange`'s value rule uses: `currentPrice`, except where
+    /// reading that would cost more than the check is worth (a staged import: the stored
+    /// latest price, the staged trades' prices being checked one by one).
+    func priceForValueCheck(ofAsset id: Int64) throws -> ExactDecimal
 }
 
 extension CommandContext {
     /// Unknown: the commands read the history (`holdings`) and run the full check.
     public func lowestHoldings(ofAsset id: Int64, from: HoldingsHistory.LedgerKey, upTo: HoldingsHistory.LedgerKey?) throws -> ExactDecimal? { nil }
+
+    public func priceForValueCheck(ofAsset id: Int64) throws -> ExactDecimal { try currentPrice(ofAsset: id) }
+
+    /// No stored rates (a store without an exchange-rate table, as in tests).
+    public func rateExtremes(of code: String) throws -> ConversionRange.Extremes {
+        ConversionRange.Extremes(baseLowest: nil, baseHighest: nil, quoteLowest: nil, quoteHighest: nil)
+    }
 }
 
 /// The plain writes a command asks for once its rules are met. They check nothing but the

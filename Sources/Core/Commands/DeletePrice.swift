@@ -13,5 +13,9 @@ public struct DeletePrice: Command {
             throw RuleViolation(PriceRules.lastRecordMessage, rule: .inUse, asset: try store.requireAsset(id: point.assetID).name, date: point.date)
         }
         try store.deletePrice(id: id)
+        // An older price becomes the latest: the position's value at it must stay
+        // convertible (read after the delete, inside the command's transaction).
+        let asset = try store.requireAsset(id: point.assetID)
+        try ConversionRange.checkValue(of: asset, held: try store.quantity(ofAsset: point.assetID), in: store)
     }
 }

@@ -11,7 +11,10 @@ public struct DeleteTransaction: Command {
 
     public func run(in store: CommandStore) throws {
         let t = try store.requireTransaction(id: id)
-        try HoldingsRules.check(removing: t, adding: nil, asset: try store.requireAsset(id: t.assetID), in: store)
+        let asset = try store.requireAsset(id: t.assetID)
+        try HoldingsRules.check(removing: t, adding: nil, asset: asset, in: store)
+        // Deleting a sell raises the quantity held: its value must stay convertible.
+        try ConversionRange.checkValue(of: asset, held: try store.quantity(ofAsset: asset.id!) - t.quantityImpact, in: store)
         try store.deleteTransaction(id: id)
     }
 }

@@ -21,6 +21,7 @@ public struct EditPrice: Command {
         if owner.isCash { point.price = 1 }
         try RuleViolation.about(asset: owner.name, date: point.date) {
             try PriceRules.validate(point, today: store.today)
+            try ConversionRange.checkValue(held: try store.quantity(ofAsset: point.assetID), price: point.price, asset: owner.name)
             if try store.hasPrice(ofAsset: point.assetID, on: point.date, excluding: id) {
                 throw PriceRules.duplicateDate(asset: owner.name, date: point.date)
             }

@@ -44,6 +44,9 @@ public struct EditTransaction: Command {
         edited = TransactionRules.normalized(edited, for: owner)
         try RuleViolation.about(asset: owner.name, date: edited.date) { try TransactionRules.validateFields(edited, asset: owner, today: store.today) }
         try HoldingsRules.check(removing: original, adding: edited, asset: owner, in: store)
+        let held = try store.quantity(ofAsset: owner.id!) - original.quantityImpact + edited.quantityImpact
+        try AmountRange.checkHeld(held, asset: owner.name)
+        try ConversionRange.checkValue(of: owner, held: held, alsoAt: [edited.pricePerUnit], in: store)
         try store.update(edited)
         return edited
     }

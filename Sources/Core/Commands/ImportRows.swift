@@ -73,7 +73,28 @@ public struct ImportRows: Command {
             ids.append(try create.run(in: store).id!)
         }
         try store.insertImported(plan, newAssetIDs: ids)
+        try checkValues(plan, newAssetIDs: ids, in: store)
         return ids
+    }
+
+    /// `ConversionRange`'s value rule once per asset the rows touch, after they are written
+    /// (inside the import's transaction, so a refusal writes nothing): the quantity held at the
+    /// latest price and at the highest imported trade price; each row's own total in memory.
+    static func checkValues(_ plan: ImportPlan, newAssetIDs ids: [Int64], in store: CommandStore) throws {
+        var highestPrice: [Int64: ExactDecimal] = [:]
+        for new in plan.transactions {
+            let t = new.transaction, id = plan.id(of: new.asset, newAssetIDs: ids)
+            let total = t.quantity * t.pricePerUnit
+            if total.isOutOfRange || total >= ConversionRange.valueLimit {
+                try ConversionRange.checkValue(held: t.quantity, price: t.pricePerUnit, asset: try store.requireAsset(id: id).name)
+            }
+            highestPrice[id] = max(highestPrice[id] ?? 0, t.pricePerUnit)
+        }
+        for new in plan.prices { highestPrice[plan.id(of: new.asset, newAssetIDs: ids), default: 0] += 0 }
+        for (id, price) in highestPrice.sorted(by: { $0.key < $1.key }) {
+            let asset = try store.requireAsset(id: id)
+            try ConversionRange.checkValue(of: asset, held: try store.quantity(ofAsset: id), alsoAt: [price], in: store)
+        }
     }
 }
 

@@ -14,6 +14,7 @@ public struct RecordFetchedPrices: Command {
 
     public func run(in store: CommandStore) throws -> Int {
         let owner = try store.requireAsset(id: asset)
+        let held = try store.quantity(ofAsset: asset)
         for fetched in prices {
             try RuleViolation.about(asset: owner.name, date: fetched.date) {
                 if fetched.currency != owner.currency {
@@ -21,6 +22,7 @@ public struct RecordFetchedPrices: Command {
                 }
                 let point = PricePoint(assetID: asset, date: fetched.date, price: owner.isCash ? 1 : fetched.price)
                 try PriceRules.validate(point, today: store.today)
+                try ConversionRange.checkValue(held: held, price: point.price, asset: owner.name)
                 _ = try store.insert(point)
             }
         }

@@ -19,6 +19,7 @@ public struct RecordPrice: Command {
         let point = PricePoint(assetID: asset, date: date ?? store.today, price: owner.isCash ? 1 : price)
         try RuleViolation.about(asset: owner.name, date: point.date) {
             try PriceRules.validate(point, today: store.today)
+            try ConversionRange.checkValue(held: try store.quantity(ofAsset: asset), price: point.price, asset: owner.name)
             if try store.hasPrice(ofAsset: asset, on: point.date, excluding: nil) {
                 throw PriceRules.duplicateDate(asset: owner.name, date: point.date)
             }

@@ -22,7 +22,12 @@ public struct RecordTransaction: Command {
         t.currency = asset.currency
         try RuleViolation.about(asset: asset.name, date: t.date) { try TransactionRules.validateFields(t, asset: asset, today: store.today) }
         try HoldingsRules.check(removing: nil, adding: t, asset: asset, in: store)
-        try AmountRange.checkHeld(try store.quantity(ofAsset: asset.id!) + t.quantityImpact, asset: asset.name)
+        let held = try store.quantity(ofAsset: asset.id!) + t.quantityImpact
+        try AmountRange.checkHeld(held, asset: asset.name)
+        // The position's value at its latest price, and the transaction's own total, stay
+        // convertible into any currency (`ConversionRange`).
+        try ConversionRange.checkValue(of: asset, held: held, alsoAt: [t.pricePerUnit], in: store)
+        try ConversionRange.checkValue(held: t.quantity, price: t.pricePerUnit, asset: asset.name)
         return try store.insert(t)
     }
 }

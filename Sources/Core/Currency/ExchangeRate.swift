@@ -25,13 +25,14 @@ public struct ExchangeRate: Equatable, Sendable {
     }
 
     /// Normalizes the codes (known currencies, upper case) and checks the rate: above zero,
-    /// between two different currencies. The errors say which field is wrong.
+    /// between two different currencies, between 10^-12 and 10^12 (`ConversionRange`). The errors say which field is wrong.
     public func validated() throws -> ExchangeRate {
         var rate = self
         rate.base = try Currency.normalize(base)
         rate.quote = try Currency.normalize(quote)
         if rate.base == rate.quote { throw RuleViolation("An exchange rate needs two different currencies, not \(rate.base) and \(rate.quote).", rule: .notAllowed) }
         if self.rate <= 0 { throw RuleViolation("An exchange rate must be greater than zero (\(rate.base)/\(rate.quote) on \(date): \(self.rate.plainText)).", rule: .outOfRange) }
+        try ConversionRange.check(rate)
         return rate
     }
 }

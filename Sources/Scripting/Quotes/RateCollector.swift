@@ -3,7 +3,7 @@ import Foundation
 
 /// The rates a rate provider returned, checked one by one and kept for storing: a known
 /// currency, not the base, a number above zero, one per pair and day, on a day asked for.
-/// What is left out is said: unknown codes (metals, tokens) and rates not above zero.
+/// What is left out is said: unknown codes (metals, tokens) and rates not above zero or out of range.
 struct RateCollector {
     let base: String
     /// Stored with each rate: the host it came from (else the provider's name), and when.
@@ -35,8 +35,10 @@ struct RateCollector {
             guard seen.insert("\(item.date) \(quote)").inserted else {
                 throw RuleViolation("Provider '\(provider)' returned two \(base)/\(quote) rates for \(item.date).")
             }
-            if rate > 0 {
-                rates.append(ExchangeRate(base: base, quote: quote, date: item.date, rate: rate, source: source, fetchedAt: fetchedAt))
+            let fetched = ExchangeRate(base: base, quote: quote, date: item.date, rate: rate, source: source, fetchedAt: fetchedAt)
+            // Not above zero, or outside the conversion range (`ConversionRange`): skipped and listed.
+            if rate > 0, (try? ConversionRange.check(fetched)) != nil {
+                rates.append(fetched)
             } else {
                 rejected.append("\(quote) \(rate.plainText) on \(item.date)")
             }

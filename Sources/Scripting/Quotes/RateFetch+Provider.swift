@@ -6,7 +6,7 @@ import Store
 /// words, its rates checked.
 extension RateFetch {
     /// The rates the provider returns for `spans`, on `wanted` days only, checked and ready
-    /// to store; unknown codes and rates not above zero go to `summary`.
+    /// to store; unknown codes and rates not above zero or out of range go to `summary`.
     func fetch(_ provider: QuoteProvider, base: String, spans: [(CalendarDate, CalendarDate)], wanted: (CalendarDate) -> Bool,
                into summary: inout Summary, progress: (Int, Int) -> Void) throws -> [ExchangeRate] {
         let settings = try self.settings ?? ProviderSettings.load(path: ProviderSettings.userPath(environment: environment))

@@ -5,7 +5,7 @@ import Store
 /// `assetflow rates fetch`: a rate provider (a Lua script defining `fetch_rates`, run like a
 /// quote provider) is asked for the days of a range that have no rates of the base yet, and
 /// what it returns is stored in the caller's transaction, all or nothing. Codes that are not
-/// currencies AssetFlow knows and rates not above zero are left out and reported.
+/// currencies AssetFlow knows and rates not above zero or out of range are left out and reported.
 public struct RateFetch {
     /// The rate provider: a file `<name>.lua` in the providers folder, else a built-in one.
     public var provider = RateFetch.defaultProvider

@@ -35,7 +35,7 @@ public enum RatesRun {
         return "Stored \(summary.stored) rates for \(summary.days) day(s)"
             + (summary.skipped > 0 ? "; \(summary.skipped) day(s) already stored (--refresh fetches them again)." : ".")
             + (summary.empty > 0 ? "\n\(summary.empty) day(s) asked for came back without rates (the source's weekends and holidays)." : "")
-            + (summary.rejected.isEmpty ? "" : "\nSkipped \(summary.rejected.count) rate(s) that were not above zero: \(list(summary.rejected)).")
+            + (summary.rejected.isEmpty ? "" : "\nSkipped \(summary.rejected.count) rate(s) that were not above zero or not between 0.000000000001 and 1000000000000: \(list(summary.rejected)).")
             + (summary.unknown.isEmpty ? "" : "\nSkipped \(summary.unknown.count) code(s) the service lists that are not currencies AssetFlow knows: \(list(summary.unknown)).")
     }
 

@@ -126,6 +126,24 @@ public enum BackupRestore {
                         + "Cannot sell more than available holdings (\(before.plainText)).")
                 }
             }
+            do { try ConversionRange.checkValue(held: held, price: try session.valuation(ofAsset: asset.id!).currentPrice, asset: asset.name) } catch {
+                throw RestoreError("Invalid data in asset_transaction.csv: \(error)")
+            }
+        }
+        try checkRates(session)
+    }
+
+    /// `ConversionRange` on the loaded rates: each row (one read), then each currency's
+    /// spread (one aggregate read per currency).
+    static func checkRates(_ session: StoreSession) throws {
+        do {
+            for rate in try session.rates() { try ConversionRange.check(rate) }
+            let store = SessionCommandStore(session)
+            for code in try String.fetchAll(session.db, sql: "SELECT base FROM exchange_rate UNION SELECT quote FROM exchange_rate") {
+                try ConversionRange.checkSpread(code, store.rateExtremes(of: code))
+            }
+        } catch let violation as RuleViolation {
+            throw RestoreError("Invalid data in exchange_rate.csv: \(violation)")
         }
     }
 

@@ -61,16 +61,16 @@ struct RateProviderTests {
         #expect(again == RateFetch.Summary(requested: 2, skipped: 2))
     }
 
-    @Test("Every digit of a rate is kept; unknown codes and rates not above zero are skipped and listed; a known code that is not a number is refused")
+    @Test("Every digit of a rate is kept; unknown codes and rates not above zero or beyond 10^12 are skipped and listed; a known code that is not a number is refused")
     func exactAndSkipped() throws {
         let server = try LocalRateServer(files: [
-            "2024-03-04/usd.json": #"{"date":"2024-03-04","usd":{"eur":0.123456789012345678901,"jpy":149.830000000000000001,"btc":1.51e-5,"xau":"n/a","gbp":0,"chf":-1}}"#,
+            "2024-03-04/usd.json": #"{"date":"2024-03-04","usd":{"eur":0.123456789012345678901,"jpy":149.830000000000000001,"btc":1.51e-5,"xau":"n/a","gbp":0,"chf":-1,"vnd":10000000000000}}"#,
             "2024-03-05/usd.json": #"{"date":"2024-03-05","usd":{"eur":"n/a"}}"#,
         ])
         defer { server.stop() }
         let store = try AssetFlowStore(path: nil)
         let summary = try Self.run(Self.fetcher(url: server.template, from: "2024-03-04", to: "2024-03-04"), store)
-        #expect(summary.rejected == ["CHF -1 on 2024-03-04", "GBP 0 on 2024-03-04"] && summary.unknown == ["XAU"])
+        #expect(summary.rejected == ["CHF -1 on 2024-03-04", "GBP 0 on 2024-03-04", "VND 10000000000000 on 2024-03-04"] && summary.unknown == ["XAU"])
         let byQuote = Dictionary(uniqueKeysWithValues: try Self.rates(store).map { ($0.quote, $0.rate) })
         #expect(byQuote == ["EUR": Self.x("0.123456789012345678901"), "JPY": Self.x("149.830000000000000001"), "BTC": Self.x("0.0000151")])
         let refused = Self.message { try Self.run(Self.fetcher(url: server.template, from: "2024-03-05", to: "2024-03-05"), store) }

@@ -206,4 +206,26 @@ struct RestoreLimitsTests {
             #expect(throws: RestoreError(message)) { _ = try BackupRestore.validate(data, today: Self.today) }
         }
     }
+
+    @Test("rates beyond the conversion range, or spanning it through a cross rate, are refused by restore (ConversionRange)")
+    func conversionRange() throws {
+        let good = try sample()
+        func withRates(_ rows: [String]) throws -> Data {
+            var files = good
+            let text = String(decoding: files["exchange_rate.csv"]!, as: UTF8.self)
+            files["exchange_rate.csv"] = Data((text + rows.map { $0 + "\n" }.joined()).utf8)
+            return try withManifestFixed(files, rows: ["exchange_rate": rows.count])
+        }
+        let huge = try withRates(["EUR,USD,2024-03-01,1000000000000,manual,"])
+        #expect { _ = try BackupRestore.validate(huge, today: Self.today) } throws: {
+            "\($0)".contains("exchange_rate.csv: " + ConversionRange.rateMessage)
+        }
+        let cross = try withRates(["EUR,USD,2024-03-01,100000000000,manual,", "USD,JPY,2024-03-01,100000000000,manual,"])
+        #expect { _ = try BackupRestore.validate(cross, today: Self.today) } throws: {
+            "\($0)".contains("exchange_rate.csv: " + ConversionRange.spreadMessage)
+        }
+        #expect(throws: Never.self) {
+            _ = try BackupRestore.validate(try withRates(["EUR,USD,2024-03-01,1.08,manual,", "BTC,VND,2024-03-01,2500000000,manual,"]), today: Self.today)
+        }
+    }
 }

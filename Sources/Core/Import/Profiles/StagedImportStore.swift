@@ -130,6 +130,11 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
 
     // MARK: Reads the staged rows may change: written first
 
+    /// The stored latest price, without writing the staged rows first (a flush in the middle
+    /// of a command would write a pair before it is linked); each staged trade's own price is
+    /// checked by the rule itself.
+    func priceForValueCheck(ofAsset id: Int64) throws -> ExactDecimal { try base.currentPrice(ofAsset: id) }
+
     func currentPrice(ofAsset id: Int64) throws -> ExactDecimal {
         try flushIfStaged(asset: id)
         return try base.currentPrice(ofAsset: id)
