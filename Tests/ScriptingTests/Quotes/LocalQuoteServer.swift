@@ -28,25 +28,13 @@ import Foundation
 /// - `/secret?apikey=…`: 403 (a key refused).
 /// - `/to-localhost`: 302 to http://localhost:PORT/daily…; `/to-self`: 302 to /headers.
 final class LocalQuoteServer {
-    let folder: String
-    let process = Process()
-    private(set) var port = 0
+    private let server: PythonHTTPProcess
+    var folder: String { server.folder }
+    var port: Int { server.port }
 
     init() throws {
-        folder = NSTemporaryDirectory() + "af-quotes-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-c", Self.script, folder + "/requests.log"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        var line = Data()
-        while true {
-            let byte = pipe.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        port = Int(String(decoding: line, as: UTF8.self)) ?? 0
+        let folder = NSTemporaryDirectory() + "af-quotes-\(UUID().uuidString)"
+        server = try PythonHTTPProcess(folder: folder, script: Self.script, arguments: [folder + "/requests.log"])
     }
 
     var base: String { "http://127.0.0.1:\(port)" }
@@ -56,15 +44,7 @@ final class LocalQuoteServer {
         ((try? String(contentsOfFile: folder + "/requests.log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-
-    deinit { stop() }
+    func stop() { server.stop() }
 
     static let script = """
         import http.server, signal, sys, time, datetime, urllib.parse
