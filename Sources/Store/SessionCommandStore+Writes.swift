@@ -60,10 +60,16 @@ extension SessionCommandStore {
         // Without a ledger, the position is read first (cached, snapshot or replayed) so that an
         // appended transaction extends it and its snapshot, as every command always did.
         if session.ledgers[t.assetID] == nil, session.positionCache[t.assetID] == nil { _ = try session.position(ofAsset: t.assetID) }
+        try session.willChangeExtent(ofAsset: t.assetID)
         try db.cachedStatement(sql: TransactionRecord.insertSQL).execute(arguments: try TransactionRecord.arguments(t))
         t.id = db.lastInsertedRowID
         session.noteChange("transaction", .added)
-        if try !session.advanceCachedPosition(with: t) { session.unsnapshotted.insert(t.assetID) }
+        let appended = try session.advanceCachedPosition(with: t)
+        if !appended { session.unsnapshotted.insert(t.assetID) }
+        // Appended: the largest quantity held is the old one or the quantity held now.
+        session.extentGrew(ofAsset: t.assetID, held: appended ? session.positionCache[t.assetID]?.position.quantity : nil,
+                           price: MarketPrices.isTradePrice(t.type, t.pricePerUnit) ? t.pricePerUnit : nil)
+        if !appended || session.positionCache[t.assetID] == nil { session.extentUnknown(ofAssets: [t.assetID], price: false) }
         session.announce(.extended(asset: t.assetID))
         session.ledgers[t.assetID]?.insert(HoldingsHistory.ledgerKey(t), t.quantityImpact)
         if MarketPrices.isTradePrice(t.type, t.pricePerUnit) { session.latestPriceCache[t.assetID] = nil }  // its price may be the latest
@@ -81,6 +87,7 @@ extension SessionCommandStore {
                              try t.totalAmount.storedText(), try t.fees.storedText(), t.note, t.id])
         session.announce(.changed(asset: t.assetID))
         session.unsnapshotted.insert(t.assetID)
+        session.extentUnknown(ofAssets: [t.assetID])
         session.noteChange("transaction", .changed)
     }
 
@@ -90,6 +97,7 @@ extension SessionCommandStore {
         session.ledgers[t.assetID]?.remove(HoldingsHistory.ledgerKey(t))
         session.announce(.changed(asset: t.assetID))
         session.unsnapshotted.insert(t.assetID)
+        session.extentUnknown(ofAssets: [t.assetID])
         session.noteChange("transaction", .deleted)
     }
 
@@ -103,9 +111,11 @@ extension SessionCommandStore {
 
     func insert(_ price: PricePoint) throws -> PricePoint {
         var point = price
+        try session.willChangeExtent(ofAsset: point.assetID)
         try db.execute(sql: "INSERT INTO price_history(asset_id, date, price) VALUES (?, ?, ?)",
                        arguments: [point.assetID, point.date.description, try point.price.storedText()])
         point.id = db.lastInsertedRowID
+        session.extentGrew(ofAsset: point.assetID, price: point.price)
         session.noteChange("price", .added)
         session.announce(.extended(asset: point.assetID))
         if case .some(let cached) = session.latestPriceCache[point.assetID], let latest = cached, latest.date > point.date {
@@ -117,15 +127,19 @@ extension SessionCommandStore {
     }
 
     func update(_ point: PricePoint) throws {
+        try session.willChangeExtent(ofAsset: point.assetID)
         try db.cachedStatement(sql: "UPDATE price_history SET date = ?, price = ? WHERE id = ?").execute(arguments: [point.date.description, try point.price.storedText(), point.id])
         session.announce(.changed(asset: point.assetID))
+        session.extentUnknown(ofAssets: [point.assetID], held: false)
         session.noteChange("price", .changed)
     }
 
     func deletePrice(id: Int64) throws {
         let assetID = try session.requirePrice(id: id).assetID
+        try session.willChangeExtent(ofAsset: assetID)
         try db.cachedStatement(sql: "DELETE FROM price_history WHERE id = ?").execute(arguments: [id])
         session.announce(.changed(asset: assetID))
+        session.extentUnknown(ofAssets: [assetID], held: false)
         session.noteChange("price", .deleted)
     }
 

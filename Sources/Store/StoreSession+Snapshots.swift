@@ -18,6 +18,7 @@ extension StoreSession {
     func storeSnapshot(_ cached: CachedPosition, ofAsset id: Int64) throws {
         guard let lastDate = cached.lastDate, try mayWriteDerived(.positionSnapshot) else { return }
         let p = cached.position
+        try p.checkInRange(asset: try? requireAsset(id: id).name)  // a rule's message, not the raw decimal error
         try db.cachedStatement(sql: """
             INSERT INTO position_snapshot(asset_id, last_date, last_id, quantity, cost_basis, realized_gain)
             VALUES (?, ?, ?, ?, ?, ?)

@@ -23,6 +23,9 @@ public final class StoreSession {
     /// Assets whose snapshot a write removed (the triggers) without writing it again: a
     /// backdated, edited or deleted transaction. `commit` writes each once.
     var unsnapshotted: Set<Int64> = []
+    /// Assets whose transactions or prices the running command changed, with what is known
+    /// of their maxima: checked and written as it ends (`StoreSession+AssetExtent`).
+    var pendingExtents: [Int64: PendingExtent] = [:]
     /// The derived tables whose stored rows this build's rule made (nil: not looked up since
     /// the last commit of another connection or rollback). See `DerivedTable`.
     var currentDerivedTables: Set<DerivedTable>?
@@ -103,6 +106,7 @@ public final class StoreSession {
             if db.isInsideTransaction { try db.rollback() }
             return
         }
+        try checkPendingExtents()
         try writeDeferredSnapshots()
         try keepSeriesInStepIfPossible()
         try db.commit()
@@ -121,6 +125,7 @@ public final class StoreSession {
         if db.isInsideTransaction { try db.rollback() }
         invalidateAll()
         unsnapshotted.removeAll()
+        pendingExtents.removeAll()
     }
 
     /// Runs `body` all or nothing: a savepoint inside a transaction, a transaction outside.
@@ -128,17 +133,20 @@ public final class StoreSession {
     public func atomically<T>(_ body: () throws -> T) throws -> T {
         var result: T?
         let startsTransaction = !db.isInsideTransaction
+        let extentsBefore = pendingExtents
         do {
             try translatingReadOnly {
                 try db.inSavepoint {
                     if startsTransaction { try dropCachesIfOthersCommitted() }
                     result = try body()
+                    if readOnlyReason == nil { try checkPendingExtents() }  // every command's writes, at its end
                     if startsTransaction, readOnlyReason == nil { try writeDeferredSnapshots(); try keepSeriesInStepIfPossible() }
                     return .commit
                 }
             }
         } catch {
             invalidateAll()
+            pendingExtents = extentsBefore
             throw error
         }
         return result!

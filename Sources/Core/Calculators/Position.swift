@@ -73,7 +73,21 @@ public struct Position: Equatable, Sendable {
     /// average's share, as `apply` removes it.
     public func cost(ofUnits units: ExactDecimal) -> ExactDecimal {
         guard quantity > 0 else { return 0 }
-        return units >= quantity ? costBasis : costBasis * units / quantity
+        return units >= quantity ? costBasis : costBasis.times(units, dividedBy: quantity)
+    }
+
+    /// The refusal of a write after which the position cannot be computed exactly.
+    public static let outOfRangeMessage = "The position cannot be computed exactly after this change: "
+        + "its cost basis, the share of it that units take when they leave (cost basis × units ÷ units held) "
+        + "or its realized gain would be nonzero but below 0.00000000000000000000000000000000000001 "
+        + "or beyond 340282366920938463463374607431768211455. Record the quantity with fewer decimal places "
+        + "(or in whole units) or the fees smaller, so that each share stays in range"
+
+    /// Throws a RuleViolation (`outOfRangeMessage`, naming the asset and the first failing
+    /// operation) when a field is out of range; nothing for a position in range.
+    public func checkInRange(asset: String?) throws {
+        guard let error = quantity.rangeError ?? costBasis.rangeError ?? realizedGain.rangeError else { return }
+        throw RuleViolation("\(Self.outOfRangeMessage) (\(asset.map { "'\($0)': " } ?? "")\(error.operation)).", rule: .outOfRange, asset: asset)
     }
 
     /// The cost a spin-off moves to the new asset: `fraction` of the cost basis (nothing
@@ -95,7 +109,7 @@ public struct Position: Equatable, Sendable {
             quantity -= units
             return 0
         }
-        let removed = units >= quantity ? costBasis : costBasis * units / quantity
+        let removed = units >= quantity ? costBasis : costBasis.times(units, dividedBy: quantity)
         quantity -= units
         costBasis = quantity <= 0 ? 0 : costBasis - removed
         return removed

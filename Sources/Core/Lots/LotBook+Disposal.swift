@@ -81,8 +81,8 @@ extension LotBook {
             let lot = book[i]
             let units = min(left, lot.quantity)
             let all = units == lot.quantity
-            let cost = all ? lot.cost : lot.cost * units / lot.quantity
-            let converted = all ? lot.converted : lot.converted * units / lot.quantity
+            let cost = all ? lot.cost : lot.cost.times(units, dividedBy: lot.quantity)
+            let converted = all ? lot.converted : lot.converted.times(units, dividedBy: lot.quantity)
             taken.append(Taken(acquired: lot.acquired, sequence: lot.sequence, quantity: units, cost: cost, converted: converted, unitCost: lot.unitCost))
             book[i].quantity = lot.quantity - units
             book[i].cost = lot.cost - cost

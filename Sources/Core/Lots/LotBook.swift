@@ -203,7 +203,7 @@ public struct LotBook: Sendable {
         var shares: [ExactDecimal] = []
         var left = total
         for (i, part) in parts.enumerated() {
-            let piece: ExactDecimal = i == parts.count - 1 ? left : (whole.isZero ? 0 : (total * part / whole).rounded(places: 12))
+            let piece: ExactDecimal = i == parts.count - 1 ? left : (whole.isZero ? 0 : total.times(part, dividedBy: whole).rounded(places: 12))
             shares.append(piece)
             left = left - piece
         }
@@ -230,8 +230,8 @@ extension LotBook.Pool {
             return (0, 0)
         }
         let all = units >= quantity
-        let removed = all ? cost : cost * units / quantity
-        let removedConverted = all ? converted : converted * units / quantity
+        let removed = all ? cost : cost.times(units, dividedBy: quantity)
+        let removedConverted = all ? converted : converted.times(units, dividedBy: quantity)
         quantity = quantity - units
         cost = quantity <= 0 ? 0 : cost - removed
         converted = quantity <= 0 ? 0 : converted - removedConverted

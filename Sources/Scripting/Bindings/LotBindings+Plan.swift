@@ -112,7 +112,7 @@ extension LotBindings {
         mutating func add(_ row: OpenLotRow, _ units: ExactDecimal) {
             pieces.append((row, units))
             quantity = quantity + units
-            cost = cost + (units == row.lot.quantity ? row.lot.cost : row.lot.cost * units / row.lot.quantity)
+            cost = cost + (units == row.lot.quantity ? row.lot.cost : row.lot.cost.times(units, dividedBy: row.lot.quantity))
         }
 
         func pushTotals(_ call: LuaCall) {
@@ -135,7 +135,7 @@ extension LotBindings {
             call.setField("lots", of: -2)
             env.pushList(pieces, call) { piece in
                 let lot = piece.row.lot
-                let cost = piece.units == lot.quantity ? lot.cost : lot.cost * piece.units / lot.quantity
+                let cost = piece.units == lot.quantity ? lot.cost : lot.cost.times(piece.units, dividedBy: lot.quantity)
                 call.newTable(fieldCount: 7)
                 call.pushString(lot.acquired.description); call.setField("acquired", of: -2)
                 call.pushDecimal(piece.units); call.setField("quantity", of: -2)

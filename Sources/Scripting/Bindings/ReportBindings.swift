@@ -163,7 +163,9 @@ enum ReportBindings {
             // device a sandboxed script names is refused, never replaced.
             let named = env.policy.trusted || env.reports.outputPath.flatMap(ReportSession.resolveForWriting) == target
             do {
-                try OwnerOnlyFiles.write(text, to: target, special: named ? .writeInPlace : .refuse)
+                // Inside the reports folder: by descriptor, so nothing swapped in since the check
+                // is followed (ReportSession+Save.swift).
+                if named { try OwnerOnlyFiles.write(text, to: target, special: .writeInPlace) } else { try env.reports.saveInsideReportsFolder(Data(text.utf8), to: target) }
             } catch {
                 // The path as the script gave it: where it resolved to stays untold.
                 throw RuleViolation("\(fn): cannot write '\(path)': it exists and is not a regular file, or the folder is not writable.")

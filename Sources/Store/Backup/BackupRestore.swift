@@ -129,6 +129,11 @@ public enum BackupRestore {
             do { try ConversionRange.checkValue(held: held, price: try session.valuation(ofAsset: asset.id!).currentPrice, asset: asset.name) } catch {
                 throw RestoreError("Invalid data in asset_transaction.csv: \(error)")
             }
+            // Every past date too: the largest quantity held × the largest price (one more read of its prices).
+            let extent = AssetExtent(ordered: ledger, prices: []).combined(with: AssetExtent(highestHeld: 0, highestPrice: try session.highestPriceFromHistory(ofAsset: asset.id!)))
+            do { try ConversionRange.checkHistory(extent, asset: asset.name) } catch {
+                throw RestoreError("Invalid data in asset_transaction.csv and price_history.csv: \(error)")
+            }
         }
         try checkRates(session)
     }

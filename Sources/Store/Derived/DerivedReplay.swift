@@ -10,6 +10,8 @@ struct DerivedReplay {
     var levels: [Int64: DatedSeries] = [:]
     /// Every asset's recorded and trade prices by day (`PriceMonth.Sources`).
     var prices: [Int64: PriceMonth.Sources] = [:]
+    /// Every asset's largest quantity held and largest recorded or trade price.
+    var extents: [Int64: AssetExtent] = [:]
 
     /// The checkpoint rows of `asset`: (month, text), in month order.
     func checkpointRows(ofAsset id: Int64) throws -> [(month: String, text: String)] {
@@ -27,12 +29,17 @@ extension StoreSession {
         let condition = ids == nil ? "" : "WHERE asset_id IN (\(assetIDs.map(String.init).joined(separator: ",")))"
         for (id, history) in try transactionsByAsset(where: condition) {
             replay.snapshots[id] = CachedPosition(history)
+            replay.extents[id] = AssetExtent(ordered: history, prices: [])
         }
         let slots = AssetSlots(assetIDs)
         let moves = try unitMoves(slots, scan: ids == nil)
         for (slot, id) in slots.ids.enumerated() { replay.levels[id] = QuantityCheckpoint.levels(from: moves[slot]) }
         let prices = try readPriceSources(slots.ids.map { ($0, nil) })
-        for (slot, id) in slots.ids.enumerated() { replay.prices[id] = prices[slot] }
+        for (slot, id) in slots.ids.enumerated() {
+            replay.prices[id] = prices[slot]
+            replay.extents[id] = AssetExtent(ordered: [], prices: prices[slot].recorded.values)
+                .combined(with: replay.extents[id] ?? AssetExtent(highestHeld: 0, highestPrice: 0))
+        }
         return replay
     }
 }

@@ -18,6 +18,7 @@ enum DerivedTable: String, CaseIterable, Sendable {
     case positionSnapshot = "position_snapshot"
     case quantityCheckpoint = "quantity_checkpoint"
     case priceMonth = "price_month"
+    case assetExtent = "asset_extent"
 
     /// The version of the rule that makes this table's rows. Raise it in the same commit as
     /// a change to how they are computed (`Position.of`, `QuantityCheckpoint`, `PriceMonth`): stores with
@@ -27,6 +28,7 @@ enum DerivedTable: String, CaseIterable, Sendable {
         case .positionSnapshot: 1
         case .quantityCheckpoint: 1
         case .priceMonth: 2  // 2: packed in binary (migration "Pack the monthly price series in binary")
+        case .assetExtent: 1
         }
     }
 

@@ -38,6 +38,22 @@ extension StoreSession {
         } else {
             outdated.append(.priceMonth)
         }
+        if try !db.tableExists(DerivedTable.assetExtent.rawValue) {  // a store from before the table, opened by check
+        } else if try derivedRowsAreCurrent(.assetExtent) {
+            for row in try Row.fetchAll(db, sql: "SELECT asset_id, highest_held, highest_price FROM asset_extent ORDER BY asset_id") {
+                let id: Int64 = row[0]
+                let replayed = replay.extents[id]
+                for (i, field, value) in [(1, "highest_held", replayed?.highestHeld), (2, "highest_price", replayed?.highestPrice)] {
+                    let text = Self.text(row[i] as DatabaseValue)
+                    if value == nil || ExactDecimal.parseOrNil(text ?? "") != value {
+                        found.append(DerivedMismatch(asset: name(id), table: DerivedTable.assetExtent.rawValue, field: field,
+                                                     stored: text ?? "NULL", replayed: value?.plainText ?? "none (no such asset)"))
+                    }
+                }
+            }
+        } else {
+            outdated.append(.assetExtent)
+        }
         return (Array(found.prefix(limit)), outdated)
     }
 

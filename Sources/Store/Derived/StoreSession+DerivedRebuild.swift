@@ -20,6 +20,10 @@ extension StoreSession {
             try db.execute(sql: "DELETE FROM price_month")
             for (id, sources) in replay.prices.sorted(by: { $0.key < $1.key }) { try storePriceMonths(sources, ofAsset: id, after: nil) }
         }
+        if tables.contains(.assetExtent) {
+            try db.execute(sql: "DELETE FROM asset_extent")
+            for (id, extent) in replay.extents.sorted(by: { $0.key < $1.key }) { try storeExtent(extent, ofAsset: id) }
+        }
         invalidateAll()
         return replay
     }

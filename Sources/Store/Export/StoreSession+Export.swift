@@ -109,12 +109,17 @@ public enum StoreExport {
 
     /// `transactions` and `prices` (import-ready), and `tables/NAME` for every table.
     /// Returns the paths written.
+    /// All or nothing (`OwnerOnlyFiles.Batch`): every file goes to a temporary file beside
+    /// its target and all are renamed at the end; a refusal or failure on any file leaves
+    /// every target as it was and no temporary file behind.
     public static func write(_ session: StoreSession, format: Format, to folder: String) throws -> [String] {
-        try OwnerOnlyFiles.createFolder(folder)
+        let batch = OwnerOnlyFiles.Batch()
+        defer { batch.discard() }
+        try batch.createFolder(folder)
         var written: [String] = []
         func file(_ name: String, _ produce: (OwnerOnlyFiles.Sink) throws -> Void) throws {
             let path = (folder as NSString).appendingPathComponent(name)
-            try OwnerOnlyFiles.write(to: path, produce)
+            try batch.stage(path, produce)
             written.append(path)
         }
         let importable: [(String, [String], (([String]) throws -> Void) throws -> Void)] = [
@@ -144,6 +149,7 @@ public enum StoreExport {
                 }
             }
         }
+        try batch.commit()
         return written
     }
 

@@ -144,6 +144,105 @@ public enum OwnerOnlyFiles {
 
     /// The temporary-file-and-rename write of a regular file (new when `existing` is nil).
     private static func replace(_ path: String, keeping existing: stat?, _ produce: (Sink) throws -> Void) throws {
+        let written = try Self.temporary(beside: path, keeping: existing) { fd in
+            let sink = Sink(fd: fd, path: path)
+            try produce(sink)
+            try sink.flush()
+        }
+        guard rename(written, path) == 0 else {
+            let error = failure("cannot write \(path)")
+            unlink(written)
+            throw error
+        }
+    }
+
+    /// Several files written all or nothing (`export csv`/`json`: the import-ready files and
+    /// `tables/`): each is written, as its rows come, into a temporary file beside its target
+    /// (`stage`), and only when every one is written are they renamed over their targets, in
+    /// order (`commit`). A target that exists and is not a regular file (a folder, a link, a
+    /// device, a FIFO, a socket) is refused when it is staged, before anything is replaced;
+    /// any failure removes every temporary file and the folders the batch created (when
+    /// empty), so the targets stay as they were. Existing targets keep their mode.
+    public final class Batch {
+        private var staged: [(temporary: String, path: String)] = []
+        private var createdFolders: [String] = []
+        private var committed = false
+
+        public init() {}
+
+        /// Writes what `produce` hands the sink to a temporary file beside `path`.
+        public func stage(_ path: String, _ produce: (Sink) throws -> Void) throws {
+            var info = stat()
+            var existing: stat?
+            if lstat(path, &info) == 0 {
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: existing = info
+                case S_IFDIR: throw Failure(description: "cannot write \(path): it is a folder")
+                default:
+                    throw Failure(description: "cannot write \(path): it exists and is not a regular file "
+                        + "(a link, a device, a FIFO or a socket); AssetFlow does not replace it")
+                }
+            } else if errno != ENOENT {
+                throw failure("cannot write \(path)")
+            } else {
+                try createFolder((path as NSString).deletingLastPathComponent)
+            }
+            let written = try OwnerOnlyFiles.temporary(beside: path, keeping: existing) { fd in
+                let sink = Sink(fd: fd, path: path)
+                try produce(sink)
+                try sink.flush()
+            }
+            staged.append((written, path))
+        }
+
+        /// Creates `path` and its missing parents as 0700 folders, remembering those it made.
+        public func createFolder(_ path: String) throws {
+            var missing: [String] = []
+            var folder = path
+            while !folder.isEmpty, folder != "/", !OwnerOnlyFiles.isFolder(folder) {
+                var info = stat()
+                if lstat(folder, &info) == 0 { break }  // not a folder: createFolder says so
+                missing.append(folder)
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            try OwnerOnlyFiles.createFolder(path)
+            createdFolders.append(contentsOf: missing)  // deepest first
+        }
+
+        /// Renames every staged file over its target. Each target is checked again first: one
+        /// that became something else than a regular file meanwhile fails the whole batch.
+        public func commit() throws {
+            for (_, path) in staged {
+                var info = stat()
+                if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+                    discard()
+                    throw Failure(description: "cannot write \(path): it exists and is not a regular file; AssetFlow does not replace it")
+                }
+            }
+            for (temporary, path) in staged where rename(temporary, path) != 0 {
+                let error = failure("cannot write \(path)")
+                discard()
+                throw error
+            }
+            committed = true
+            staged = []
+        }
+
+        /// Removes every temporary file and the folders this batch created, when empty.
+        public func discard() {
+            guard !committed else { return }
+            for (temporary, _) in staged { unlink(temporary) }
+            staged = []
+            for folder in createdFolders { rmdir(folder) }
+            createdFolders = []
+        }
+
+        deinit { discard() }
+    }
+
+    /// A temporary file beside `path` (its mode and owner those of `existing`, else 0600),
+    /// filled by `fill` and flushed to disk; removed on every failure. Returns its path.
+    static func temporary(beside path: String, keeping existing: stat?, _ fill: (Int32) throws -> Void) throws -> String {
         let folder = (path as NSString).deletingLastPathComponent
         var template = Array(((folder.isEmpty ? "." : folder) + "/.assetflow-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -157,12 +256,10 @@ public enum OwnerOnlyFiles {
         let mode = existing.map { $0.st_mode & 0o7777 } ?? fileMode
         guard fchmod(fd, mode) == 0 else { throw failure("cannot make \(path) private") }
         if let existing, geteuid() == 0 { _ = fchown(fd, existing.st_uid, existing.st_gid) }
-        let sink = Sink(fd: fd, path: path)
-        try produce(sink)
-        try sink.flush()
+        try fill(fd)
         guard fsync(fd) == 0 else { throw failure("cannot write \(path)") }
-        guard rename(temporary, path) == 0 else { throw failure("cannot write \(path)") }
         done = true
+        return temporary
     }
 
     /// Writes into what `path` leads to (a device, a FIFO, a terminal, a file behind a link) as

@@ -31,7 +31,7 @@ public struct SplitRatio: Equatable, Sendable, CustomStringConvertible {
     /// The units `held` become, to 8 decimals (rounded down: brokers pay the fraction they
     /// cannot deliver in cash).
     public func applied(to held: ExactDecimal) -> ExactDecimal {
-        let exact: ExactDecimal = held * new / old
+        let exact: ExactDecimal = held.times(new, dividedBy: old)
         return exact.rounded(places: 8, mode: .down)
     }
 
