@@ -1,8 +1,5 @@
 import Foundation
 import LuaBridge
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `Report:save` of a sandboxed script into the reports folder, without a window between the
 /// check and the write: `checkWritable` judges the path by name, and this write does not
@@ -63,7 +60,7 @@ extension ReportSession {
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < bytes.count {
-                let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { throw SaveRefused() }
                 offset += written

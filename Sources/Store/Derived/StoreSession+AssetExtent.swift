@@ -98,12 +98,15 @@ extension StoreSession {
         return AssetExtent.highestHeld(ordered: history)
     }
 
-    /// One read of the asset's recorded prices and trade prices.
+    /// The largest of the asset's recorded prices and trade prices: SQLite picks the few
+    /// whose floating-point value is within 10^-6 of the largest (an aggregate read, nothing
+    /// decoded in Swift), and they are compared exactly (a double is off by 10^-16 at most).
     func highestPriceFromHistory(ofAsset id: Int64) throws -> ExactDecimal {
         var highest = ExactDecimal.zero
         let sql = """
-            SELECT price FROM price_history WHERE asset_id = ?1
-            UNION ALL SELECT price FROM asset_transaction WHERE asset_id = ?1 AND \(MarketPrices.tradeCondition)
+            WITH p(price) AS (SELECT price FROM price_history WHERE asset_id = ?1
+                              UNION ALL SELECT price FROM asset_transaction WHERE asset_id = ?1 AND \(MarketPrices.tradeCondition))
+            SELECT price FROM p WHERE CAST(price AS REAL) >= (SELECT MAX(CAST(price AS REAL)) FROM p) * 0.999999
             """
         for text in try String.fetchAll(db.cachedStatement(sql: sql), arguments: [id]) {
             highest = Swift.max(highest, try ExactDecimal.parse(text).magnitude)

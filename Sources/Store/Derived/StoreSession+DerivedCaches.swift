@@ -10,7 +10,7 @@ extension StoreSession {
             positionCache[id] = nil
             latestPriceCache[id] = nil
         case .bulk(let ids):
-            extentUnknown(ofAssets: ids)  // an import's rows: each asset's maxima from its history, once
+            extentUnknown(ofAssets: ids)  // an import's rows: the maxima from the history (the replay, one aggregate read)
             for id in ids {
                 positionCache[id] = nil
                 latestPriceCache[id] = nil

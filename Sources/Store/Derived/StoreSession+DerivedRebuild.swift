@@ -1,3 +1,4 @@
+import Core
 import GRDB
 
 /// Writing derived rows again from a replay: at a change of rule, `check --repair`, and
@@ -36,6 +37,10 @@ extension StoreSession {
         let groups = try transactionsByAsset(where: "WHERE asset_id IN (\(sorted.map(String.init).joined(separator: ",")))")
         let writing = try mayWriteDerived(.positionSnapshot)
         for id in sorted {
+            // The replay gives the largest quantity held an import left unknown (`asset_extent`).
+            if pendingExtents[id] != nil, pendingExtents[id]!.highestHeld == nil {
+                pendingExtents[id]!.highestHeld = AssetExtent.highestHeld(ordered: groups[id] ?? [])
+            }
             let cached = CachedPosition(groups[id] ?? [])
             positionCache[id] = cached
             if writing { try storeSnapshot(cached, ofAsset: id) }

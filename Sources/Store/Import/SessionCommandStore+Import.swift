@@ -20,6 +20,7 @@ extension SessionCommandStore {
                 let id = plan.id(of: new.asset, newAssetIDs: newAssetIDs)
                 earliest[id] = min(earliest[id] ?? new.transaction.date, new.transaction.date)
             }
+            for id in earliest.keys { try session.willChangeExtent(ofAsset: id) }  // before the rows (`asset_extent`)
             try InsertTriggerPause.run(db, earliest: earliest.mapValues(\.isoText)) { try insertTransactions(plan, newAssetIDs: newAssetIDs) }
             touched = Set(earliest.keys)
         }
@@ -31,12 +32,17 @@ extension SessionCommandStore {
             earliestPrice[id] = min(earliestPrice[id] ?? new.date, new.date)
         }
         var priced = Set<Int64>()
+        for id in earliestPrice.keys { try session.willChangeExtent(ofAsset: id) }
         if !plan.prices.isEmpty {
             try InsertTriggerPause.run(db, table: "price_history", earliest: earliestPrice.mapValues(\.isoText)) {
                 priced = try insertPrices(plan, newAssetIDs: newAssetIDs)
             }
         }
+        // Prices alone leave the largest quantity held as it was (`asset_extent`); the others'
+        // comes from the replay below, the largest prices from one aggregate read.
+        let heldBefore = session.pendingExtents.filter { priced.contains($0.key) && !touched.contains($0.key) }.mapValues(\.highestHeld)
         session.announce(.bulk(assets: touched.union(priced)))
+        for (id, held) in heldBefore { session.pendingExtents[id]?.highestHeld = held }
         // The snapshots the pause removed are written again before the import commits (one
         // replay of the touched assets), so that the next read finds them: a report, which
         // only reads, would otherwise replay them every time.
