@@ -62,8 +62,8 @@ enum QueryBindings {
             return 1
         },
         .function("af.rows", "each_transaction", Filter.self, returns: .value(.function),
-                  "An iterator over the rows af.rows.transactions gives, in the same order, one new row per call and nil at the end, read from the store a few hundred at a time: for a loop over a long history without holding it. Which transactions and their order are fixed when it is made; one deleted since is skipped.",
-                  example: #"for t in af.rows.each_transaction{ types = { "buy" } } do n = n + 1 end"#) { env, call, args in
+                  "An iterator over the rows af.rows.transactions gives, in the same order, one new row per call and nil at the end, read from the store 256 at a time: for a loop over a long history without holding it. Which transactions and their order are fixed when it is made; each comes as it was when its chunk was read (one deleted before that is skipped).",
+                  example: #"local n = 0 for t in af.rows.each_transaction{ types = { "buy" } } do n = n + 1 end print(n)"#) { env, call, args in
             let stream = try TransactionStream(env.session, args)
             call.pushFunction { [unowned env] c in
                 guard let row = try stream.next(env.session) else { c.pushNil(); return 1 }
@@ -88,7 +88,7 @@ enum QueryBindings {
         },
         .function("af.rows", "each_price", Filter.self, returns: .value(.function),
                   "An iterator over the rows af.rows.prices gives, in the same order (by asset then date), one new row per call and nil at the end, read from the store one asset at a time: for a loop over every price without holding them.",
-                  example: #"for p in af.rows.each_price{ from = "2024-01-01" } do if p.price > top then top = p.price end end"#) { env, call, args in
+                  example: #"local top = D(0) for p in af.rows.each_price{ from = "2024-01-01" } do if p.price > top then top = p.price end end"#) { env, call, args in
             let context = try AssetContext(env.session)
             var assets = context.assets.filter { args.asset == nil || $0.id == args.asset!.id }[...]
             var prices: [PricePoint] = [], fetched: [CalendarDate: PriceProvenance] = [:], next = 0
