@@ -21,12 +21,11 @@ local period = options.year and tostring(options.year) or ((from or "the first")
 r:text(options.year and ("Sales in " .. period .. ".") or ("Sales from " .. period .. "."))
 local gains = af.realized_gains{ method = options.method, from = from, to = to, currency = currency }
 local rows = {}
-for i, g in ipairs(gains) do
-  rows[i] = {
+for _, g in ipairs(gains) do
+  rows[#rows + 1] = {
     description = tostring(g.quantity) .. " " .. g.asset, acquired = g.acquired, sold = g.sold,
     proceeds = g.proceeds, cost = g.cost, gain = g.gain, term = g.term,
   }
-  gains[i] = false  -- each piece let go once its row is made: the two lists are never held whole together
 end
 if #rows == 0 then r:text("No sales in this period.") end
 r:table(rows, { columns = { "description", "acquired", "sold", "proceeds", "cost", "gain", "term" },
