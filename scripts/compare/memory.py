@@ -35,6 +35,8 @@ SCRIPTS = {
                         "  volatility = 0.15, inflation = 0.02, fees = 0.002, goal = 2000000, runs = 10000, seed = 42 }\n"
                         "local _ = r.monte_carlo\n"),
     "rows.lua": "return #af.rows.transactions{} + #af.rows.prices{}\n",
+    "rows_each.lua": ("local n = 0\nfor _ in af.rows.each_transaction{} do n = n + 1 end\n"
+                      "for _ in af.rows.each_price{} do n = n + 1 end\nreturn n\n"),
 }
 
 
@@ -71,6 +73,7 @@ def commands(af, store, folder, setup):
     yield "run: Monte Carlo 10,000 × 480", [af, "run", *s, script("monte_carlo.lua")], "result aside"
     yield "run: af.rows of every transaction and price", [af, "run", *s, script("rows.lua")], \
         "a Lua table per row, by design"
+    yield "run: af.rows.each_* over every transaction and price", [af, "run", *s, script("rows_each.lua")], ""
     for report in REPORTS:
         for form, extension in FORMATS.items():
             yield f"report {report} --format {form}", [af, "report", report, *s, "--format", form,

@@ -5,7 +5,7 @@ local main = af.main_currency()
 local r = af.report.new{ title = "Contributions and growth (" .. main .. ")", params = {
   from = { type = "date", help = "First day (default: the first transaction)." },
 } }
-local first = af.query.transactions():first()
+local first = af.rows.each_transaction()()  -- the first transaction by date (one row read)
 if not first then return r:text("No transactions yet.") end
 local from = r.params.from or first.date
 local ok, problem = pcall(function()

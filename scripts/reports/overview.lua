@@ -16,11 +16,8 @@ end
 -- is said, not guessed.
 local main = r.params.currency
 local function in_main(amount, code) return (af.convert(amount, code, main)) end
-local first
-for _, a in ipairs(assets) do
-  local t = a:transactions()[1]
-  if t and (first == nil or t.date < first) then first = t.date end
-end
+local first = af.rows.each_transaction()()  -- the first transaction by date (one row read)
+first = first and first.date
 local ok, gains = pcall(af.gains, main)
 if not ok then
   r:text("Figures in " .. main .. " are not available: " .. tostring(gains))

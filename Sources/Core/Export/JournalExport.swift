@@ -45,57 +45,105 @@ public enum JournalExport {
         }
     }
 
-    public static func render(_ input: Input) -> String {
+    /// What the journal is made from, each asset's part read when it is needed (twice: once
+    /// for the commodity directives, once for its prices), so that an export holds one asset's
+    /// history at a time and never the store's (`Input` gives the same from memory).
+    public struct Source {
+        public var assets: [Asset]
+        public var exportedOn: CalendarDate
+        public var mainCurrency: String
+        /// As `Input.rates`.
+        public var rates: [String: [(date: CalendarDate, rate: ExactDecimal)]]
+        /// The asset's transactions in date order.
+        public var transactions: (Asset) throws -> [Transaction]
+        /// The asset's market prices in date order, and its prices in the main currency (as
+        /// `Input.mainPrices`; empty for an asset in the main currency).
+        public var prices: (Asset) throws -> (prices: [PricePoint], mainPrices: [PricePoint])
+        /// Calls its argument with every transaction, in (date, id) order.
+        public var inOrder: (_ body: (Transaction) throws -> Void) throws -> Void
+
+        public init(assets: [Asset], exportedOn: CalendarDate, mainCurrency: String,
+                    rates: [String: [(date: CalendarDate, rate: ExactDecimal)]],
+                    transactions: @escaping (Asset) throws -> [Transaction],
+                    prices: @escaping (Asset) throws -> (prices: [PricePoint], mainPrices: [PricePoint]),
+                    inOrder: @escaping (_ body: (Transaction) throws -> Void) throws -> Void) {
+            self.assets = assets
+            self.exportedOn = exportedOn
+            self.mainCurrency = mainCurrency
+            self.rates = rates
+            self.transactions = transactions
+            self.prices = prices
+            self.inOrder = inOrder
+        }
+    }
+
+    public static func render(_ input: Input) throws -> String {
         var lines: [String] = []
-        render(input) { lines.append($0) }
+        try render(input) { lines.append($0) }
         return lines.joined(separator: "\n")
     }
 
     /// The journal's lines, one at a time, in order (`render` joins them with newlines): an
     /// export writes each as it comes instead of holding the whole text and its lines (the
     /// benchmark store's 800,000 lines).
-    public static func render(_ input: Input, line: (String) throws -> Void) rethrows {
-        let byID = Dictionary(input.assets.map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
-        try line("; AssetFlow journal, exported \(input.exportedOn).")
+    public static func render(_ input: Input, line: (String) throws -> Void) throws {
+        try render(source(input), line: line)
+    }
+
+    /// `input` as a `Source` reading its dictionaries.
+    static func source(_ input: Input) -> Source {
+        Source(assets: input.assets, exportedOn: input.exportedOn, mainCurrency: input.mainCurrency, rates: input.rates,
+               transactions: { input.transactions[$0.id!] ?? [] },
+               prices: { (input.prices[$0.id!] ?? [], input.mainPrices[$0.id!] ?? []) },
+               inOrder: { body in
+                   let all = input.transactions.values.flatMap { $0 }.sorted { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
+                   for t in all { try body(t) }
+               })
+    }
+
+    /// The journal's lines from `source`, one at a time, in order.
+    public static func render(_ source: Source, line: (String) throws -> Void) throws {
+        let byID = Dictionary(source.assets.map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
+        try line("; AssetFlow journal, exported \(source.exportedOn).")
         try line("; Check it: hledger -f FILE balance assets -V  (the total is the net worth)")
         try line("")
-        for directive in commodityDirectives(input) { try line(directive) }
+        for directive in try commodityDirectives(source) { try line(directive) }
         try line("")
-        for asset in input.assets {
-            let points = input.prices[asset.id!] ?? []
-            let converted = input.mainPrices[asset.id!] ?? []
+        for asset in source.assets {
+            let (points, converted) = try source.prices(asset)
             let convertedDays = Set(converted.map(\.date))
             var lines2: [(CalendarDate, String)] = points.filter { !convertedDays.contains($0.date) }
                 .map { ($0.date, "P \($0.date) \(symbol(asset)) \($0.price.plainText) \(asset.currency)") }
-            lines2 += converted.map { ($0.date, "P \($0.date) \(symbol(asset)) \($0.price.plainText) \(input.mainCurrency)") }
+            lines2 += converted.map { ($0.date, "P \($0.date) \(symbol(asset)) \($0.price.plainText) \(source.mainCurrency)") }
             for (_, text) in lines2.sorted(by: { $0.0 < $1.0 }) { try line(text) }
-            if points.isEmpty, let first = input.transactions[asset.id!]?.first {
+            if points.isEmpty, let first = try source.transactions(asset).first {
                 try line("P \(first.date) \(symbol(asset)) 0 \(asset.currency)  ; no price record: valued at 0")
             }
         }
-        for code in input.rates.keys.sorted() {
-            for r in input.rates[code]! { try line("P \(r.date) \(code) \(r.rate.plainText) \(input.mainCurrency)") }
+        for code in source.rates.keys.sorted() {
+            for r in source.rates[code]! { try line("P \(r.date) \(code) \(r.rate.plainText) \(source.mainCurrency)") }
         }
         try line("")
-        let all = input.transactions.values.flatMap { $0 }.sorted { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
-        for t in all {
-            guard let asset = byID[t.assetID] else { continue }
+        try source.inOrder { t in
+            guard let asset = byID[t.assetID] else { return }
             for text in entry(t, asset: asset, source: t.sourceAssetID.flatMap { byID[$0] }) { try line(text) }
             try line("")
         }
     }
 
     /// `commodity` directives giving each currency enough decimals to show values exactly.
-    static func commodityDirectives(_ input: Input) -> [String] {
+    static func commodityDirectives(_ source: Source) throws -> [String] {
         var places: [String: Int] = [:]
-        for asset in input.assets {
-            let quantity = Position.of(input.transactions[asset.id!] ?? []).quantity
-            let value = quantity * (input.prices[asset.id!]?.last?.price ?? 0)
+        for asset in source.assets {
+            let transactions = try source.transactions(asset)
+            let (prices, mainPrices) = try source.prices(asset)
+            let quantity = Position.of(transactions).quantity
+            let value = quantity * (prices.last?.price ?? 0)
             places[asset.currency] = max(places[asset.currency] ?? 2, fractionDigits(value))
-            if let price = input.mainPrices[asset.id!]?.last?.price {
-                places[input.mainCurrency] = max(places[input.mainCurrency] ?? 2, min(fractionDigits(quantity * price), 10))
+            if let price = mainPrices.last?.price {
+                places[source.mainCurrency] = max(places[source.mainCurrency] ?? 2, min(fractionDigits(quantity * price), 10))
             }
-            for t in input.transactions[asset.id!] ?? [] {
+            for t in transactions {
                 places[asset.currency] = max(places[asset.currency]!, fractionDigits(t.totalAmount), fractionDigits(t.fees))
             }
         }

@@ -50,10 +50,26 @@ enum QueryBindings {
         .function("af.rows", "transactions", Filter.self, returns: .value(.list(transactionRow)),
                   "Every transaction as a row, by date (one query): {id, date, type, label, asset, asset_type, currency, portfolio, category, platform, quantity, price, fees, total, quantity_impact, note, source}; source is the asset that paid a dividend or interest (empty for others).",
                   example: #"for _, t in ipairs(af.rows.transactions{ types = { "dividend" } }) do print(t.date, t.asset, t.total) end"#) { env, call, args in
-            let rows = try transactions(env, args)
-            let context = try AssetContext(env.session)
-            try call.reserveHostMemory(rows.count * 64)
-            env.pushList(rows, call) { t in pushTransaction(t, context.asset(t.assetID), context, call) }
+            let stream = try TransactionStream(env.session, args)
+            try call.reserveHostMemory(stream.count * 64)
+            call.newTable(arrayCount: stream.count)
+            var n = 0
+            while let row = try stream.next(env.session) {
+                pushTransaction(row.0, row.1, stream.context, call)
+                n += 1
+                call.setElement(n, of: -2)
+            }
+            return 1
+        },
+        .function("af.rows", "each_transaction", Filter.self, returns: .value(.function),
+                  "An iterator over the rows af.rows.transactions gives, in the same order, one new row per call and nil at the end, read from the store 256 at a time: for a loop over a long history without holding it. Which transactions and their order are fixed when it is made; each comes as it was when its chunk was read (one deleted before that is skipped).",
+                  example: #"local n = 0 for t in af.rows.each_transaction{ types = { "buy" } } do n = n + 1 end print(n)"#) { env, call, args in
+            let stream = try TransactionStream(env.session, args)
+            call.pushFunction { [unowned env] c in
+                guard let row = try stream.next(env.session) else { c.pushNil(); return 1 }
+                pushTransaction(row.0, row.1, stream.context, c)
+                return 1
+            }
             return 1
         },
         .function("af.rows", "prices", Filter.self, returns: .value(.list(priceRow)),
@@ -67,15 +83,26 @@ enum QueryBindings {
                 rows += (byAsset[asset.id!] ?? []).filter { p in (args.from.map { p.date >= $0 } ?? true) && (args.to.map { p.date <= $0 } ?? true) }
             }
             try call.reserveHostMemory(rows.count * 32)
-            env.pushList(rows, call) { p in
-                call.newTable(fieldCount: 11)
-                pushAssetFields(context.asset(p.assetID), context, call)
-                call.pushString(p.date.description); call.setField("date", of: -2)
-                call.pushDecimal(p.price); call.setField("price", of: -2)
-                if let provenance = fetched[p.assetID]?[p.date] {
-                    call.pushString(provenance.source); call.setField("source", of: -2)
-                    call.pushString(provenance.fetchedAt); call.setField("fetched_at", of: -2)
+            env.pushList(rows, call) { p in pushPrice(p, context.asset(p.assetID), fetched[p.assetID]?[p.date], context, call) }
+            return 1
+        },
+        .function("af.rows", "each_price", Filter.self, returns: .value(.function),
+                  "An iterator over the rows af.rows.prices gives, in the same order (by asset then date), one new row per call and nil at the end, read from the store one asset at a time: for a loop over every price without holding them.",
+                  example: #"local top = D(0) for p in af.rows.each_price{ from = "2024-01-01" } do if p.price > top then top = p.price end end"#) { env, call, args in
+            let context = try AssetContext(env.session)
+            var assets = context.assets.filter { args.asset == nil || $0.id == args.asset!.id }[...]
+            var prices: [PricePoint] = [], fetched: [CalendarDate: PriceProvenance] = [:], next = 0
+            call.pushFunction { [unowned env] c in
+                while next == prices.count {
+                    guard let asset = assets.popFirst() else { prices = []; next = 0; c.pushNil(); return 1 }
+                    prices = try env.session.prices(ofAsset: asset.id!, from: args.from, to: args.to)
+                    fetched = try prices.isEmpty ? [:] : env.session.priceProvenance(ofAsset: asset.id!)
+                    next = 0
                 }
+                let p = prices[next]
+                next += 1
+                pushPrice(p, context.asset(p.assetID), fetched[p.date], context, c)
+                return 1
             }
             return 1
         },
@@ -84,13 +111,12 @@ enum QueryBindings {
                   example: #"for _, h in ipairs(af.rows.holdings{ date = "2024-12-31" }) do print(h.asset, h.value) end"#) { env, call, args in
             let date = args.date ?? env.session.today
             let context = try AssetContext(env.session)
-            let transactions = try env.session.allTransactionsByAsset()
-            let prices = try env.session.allPricesByAsset()
             var rows: [(Asset, ExactDecimal, ExactDecimal)] = []
             for asset in context.assets {
-                let quantity = (transactions[asset.id!] ?? []).lazy.filter { $0.date <= date }.reduce(ExactDecimal(0)) { $0 + $1.quantityImpact }
+                // Each asset read on its own (its transactions up to the day, one recorded price).
+                let quantity = try env.session.quantity(ofAsset: asset.id!, onOrBefore: date)
                 guard quantity != 0 else { continue }
-                let price = asset.isCash ? ExactDecimal(1) : (prices[asset.id!] ?? []).last { $0.date <= date }?.price ?? 0
+                let price = asset.isCash ? ExactDecimal(1) : try env.session.recordedPrice(ofAsset: asset.id!, onOrBefore: date)?.price ?? 0
                 rows.append((asset, quantity, price))
             }
             try env.pushList(rows, call) { asset, quantity, price in
@@ -115,18 +141,55 @@ enum QueryBindings {
         },
     ]
 
-    /// The transactions `args` selects, by date (ties in the order recorded).
-    static func transactions(_ env: ScriptEnvironment, _ args: Filter) throws -> [Transaction] {
-        let types = try args.types.map { try Set($0.map { try TransactionType.parse($0) }) }
-        var rows: [Transaction] = []
-        if let asset = args.asset {
-            rows = try env.session.transactions(ofAsset: asset.id!)
-        } else {
-            for (_, list) in try env.session.allTransactionsByAsset() { rows += list }
-            rows.sort { $0.date != $1.date ? $0.date < $1.date : ($0.id ?? 0) < ($1.id ?? 0) }
+    /// The transactions `args` selects, by date (ties in the order recorded): their ids
+    /// listed by one query, the rows read a chunk at a time as they are asked for.
+    final class TransactionStream {
+        static let chunk = 256
+        let context: AssetContext
+        private var ids: [Int64]
+        private var position = 0
+        private var buffer: [Transaction] = []
+        private var index = 0
+
+        init(_ session: StoreSession, _ args: Filter) throws {
+            let types = try args.types.map { try Set($0.map { try TransactionType.parse($0) }) }
+            ids = try session.transactionIDs(.init(assetID: args.asset?.id, from: args.from, to: args.to, types: types))
+            context = try AssetContext(session)
         }
-        return rows.filter { t in
-            (args.from.map { t.date >= $0 } ?? true) && (args.to.map { t.date <= $0 } ?? true) && (types.map { $0.contains(t.type) } ?? true)
+
+        var count: Int { ids.count }
+
+        /// The next transaction and its asset, or nil at the end (then the ids are let go).
+        func next(_ session: StoreSession) throws -> (Transaction, Asset)? {
+            while true {
+                while index < buffer.count {
+                    let t = buffer[index]
+                    index += 1
+                    if let asset = context.byID[t.assetID] { return (t, asset) }
+                }
+                guard position < ids.count else {
+                    ids = []
+                    buffer = []
+                    position = 0
+                    index = 0
+                    return nil
+                }
+                let end = min(position + Self.chunk, ids.count)
+                buffer = try session.transactions(ids: ids[position..<end])
+                position = end
+                index = 0
+            }
+        }
+    }
+
+    static func pushPrice(_ p: PricePoint, _ asset: Asset, _ provenance: PriceProvenance?, _ context: AssetContext, _ call: LuaCall) {
+        call.newTable(fieldCount: 11)
+        pushAssetFields(asset, context, call)
+        call.pushString(p.date.description); call.setField("date", of: -2)
+        call.pushDecimal(p.price); call.setField("price", of: -2)
+        if let provenance {
+            call.pushString(provenance.source); call.setField("source", of: -2)
+            call.pushString(provenance.fetchedAt); call.setField("fetched_at", of: -2)
         }
     }
 

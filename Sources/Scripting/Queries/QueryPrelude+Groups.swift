@@ -18,6 +18,18 @@ function RowSet:group_by(...)
   return setmetatable({ set = self, keys = keys }, { __index = Grouping })
 end
 
+-- Sorts groups by their key values (`n` of them).
+local function sortGroups(list, n)
+  table.sort(list, function(a, b)
+    for i = 1, n do
+      local x, y = a.values[i], b.values[i]
+      if x ~= y then return less(x, y) end
+    end
+    return false
+  end)
+  return list
+end
+
 -- The groups of `rows`: a list of {values = {key values}, rows = {…}} in key order.
 local function groups(rows, keys)
   local byKey, list = {}, {}
@@ -37,14 +49,32 @@ local function groups(rows, keys)
     end
     g.rows[#g.rows + 1] = row
   end
-  table.sort(list, function(a, b)
-    for i = 1, #keys do
-      local x, y = a.values[i], b.values[i]
-      if x ~= y then return less(x, y) end
+  return sortGroups(list, #keys)
+end
+
+-- The groups of rows given one at a time (`nextRow`), as `groups` makes them but each with
+-- `accs`: an accumulator per part ({name, how, field}) instead of its rows.
+local function streamGroups(nextRow, keys, parts, money)
+  local byKey, list = {}, {}
+  local nk, np = #keys, #parts
+  for row in nextRow do
+    local values, ids = {}, {}
+    for i = 1, nk do
+      local v = keyValue(row, keys[i][2])
+      values[i] = v
+      ids[i] = type(v) .. ":" .. tostring(v)
     end
-    return false
-  end)
-  return list
+    local id = table.concat(ids, "\0")
+    local g = byKey[id]
+    if not g then
+      g = { values = values, accs = {} }
+      for j = 1, np do g.accs[j] = accumulator(parts[j][2], parts[j][3], money) end
+      byKey[id] = g
+      list[#list + 1] = g
+    end
+    for j = 1, np do g.accs[j].push(row) end
+  end
+  return sortGroups(list, nk)
 end
 
 -- g:aggregate{ total = { "sum", "amount" }, n = "count", biggest = { "max", "amount" } }.
@@ -67,6 +97,21 @@ function Grouping:aggregate(spec)
   for _, k in ipairs(keys) do if k[1] == "currency" then hasCurrency = true end end
   local result
   result = new(function()
+    -- Rows not yet read are streamed into each group's running aggregates.
+    local streamedRows = streamed(set, function(nextRow)
+      local out = {}
+      for i, g in ipairs(streamGroups(nextRow, keys, parts, set._money)) do
+        local row = {}
+        for j, k in ipairs(keys) do row[k[1]] = g.values[j] end
+        for j, p in ipairs(parts) do
+          row[p[1]] = g.accs[j].result()
+          if not hasCurrency and money[p[1]] then row.currency = row.currency or g.accs[j].currency end
+        end
+        out[i] = row
+      end
+      return out
+    end)
+    if streamedRows then return streamedRows end
     local out = {}
     for i, g in ipairs(groups(materialize(set), keys)) do
       local row = {}
@@ -104,7 +149,46 @@ function RowSet:pivot(rowKey, columnKey, valueField, how)
   if not aggregates[how] then fail("unknown aggregate '" .. tostring(how) .. "' (use sum, count, min, max or avg)") end
   if type(valueField) ~= "string" and how ~= "count" then fail("pivot takes a row key, a column key and a value field, as :pivot(\"month\", \"asset\", \"amount\")") end
   local set, columns = self, {}
+  -- Rows not yet read are streamed: each row key's group keeps a running aggregate per column.
+  local function streamPivot(nextRow)
+    local seen, names, byKey, list = {}, {}, {}, {}
+    for row in nextRow do
+      local c = keyValue(row, columnKey)
+      local name = c ~= nil and tostring(c) or nil
+      if name ~= nil and not seen[name] then seen[name] = true names[#names + 1] = name end
+      local v = keyValue(row, rowKey)
+      local id = type(v) .. ":" .. tostring(v)
+      local g = byKey[id]
+      if not g then
+        g = { values = { v }, cells = {} }
+        byKey[id] = g
+        list[#list + 1] = g
+      end
+      if name ~= nil then
+        local acc = g.cells[name]
+        if not acc then
+          acc = accumulator(how, valueField, set._money)
+          g.cells[name] = acc
+        end
+        acc.push(row)
+      end
+    end
+    table.sort(names)
+    local out = {}
+    for i, g in ipairs(sortGroups(list, 1)) do
+      local row = { [rowKey] = g.values[1] }
+      for _, n in ipairs(names) do row[n] = how == "sum" and D"0" or nil end
+      for name, acc in pairs(g.cells) do row[name] = acc.result() end
+      out[i] = row
+    end
+    return { names = names, rows = out }
+  end
   local result = new(function()
+    local pivoted = streamed(set, streamPivot)
+    if pivoted then
+      for i, n in ipairs(pivoted.names) do columns[i] = n end
+      return pivoted.rows
+    end
     local rows = materialize(set)
     local seen, names = {}, {}
     for _, row in ipairs(rows) do
@@ -152,6 +236,9 @@ local function listOf(f, args, name)
   end
 end
 
+-- The iterator af.rows.each_* gives (its errors make the pass read the rows at once).
+local function iteratorOf(f, args) return function() return f(args) end end
+
 -- Derived rows: each transaction row with an `amount`.
 local function derived(args, types, amountOf)
   local money = copy(sourceMoney.transactions)
@@ -166,16 +253,28 @@ local function derived(args, types, amountOf)
       if amount ~= nil then row.amount = amount n = n + 1 out[n] = row end
     end
     return out
-  end, money)
+  end, money, nil, function()
+    local nextRow = af.rows.each_transaction(a)
+    return function()
+      while true do
+        local row = nextRow()
+        if row == nil then return nil end
+        local amount = amountOf(row)
+        if amount ~= nil then row.amount = amount return row end
+      end
+    end
+  end)
 end
 
 local inflow = { buy = 1, transfer_in = 1, sell = -1, transfer_out = -1 }
 
 af.query = {
   -- Every transaction, with its asset's fields: {from, to, asset, types}.
-  transactions = function(args) return new(listOf(af.rows.transactions, args), copy(sourceMoney.transactions)) end,
+  transactions = function(args)
+    return new(listOf(af.rows.transactions, args), copy(sourceMoney.transactions), nil, iteratorOf(af.rows.each_transaction, args))
+  end,
   -- Every price record: {from, to, asset}.
-  prices = function(args) return new(listOf(af.rows.prices, args), copy(sourceMoney.prices)) end,
+  prices = function(args) return new(listOf(af.rows.prices, args), copy(sourceMoney.prices), nil, iteratorOf(af.rows.each_price, args)) end,
   -- What was held at the end of a day: {date}.
   holdings = function(args) return new(listOf(af.rows.holdings, args), copy(sourceMoney.holdings)) end,
   -- Every asset: {asset, asset_id, asset_type, currency, portfolio, category, platform}.

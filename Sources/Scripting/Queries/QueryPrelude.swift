@@ -52,6 +52,42 @@ local function materialize(self)
   return rows
 end
 
+-- The rows of `self` one at a time, none kept: an iterator, or nil when the set cannot be
+-- streamed (its source reads a list, or a step such as order_by needs every row). Each
+-- `_row_stages` entry makes, once per pass, a function from a row to a row or nil (left out).
+local function stream(self)
+  local cached = rawget(self, "_cache")
+  if cached then
+    local i = 0
+    return function() i = i + 1 return cached[i] end
+  end
+  local rowStages = self._row_stages
+  if not self._stream or not rowStages then return nil end
+  local nextRow, stages, n = self._stream(), {}, #rowStages
+  for i, make in ipairs(rowStages) do stages[i] = make() end
+  return function()
+    while true do
+      local row = nextRow()
+      if row == nil then return nil end
+      for i = 1, n do
+        row = stages[i](row)
+        if row == nil then break end
+      end
+      if row ~= nil then return row end
+    end
+  end
+end
+
+-- `pass(nextRow)` over the rows of `self` read one at a time, when they can be: its result,
+-- else nil. Any error in the pass gives nil too, and the caller reads the rows at once the
+-- usual way, which raises the error as it always did (the same message, whichever row).
+local function streamed(self, pass)
+  if rawget(self, "_cache") or not (self._stream and self._row_stages) then return nil end
+  local ok, result = pcall(function() return pass(stream(self)) end)
+  if ok then return result end
+  return nil
+end
+
 local meta = {
   __index = function(self, key)
     if type(key) == "number" then return materialize(self)[key] end
@@ -64,17 +100,30 @@ local meta = {
 local function copy(set) local t = {} for k in pairs(set or {}) do t[k] = true end return t end
 
 -- A row set reading `source()` (a function returning a list of rows); `money` names the
--- fields that are amounts in the row's currency.
-local function new(source, money, stages)
-  return setmetatable({ _source = source, _stages = stages or {}, _money = money or {}, _rows = materialize }, meta)
+-- fields that are amounts in the row's currency. `streamSource()`, when given, returns an
+-- iterator over the same rows, and `rowStages` the steps' per-row forms (see `stream`).
+local function new(source, money, stages, streamSource, rowStages)
+  return setmetatable({ _source = source, _stages = stages or {}, _money = money or {}, _rows = materialize,
+                        _stream = streamSource, _row_stages = streamSource and (rowStages or {}) or nil }, meta)
 end
 
-local function with(self, stage, money)
+-- `rowStage`: the step's per-row form (a function making a function of a row), or nil when
+-- the step needs every row.
+local function with(self, stage, money, rowStage)
   local stages = {}
   for i, s in ipairs(self._stages) do stages[i] = s end
   stages[#stages + 1] = stage
-  return new(self._source, money or self._money, stages)
+  local rowStages
+  if rowStage and self._row_stages then
+    rowStages = {}
+    for i, s in ipairs(self._row_stages) do rowStages[i] = s end
+    rowStages[#rowStages + 1] = rowStage
+  end
+  return new(self._source, money or self._money, stages, rowStages and self._stream, rowStages)
 end
+
+-- The per-row form of a step that does `f` to each row.
+local function each(f) return function() return f end end
 
 -- The value of `key` in `row`: the field, else a period of its date (day, month, quarter,
 -- year), else the result of `key` when it is a function.
@@ -158,10 +207,57 @@ local function aggregate(rows, how, field, money)
   return aggregates[how](rows, field)
 end
 
+-- `aggregate` over rows given one at a time: acc.push(row) for each, then acc.result() and
+-- acc.currency (what `oneCurrency` returns). The same figures, in the same order; where
+-- `aggregate` would raise, it raises too (any error, so that the rows are read again).
+local function accumulator(how, field, money)
+  if how ~= "count" and type(field) ~= "string" then error("af.query: no field", 0) end
+  local check = how ~= "count" and money[field]
+  local acc = {}
+  local total, n, m = D"0", 0, nil
+  local function see(row)
+    local v = row[field]
+    if check and v ~= nil then
+      local c = row.currency
+      if c ~= nil then
+        if acc.currency == nil then acc.currency = c
+        elseif c ~= acc.currency then error("af.query: mixed currencies", 0) end
+      end
+    end
+    return v
+  end
+  if how == "count" then
+    if field == nil then acc.push = function() n = n + 1 end
+    else acc.push = function(row) if row[field] ~= nil then n = n + 1 end end end
+    acc.result = function() return n end
+  elseif how == "sum" then
+    acc.push = function(row) local v = see(row) if v ~= nil then total = total + v end end
+    acc.result = function() return total end
+  elseif how == "min" then
+    acc.push = function(row) local v = see(row) if v ~= nil and (m == nil or v < m) then m = v end end
+    acc.result = function() return m end
+  elseif how == "max" then
+    acc.push = function(row) local v = see(row) if v ~= nil and (m == nil or v > m) then m = v end end
+    acc.result = function() return m end
+  else  -- avg
+    acc.push = function(row) local v = see(row) if v ~= nil then total, n = total + v, n + 1 end end
+    acc.result = function() if n == 0 then return nil end return total / n end
+  end
+  return acc
+end
+
 -- Whole-set aggregates: rs:sum("amount") is one decimal (0 for no rows), rs:count() the
--- number of rows, min/max/avg nil for no rows.
+-- number of rows, min/max/avg nil for no rows. Rows not yet read are streamed, not kept.
 for how in pairs(aggregates) do
-  RowSet[how] = function(self, field) return aggregate(materialize(self), how, field, self._money) end
+  RowSet[how] = function(self, field)
+    local result = streamed(self, function(nextRow)
+      local acc = accumulator(how, field, self._money)
+      for row in nextRow do acc.push(row) end
+      return { acc.result() }
+    end)
+    if result then return result[1] end
+    return aggregate(materialize(self), how, field, self._money)
+  end
 end
 
 function RowSet:rows() return materialize(self) end
@@ -190,7 +286,7 @@ function RowSet:where(test)
     local out, n = {}, 0
     for i = 1, #rows do local row = rows[i] if test(row) then n = n + 1 out[n] = row end end
     return out
-  end)
+  end, nil, each(function(row) if test(row) then return row end end))
 end
 
 -- rs:select("date", "asset", { amount = "total", month = function(r) … end }): the named
@@ -210,16 +306,17 @@ function RowSet:select(...)
   end
   local names = {}
   for i, s in ipairs(specs) do names[i] = s[1] end
+  local function pick(row)
+    local r = {}
+    for _, s in ipairs(specs) do r[s[1]] = keyValue(row, s[2]) end
+    if keepCurrency and r.currency == nil then r.currency = row.currency end
+    return r
+  end
   return ordered(with(self, function(rows)
     local out = {}
-    for i, row in ipairs(rows) do
-      local r = {}
-      for _, s in ipairs(specs) do r[s[1]] = keyValue(row, s[2]) end
-      if keepCurrency and r.currency == nil then r.currency = row.currency end
-      out[i] = r
-    end
+    for i, row in ipairs(rows) do out[i] = pick(row) end
     return out
-  end, money), function() return names end)
+  end, money, each(pick)), function() return names end)
 end
 
 -- rs:order_by("month", "amount desc"): sorted by each key in turn; ties keep their order.
@@ -263,41 +360,46 @@ end
 function RowSet:convert(to)
   if type(to) ~= "string" then fail("convert takes a currency code, got " .. type(to)) end
   local money = self._money
+  local function converted(row)
+    local r = {}
+    for k, v in pairs(row) do r[k] = v end
+    if row.currency and row.currency ~= to then
+      for field in pairs(money) do
+        if r[field] ~= nil then r[field] = convert(r[field], row.currency, to, row.date).amount end  -- rows keep decimals beside their currency
+      end
+    end
+    r.currency = to
+    return r
+  end
   return with(self, function(rows)
     local out = {}
-    for i, row in ipairs(rows) do
-      local r = {}
-      for k, v in pairs(row) do r[k] = v end
-      if row.currency and row.currency ~= to then
-        for field in pairs(money) do
-          if r[field] ~= nil then r[field] = convert(r[field], row.currency, to, row.date).amount end  -- rows keep decimals beside their currency
-        end
-      end
-      r.currency = to
-      out[i] = r
-    end
+    for i, row in ipairs(rows) do out[i] = converted(row) end
     return out
-  end)
+  end, nil, each(converted))
 end
 
 -- rs:join(other, "asset_id"): each row gains the fields of the first row of `other` (a
 -- row set or a list) with the same key that it does not have yet (a left join).
 function RowSet:join(other, on)
   if type(on) ~= "string" then fail("join takes the rows to join and the key field, as :join(af.query.assets(), \"asset_id\")") end
-  return with(self, function(rows)
+  local function joiner()
     local index = {}
     local list = getmetatable(other) == meta and materialize(other) or other
     for _, o in ipairs(list) do if index[o[on]] == nil then index[o[on]] = o end end
-    local out = {}
-    for i, row in ipairs(rows) do
+    return function(row)
       local r = {}
       for k, v in pairs(row) do r[k] = v end
       local o = index[row[on]]
       if o then for k, v in pairs(o) do if r[k] == nil then r[k] = v end end end
-      out[i] = r
+      return r
     end
+  end
+  return with(self, function(rows)
+    local joined = joiner()
+    local out = {}
+    for i, row in ipairs(rows) do out[i] = joined(row) end
     return out
-  end)
+  end, nil, joiner)
 end
 """#
 }

@@ -38,7 +38,7 @@ enum BuiltInReports {
         local r = af.report.new{ title = "Contributions and growth (" .. main .. ")", params = {
           from = { type = "date", help = "First day (default: the first transaction)." },
         } }
-        local first = af.query.transactions():first()
+        local first = af.rows.each_transaction()()  -- the first transaction by date (one row read)
         if not first then return r:text("No transactions yet.") end
         local from = r.params.from or first.date
         local ok, problem = pcall(function()
@@ -114,17 +114,19 @@ enum BuiltInReports {
           currency = { type = "string", default = af.main_currency(), help = "The currency amounts are shown in." },
         } }
         local cur = r.params.currency
-        local ok, fees = pcall(function() return af.query.fees():convert(cur):rows() end)
-        if not ok then return r:text("Fees in " .. cur .. " are not available: " .. tostring(fees)) end
-        fees = af.query.rows(fees, { "amount" })
-        local per_year = fees:pivot("year", "platform", "amount")
-        r:figures{ { label = "Fees paid (" .. cur .. ")", value = fees:sum("amount"), format = "money" } }
+        -- One pass over the fees (read as they come, none kept): a row per platform and year, which
+        -- the total and the pivot by year then add up.
+        local per_platform = af.query.fees():convert(cur):group_by("platform", "year"):aggregate{ paid = { "sum", "amount" }, trades = "count" }
+        local ok, problem = pcall(function() return per_platform:rows() end)
+        if not ok then return r:text("Fees in " .. cur .. " are not available: " .. tostring(problem)) end
+        local paid = af.query.rows(per_platform:rows(), { "paid" })
+        local per_year = paid:pivot("year", "platform", "paid")
+        r:figures{ { label = "Fees paid (" .. cur .. ")", value = paid:sum("paid"), format = "money" } }
         r:chart{ kind = "bar", title = "Fees per year and platform (" .. cur .. ")", series = per_year, x = "year", y = per_year:columns(), format = "money" }
-        r:table(fees:group_by("platform", "year"):aggregate{ paid = { "sum", "amount" }, trades = "count" },
-                { title = "Fees per platform and year", columns = { "platform", "year", "paid", "trades" }, format = { paid = "money" } })
-        local taxes = af.query.transactions():where(function(t) return t.type:find("tax") ~= nil end)
-        if taxes:count() > 0 then
-          r:table(taxes:convert(cur):group_by("year", "type"):sum("total"), { title = "Taxes", format = { total = "money" } })
+        r:table(per_platform, { title = "Fees per platform and year", columns = { "platform", "year", "paid", "trades" }, format = { paid = "money" } })
+        local taxes = af.query.transactions():where(function(t) return t.type:find("tax") ~= nil end):convert(cur):group_by("year", "type"):sum("total")
+        if #taxes > 0 then
+          r:table(taxes, { title = "Taxes", format = { total = "money" } })
         else
           r:text("No taxes recorded.")
         end
@@ -283,11 +285,8 @@ enum BuiltInReports {
         -- is said, not guessed.
         local main = r.params.currency
         local function in_main(amount, code) return (af.convert(amount, code, main)) end
-        local first
-        for _, a in ipairs(assets) do
-          local t = a:transactions()[1]
-          if t and (first == nil or t.date < first) then first = t.date end
-        end
+        local first = af.rows.each_transaction()()  -- the first transaction by date (one row read)
+        first = first and first.date
         local ok, gains = pcall(af.gains, main)
         if not ok then
           r:text("Figures in " .. main .. " are not available: " .. tostring(gains))

@@ -3,14 +3,31 @@ import Foundation
 import GRDB
 import ZIPFoundation
 
-/// Restoring a backup: everything is validated first, in a new in-memory store built by
+/// Restoring a backup: everything is validated first, in a new scratch store built by
 /// the same migrations (so every constraint, type and reference of the schema is checked);
 /// only then is the store copied aside and replaced, in one step, all or nothing.
 public enum BackupRestore {
-    /// The tables of a backup, checked and loaded into a fresh in-memory store.
+    /// The tables of a backup, checked and loaded into a fresh scratch store.
     public struct Validated {
         let queue: DatabaseQueue
         public let manifest: BackupManifest
+        let scratch: ScratchStore
+    }
+
+    /// The file of the store a backup is validated in: a new owner-only file in the
+    /// temporary folder (not memory: the benchmark store's tables took about 45 MB there),
+    /// removed with its journal when the last `Validated` holding it goes.
+    final class ScratchStore {
+        let path: String
+
+        init() throws {
+            path = (NSTemporaryDirectory() as NSString).appendingPathComponent("assetflow-restore-\(UUID().uuidString).sqlite")
+            guard try OwnerOnlyFiles.createFile(path) else { throw RestoreError("Cannot create a scratch store at \(path): it exists.") }
+        }
+
+        deinit {
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
     }
 
     /// All the files of an archive together may inflate to this much: about 2.5 times the
@@ -36,7 +53,7 @@ public enum BackupRestore {
 
     /// The manifest first, then each table's file inflated under the limit the manifest's row
     /// count gives it (files the manifest does not name are never inflated), loaded into a
-    /// fresh in-memory store, then the rules an import applies (`checkRules`).
+    /// fresh scratch store (`ScratchStore`), then the rules an import applies (`checkRules`).
     static func validate(_ archive: Archive, today: CalendarDate) throws -> Validated {
         guard let manifestData = try extract("manifest.json", from: archive, limit: 1 << 20),
               let manifest = try? JSONDecoder().decode(BackupManifest.self, from: manifestData),
@@ -46,7 +63,14 @@ public enum BackupRestore {
         if manifest.formatVersion > BackupManifest.currentFormatVersion {
             throw RestoreError("This backup was made by a newer AssetFlow (format \(manifest.formatVersion)); update AssetFlow to restore it.")
         }
-        let queue = try DatabaseQueue()
+        let scratch = try ScratchStore()
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            // A scratch: nothing to keep if the machine stops, and its rollback journal in memory.
+            try db.execute(sql: "PRAGMA journal_mode = MEMORY")
+            try db.execute(sql: "PRAGMA synchronous = OFF")
+        }
+        let queue = try DatabaseQueue(path: scratch.path, configuration: configuration)
         // The store's page layout (8 reserved bytes for page checksums): SQLite's backup
         // copies pages as they are, so the restored store keeps its checksums.
         try queue.inDatabase { PageChecksums.requestReserve($0) }
@@ -69,7 +93,7 @@ public enum BackupRestore {
                 return .commit
             }
         }
-        return Validated(queue: queue, manifest: manifest)
+        return Validated(queue: queue, manifest: manifest, scratch: scratch)
     }
 
     /// The file `name` inflated, or nil when the archive has none. Refused as soon as it

@@ -52,26 +52,30 @@ extension StoreSession {
         }
     }
 
-    /// The store as an hledger/ledger journal (see `JournalExport`).
-    public func journal() throws -> String { JournalExport.render(try journalInput()) }
+    /// The store as an hledger/ledger journal (see `JournalExport`), made in memory from
+    /// every transaction and price at once: the reference the streamed export is tested against.
+    public func journal() throws -> String { try JournalExport.render(try journalInput()) }
 
     /// The journal written to `path` line by line as it is rendered (by the rules of
-    /// `OwnerOnlyFiles.write`), never held whole: the same bytes as `journal()`.
+    /// `OwnerOnlyFiles.write`), never held whole: the same bytes as `journal()`. Its input is
+    /// read as it is needed (`journalSource`): one asset's transactions and prices at a time,
+    /// then every transaction in date order a chunk at a time, so the export holds neither
+    /// the store's history nor a sorted copy of it.
     public func writeJournal(to path: String, special: OwnerOnlyFiles.SpecialTarget = .refuse) throws {
-        let input = try journalInput()
+        let source = try journalSource()
         try OwnerOnlyFiles.write(to: path, special: special) { sink in
             var first = true
-            try JournalExport.render(input) { line in
+            try JournalExport.render(source) { line in
                 try sink.write(first ? line : "\n" + line)
                 first = false
             }
         }
     }
 
-    /// What the journal is made from.
-    func journalInput() throws -> JournalExport.Input {
+    /// The assets, main currency, rate table and each other currency's rates of the journal.
+    private func journalBasics() throws -> (assets: [Asset], main: String, table: RateTable,
+                                            rates: [String: [(date: CalendarDate, rate: ExactDecimal)]]) {
         let assets = try assets()
-        let prices = try marketPricesByAsset()
         let main = try mainCurrency()
         let table = try rateTable(for: Set(assets.map(\.currency)).union([main]), through: today)
         var rates: [String: [(date: CalendarDate, rate: ExactDecimal)]] = [:]
@@ -82,22 +86,55 @@ extension StoreSession {
                 rates[code, default: []].append((date, rate.rate))
             }
         }
+        return (assets, main, table, rates)
+    }
+
+    /// An asset's prices in the main currency: each price day with a rate, and the export day
+    /// (today's value at today's rate).
+    private func journalMainPrices(_ asset: Asset, _ points: [PricePoint], _ table: RateTable, _ main: String) -> [PricePoint] {
+        var converted: [PricePoint] = []
+        for p in points {
+            guard let rate = try? table.rate(from: asset.currency, to: main, on: p.date) else { continue }
+            converted.append(PricePoint(assetID: p.assetID, date: p.date, price: rate.convert(p.price)))
+        }
+        if let last = points.last, last.date < today, let rate = try? table.rate(from: asset.currency, to: main, on: today) {
+            converted.append(PricePoint(assetID: last.assetID, date: today, price: rate.convert(last.price)))
+        }
+        return converted
+    }
+
+    /// What the journal is made from, all in memory.
+    func journalInput() throws -> JournalExport.Input {
+        let (assets, main, table, rates) = try journalBasics()
+        let prices = try marketPricesByAsset()
         var mainPrices: [Int64: [PricePoint]] = [:]
         for asset in assets where asset.currency != main {
-            // Each price day with a rate, and the export day (today's value at today's rate).
-            let points = prices[asset.id!] ?? []
-            var converted: [PricePoint] = []
-            for p in points {
-                guard let rate = try? table.rate(from: asset.currency, to: main, on: p.date) else { continue }
-                converted.append(PricePoint(assetID: p.assetID, date: p.date, price: rate.convert(p.price)))
-            }
-            if let last = points.last, last.date < today, let rate = try? table.rate(from: asset.currency, to: main, on: today) {
-                converted.append(PricePoint(assetID: last.assetID, date: today, price: rate.convert(last.price)))
-            }
-            mainPrices[asset.id!] = converted
+            mainPrices[asset.id!] = journalMainPrices(asset, prices[asset.id!] ?? [], table, main)
         }
         return JournalExport.Input(assets: assets, transactions: try allTransactionsByAsset(),
                                    prices: prices, exportedOn: today, mainCurrency: main, rates: rates, mainPrices: mainPrices)
+    }
+
+    /// What the journal is made from, read per asset and, for the entries, in date order a
+    /// chunk of transactions at a time.
+    func journalSource() throws -> JournalExport.Source {
+        let (assets, main, table, rates) = try journalBasics()
+        return JournalExport.Source(
+            assets: assets, exportedOn: today, mainCurrency: main, rates: rates,
+            transactions: { [unowned self] asset in try transactions(ofAsset: asset.id!) },
+            prices: { [unowned self] asset in
+                let points = try marketPricesByAsset(assets: "asset_id = \(asset.id!)")[asset.id!] ?? []
+                return (points, asset.currency == main ? [] : journalMainPrices(asset, points, table, main))
+            },
+            inOrder: { [unowned self] body in
+                let ids = try transactionIDs(TransactionSelection())
+                var start = 0
+                while start < ids.count {
+                    let end = min(start + 512, ids.count)
+                    for t in try transactions(ids: ids[start..<end]) { try body(t) }
+                    start = end
+                }
+            })
     }
 }
 
