@@ -14,6 +14,7 @@ struct ScriptEnvironmentStartTests {
         af.create_asset{ name = "B", type = "stock", currency = "USD", portfolio = p, quantity = 10, cost_basis = 300, date = "2024-01-02" }
         p:set_targets{ by = "currency", USD = 100 }
         local function show() return tostring(p:rebalance{ by = "currency" }) .. "|" .. tostring(af.project{ start_value = 1000, years = 1, annual_return = "0.05", volatility = "0.1", inflation = "0.02", runs = 5, seed = 3 }) end
+
         """
 
     @Test("a summary's text does not depend on globals a script changed before its first summary")
