@@ -17,7 +17,7 @@ public final class ScriptEnvironment {
     /// Hosts quote providers run by af.fetch_prices may reach (`--allow-net HOST`): held
     /// here, not in Lua, so a script cannot widen it.
     public var allowNet: [String] = []
-    public let reports = ReportSession()  // af.report documents, where they may be saved, colour
+    public let reports: ReportSession  // af.report documents, where they may be saved, colour
     /// What the last `af.asset`/`af.portfolio` that found nothing looked for, with the
     /// closest names: added to an "attempt to index a nil value" error (`Suggestions`), so
     /// `af.asset("KOO"):sell{…}` says which name was missing while `af.asset(x) == nil`
@@ -43,16 +43,19 @@ public final class ScriptEnvironment {
     public init(session: StoreSession, policy: SandboxPolicy = SandboxPolicy(), moduleFolders: [String] = []) throws {
         self.session = session
         self.policy = policy
+        // Read once: each read of the process's environment builds a new dictionary.
+        let environment = ProcessInfo.processInfo.environment
+        reports = ReportSession(reportsFolder: ReportSession.defaultFolder(environment), environment: environment)
         lua = try LuaState(policy: policy)
         lua.installDecimals()
         installClasses()
         installFunctions()
         installPrint()
-        try installRequire(ModuleLoader(folders: moduleFolders + [ModuleLoader.userLibrary()]), trusted: policy.trusted)
+        try installRequire(ModuleLoader(folders: moduleFolders + [ModuleLoader.userLibrary(environment: environment)]), trusted: policy.trusted)
         try lua.execute(Prelude.source, name: "=prelude")
         try installQueriesOnFirstUse()
         rememberSettingsTable()
-        try installSummaries()
+        rememberFormatterValues()
         let check = lua.interruptCheck
         session.setInterruptCheck(check.function, context: check.context)
     }
@@ -198,32 +201,61 @@ public final class ScriptEnvironment {
         lua.setGlobal("af")
     }
 
-    /// `help(af.settings)` describes the settings: the table is remembered like a function.
     /// A Lua function(t) giving `t` a metatable whose `__tostring` is the REPL's summary
-    /// (ReplFormatter): so `print(plan)` in a script shows what the REPL shows.
+    /// (ReplFormatter): so `print(plan)` in a script shows what the REPL shows. Made by the
+    /// first `markSummary`: compiling the formatter at every start was about a tenth of an
+    /// empty `assetflow run` (callgrind). The formatter reads `af.type`, `rawlen`, `next` and
+    /// `tostring` as they were when this environment was made (`formatterValues`), as it did
+    /// when it was compiled then, whatever a script has changed since.
     private var summaryMarker: LuaReference?
+    private var formatterValues: LuaReference?
 
-    private func installSummaries() throws {
+    private func rememberFormatterValues() {
         let call = LuaCall(lua.L)
-        try lua.execute(ReplFormatter.source, name: "=formatter", results: 1)
-        try lua.execute("""
+        call.newTable(arrayCount: 4)
+        lua.pushGlobal("af")
+        call.rawField("type", of: -1)
+        call.remove(at: -2)
+        call.setElement(1, of: -2)
+        for (i, name) in ["rawlen", "next", "tostring"].enumerated() {
+            lua.pushGlobal(name)
+            call.setElement(i + 2, of: -2)
+        }
+        formatterValues = lua.makeReference()
+    }
+
+    /// Compiles the formatter and the summary marker (once). [-0, +0, -]
+    private func makeSummaryMarker(_ call: LuaCall) throws {
+        guard summaryMarker == nil, let values = formatterValues else { return }
+        let top = call.argumentCount
+        defer { call.setTop(top) }
+        try lua.load(ReplFormatter.sourceReadingArguments, name: "=formatter")
+        try call.callFunction(at: -1, results: 1) {
+            lua.push(values)
+            for i in 1...4 { call.pushElement(i, of: Int32(-i)) }
+            call.remove(at: -5)
+            return 4
+        }
+        try lua.load("""
             local show = ...
             local summary = { __tostring = function(t) return show(t) end }
             return function(t) return setmetatable(t, summary) end
-            """, name: "=summary", results: 1) { call.pushValue(at: -2); return 1 }
+            """, name: "=summary")
+        try call.callFunction(at: -1, results: 1) { call.pushValue(at: -3); return 1 }  // the formatter, below the chunk and its copy
         summaryMarker = lua.makeReference()
-        call.pop()
     }
 
     /// Gives the table on top of the stack the summary `tostring` (performance results,
     /// rebalancing plans, projections). [-0, +0]
     func markSummary(_ call: LuaCall) throws {
+        try makeSummaryMarker(call)
         guard let marker = summaryMarker else { return }
         lua.push(marker)
         try call.callFunction(at: -1, results: 0) { call.pushValue(at: -3); return 1 }
         call.pop()
     }
 
+    /// `help(af.settings)` describes the settings: the table is remembered like a function.
     private func rememberSettingsTable() {
         let call = LuaCall(lua.L)
         if lua.pushGlobal("af") == LuaTypeCode.table, call.rawField("settings", of: -1) == LuaTypeCode.table {

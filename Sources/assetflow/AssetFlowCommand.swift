@@ -36,9 +36,11 @@ struct AssetFlowCommand: ParsableCommand {
     static func main() {
         umask(0o077)
         // ArgumentParser's own main, with the error passed through the store's wording (a
-        // damaged page says so, not "disk I/O error").
+        // damaged page says so, not "disk I/O error"); the subcommand named first parses
+        // its own arguments (SubcommandDispatch), the root whatever that cannot settle.
         do {
-            var command = try parseAsRoot(ReportHelp.rewrite(LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst()), root: AssetFlowCommand.self)))
+            let arguments = ReportHelp.rewrite(LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst()), root: AssetFlowCommand.self))
+            var command = try SubcommandDispatch.parse(arguments, root: AssetFlowCommand.self)
             try command.run()
         } catch {
             exit(withError: ScriptRun.userFacing(error))

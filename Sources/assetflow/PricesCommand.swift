@@ -15,6 +15,7 @@ extension PricesCommand {
     /// `assetflow prices fetch [--asset NAME] [--from DATE] [--to DATE] [--dry-run] [--allow-net HOST]`
     struct Fetch: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fetch",
             abstract: "Fetch the missing days' prices of every asset with a quote source.",
             discussion: """
                 Each asset names its source with asset:update{ quote = { provider = "stooq",

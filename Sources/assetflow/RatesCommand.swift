@@ -21,6 +21,7 @@ extension RatesCommand {
     /// `assetflow rates fetch [--from DATE] [--to DATE] [--base CODE] [--provider NAME]`
     struct Fetch: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fetch",
             abstract: "Download daily exchange rates and keep them in the store.",
             discussion: """
                 A rate provider (a Lua script, like the quote providers) is asked for the days
@@ -100,6 +101,7 @@ extension RatesCommand {
     /// `assetflow rates import FILE.csv`
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Store the exchange rates of a CSV file (date,base,quote,rate[,source]).",
             discussion: """
                 One rate a line after the header, e.g. 2024-03-01,USD,EUR,0.92
@@ -125,7 +127,7 @@ extension RatesCommand {
 
     /// `assetflow rates list [--base CODE] [--quote CODE]`
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the stored exchange rates: date, base, quote, rate, source.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the stored exchange rates: date, base, quote, rate, source.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -11,13 +11,19 @@ import Core
 /// rebalancing plan as its trades and summary, a projection as a short summary; other tables
 /// nested with sorted keys, cycles marked, long ones folded.
 enum ReplFormatter {
-    static var source: String {
+    static var source: String { constants + "local aftype, rawlen, next, tostring = af.type, rawlen, next, tostring\n" + body }
+
+    /// The same function, taking `af.type`, `rawlen`, `next` and `tostring` as the chunk's
+    /// arguments (`...`) instead of reading them from the globals when it is compiled: a
+    /// script's environment compiles it on first use with the values it had at its start.
+    static var sourceReadingArguments: String { constants + "local aftype, rawlen, next, tostring = ...\n" + body }
+
+    private static var constants: String {
         let minor = DisplayFormat.minorUnitsOtherThanTwo.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
-        return "local MINOR = { \(minor) }\nlocal MAXPLACES = \(DisplayFormat.maxPlaces)\n" + body
+        return "local MINOR = { \(minor) }\nlocal MAXPLACES = \(DisplayFormat.maxPlaces)\n"
     }
 
     static let body = #"""
-    local aftype, rawlen, next, tostring = af.type, rawlen, next, tostring
     local columns = {
       Asset = { "name", "type", "quantity", "current_price", "current_value", "currency" },
       Portfolio = { "name", "description" },

@@ -9,6 +9,23 @@ struct SchemaStampTests {
         do { try body(); return nil } catch { return "\(error)" }
     }
 
+    @Test("the stamp's table is found as GRDB's tableExists finds it: any letter case, main or temporary schema")
+    func tableLookup() throws {
+        let queue = try DatabaseQueue()
+        try queue.inDatabase { db in
+            #expect(try SchemaStamp.tableExists(db) == false)
+            try db.execute(sql: "CREATE TEMP TABLE SCHEMA_STAMP (id INTEGER)")
+            #expect(try SchemaStamp.tableExists(db) == db.tableExists(SchemaStamp.table))
+            #expect(try SchemaStamp.tableExists(db))
+            try db.execute(sql: "DROP TABLE temp.SCHEMA_STAMP")
+            try db.execute(sql: "CREATE VIEW schema_stamp AS SELECT 1 AS id")
+            #expect(try SchemaStamp.tableExists(db) == db.tableExists(SchemaStamp.table))
+            try db.execute(sql: "DROP VIEW schema_stamp; CREATE TABLE Schema_Stamp (id INTEGER)")
+            #expect(try SchemaStamp.tableExists(db))
+            #expect(try db.tableExists(SchemaStamp.table))
+        }
+    }
+
     @Test("a new store is compared once; reopening it compares nothing and writes nothing")
     func reopenSkipsComparison() throws {
         let folder = try StoreTestFolder()
