@@ -8,6 +8,14 @@ protocol GrowthModel {
     /// Whether `growth` reads the uniform draw (else the uniforms are skipped, not computed).
     static var usesUniform: Bool { get }
     func growth(_ normal: Double, _ uniform: Double) -> Double
+    /// `growth` of two runs' draws at once, each lane exactly as `growth` gives it.
+    func growth(_ normal: SIMD2<Double>, _ uniform: SIMD2<Double>) -> SIMD2<Double>
+}
+
+extension GrowthModel {
+    @inline(__always) func growth(_ z: SIMD2<Double>, _ u: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2(growth(z[0], u[0]), growth(z[1], u[1]))
+    }
 }
 
 /// monthly return = μm + σm × z.
@@ -16,6 +24,10 @@ struct NormalGrowth: GrowthModel {
     let meanMonthly: Double
     let volatility: Double
     @inline(__always) func growth(_ z: Double, _ u: Double) -> Double { 1 + meanMonthly + volatility * z }
+    /// The same operations in the same order: (1 + μm) + σm × z.
+    @inline(__always) func growth(_ z: SIMD2<Double>, _ u: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2(repeating: 1 + meanMonthly) + volatility * z
+    }
 }
 
 /// growth factor = exp(drift + σm × z).

@@ -1,14 +1,15 @@
 /// How Monte Carlo's blocks of runs are shared among parts that run side by side.
 ///
 /// A part must first find where its first block's draws begin (`PathDraws.skip`, about a
-/// tenth of the cost of simulating a block), and the later a part starts, the more it
+/// third of the cost of simulating a block), and the later a part starts, the more it
 /// skips. So later parts get fewer blocks, chosen for every part to end at about the same
 /// time: with `s` the cost of skipping a block relative to simulating one, part k starting
 /// at block b_k ends at s·b_k + (b_{k+1} − b_k), equal for every part.
 enum PartPlan {
     /// Skipping a block's draws relative to simulating it (measured with the normal model on
-    /// the benchmark's 10,000 × 480: see Documentation/Architecture.md).
-    static let skipCost = 0.1
+    /// the benchmark's 10,000 × 480: 60 instructions per pair of normals against about 190 for
+    /// drawing and simulating them, 0.2–0.3 of the CPU time; see Documentation/Architecture.md).
+    static let skipCost = 0.3
 
     /// `count` blocks split into at most `parts` contiguous, non-empty ranges, in order.
     static func blocks(count: Int, parts: Int) -> [Range<Int>] {

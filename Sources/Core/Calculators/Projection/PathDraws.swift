@@ -74,15 +74,19 @@ final class PathDraws {
             // spare, and its uniform is drawn when the spare is used.
             let last = count - done < 2 * pairs ? pairs - 1 : pairs
             // 1. Points, each followed by the uniforms of its two months.
-            for j in 0..<pairs {
-                (xs[j], ys[j], ss[j]) = generator.polarPoint()
-                if let uniforms {
+            if let uniforms {
+                for j in 0..<pairs {
+                    (xs[j], ys[j], ss[j]) = generator.polarPoint()
                     uniforms[done + 2 * j] = generator.uniform()
                     if j < last { uniforms[done + 2 * j + 1] = generator.uniform() }
-                } else {
-                    generator.skip()
-                    if j < last { generator.skip() }
                 }
+            } else {
+                for j in 0..<pairs {
+                    (xs[j], ys[j], ss[j]) = generator.polarPoint()
+                    generator.skip(2)
+                }
+                // The spare's uniform is drawn when the spare is used.
+                if last < pairs { generator.skip(-1) }
             }
             // 2. Logarithms.
             for j in 0..<pairs { logs[j] = Foundation.log(ss[j]) }

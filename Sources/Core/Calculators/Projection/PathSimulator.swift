@@ -3,11 +3,13 @@ import Foundation
 /// The inner loop of `MonteCarlo.run`: walks every path month by month and writes each
 /// month's value month-major (`out[m × runs + r]`), so each month's runs are contiguous for
 /// the percentiles. Without hooks, paths go in blocks of `blockRuns`: `PathDraws` first draws
-/// the block's random numbers (run after run, in the generator's order), then one loop per
-/// month takes the block's runs side by side (independent chains the processor overlaps,
-/// instead of one run's months, each waiting for the one before) and writes the month's
-/// values as one contiguous row. Nothing allocates per path or per month. The blocks are
-/// shared among the machine's cores (`PartPlan`), with the same figures as one loop.
+/// the block's random numbers (run after run, in the generator's order), they are turned
+/// month-major, then one loop per month takes the block's runs side by side, two at a time in
+/// vector registers (independent chains the processor overlaps, instead of one run's months,
+/// each waiting for the one before; each lane does exactly the operations of one run's loop)
+/// and writes the month's values as one contiguous row. Nothing allocates per path or per
+/// month. The blocks are shared among the machine's cores (`PartPlan`), with the same figures
+/// as one loop.
 struct PathSimulator {
     static let blockRuns = 64
 
@@ -62,8 +64,8 @@ struct PathSimulator {
     }
 
     /// Runs of the blocks `blocks` (`blockRuns` runs each): `PathDraws` first draws a block's
-    /// random numbers, then one loop per month takes the block's runs side by side and writes
-    /// the month's values as one contiguous row. Writes only these runs' values and reach
+    /// random numbers, then one loop per month takes the block's runs side by side, two per
+    /// `SIMD2`, and writes the month's values as one contiguous row. Writes only these runs' values and reach
     /// months; returns how many of them could not pay a withdrawal.
     @inline(__always)
     func simulateBlocks<Model: GrowthModel>(_ blocks: Range<Int>, draws: PathDraws, into out: UnsafeMutableBufferPointer<Double>,
@@ -75,60 +77,93 @@ struct PathSimulator {
         let goal = self.goal ?? 0
         let startReached: Double = hasGoal && startValue >= goal ? 0 : -1
         var depleted = 0
-        // The block's draws, run-major ([i × months + m]); per run its value, whether it could
-        // not pay a withdrawal, and the month it reached the goal (a Double, so the loop that
-        // updates it vectorizes with the division it needs).
+        // The block's draws as `PathDraws` gives them, run-major ([i × months + m]), then
+        // month-major ([m × stride + i]), so that a month's loop takes its runs two at a time in
+        // vector registers (`SIMD2`: lane by lane the same operations as one run's loop). Per
+        // pair of runs their values, whether they could not pay a withdrawal, and the month they
+        // reached the goal. The lanes past `count` in a partial block compute on zeros and are
+        // never written out.
+        let pairs = stride / 2
+        let drawn = UnsafeMutablePointer<Double>.allocate(capacity: stride * months)
         let z = UnsafeMutablePointer<Double>.allocate(capacity: stride * months)
+        z.initialize(repeating: 0, count: stride * months)
         let u = usesUniform ? UnsafeMutablePointer<Double>.allocate(capacity: stride * months) : z   // not read when unused
-        let value = UnsafeMutablePointer<Double>.allocate(capacity: stride)
-        let reached = UnsafeMutablePointer<Double>.allocate(capacity: stride)
-        let sank = UnsafeMutablePointer<Bool>.allocate(capacity: stride)
+        if usesUniform { u.initialize(repeating: 0, count: stride * months) }
+        let value = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: pairs)
+        let reached = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: pairs)
+        let sank = UnsafeMutablePointer<SIMDMask<SIMD2<Int64>>>.allocate(capacity: pairs)
         defer {
+            drawn.deallocate()
             z.deallocate()
             if usesUniform { u.deallocate() }
             value.deallocate()
             reached.deallocate()
             sank.deallocate()
         }
+        let zero = SIMD2<Double>(repeating: 0), goals = SIMD2<Double>(repeating: goal)
         scheduled.withUnsafeBufferPointer { scheduled in
             for block in blocks {
                 let first = block * stride
                 let count = min(stride, runs - first)
-                draws.fill(count * months, normals: z, uniforms: usesUniform ? u : nil)
-                for i in 0..<count {
-                    value[i] = startValue
-                    sank[i] = false
-                    reached[i] = startReached
+                let used = (count + 1) / 2
+                if usesUniform {
+                    let uniforms = UnsafeMutablePointer<Double>.allocate(capacity: count * months)
+                    draws.fill(count * months, normals: drawn, uniforms: uniforms)
+                    Self.transpose(uniforms, runs: count, months: months, into: u)
+                    uniforms.deallocate()
+                } else {
+                    draws.fill(count * months, normals: drawn, uniforms: nil)
+                }
+                Self.transpose(drawn, runs: count, months: months, into: z)
+                for p in 0..<used {
+                    value[p] = SIMD2(repeating: startValue)
+                    sank[p] = SIMDMask(repeating: false)
+                    reached[p] = SIMD2(repeating: startReached)
                 }
                 var deflator = 1.0
                 for m in 0..<months {
-                    let flow = scheduled[m]
+                    let flow = SIMD2<Double>(repeating: scheduled[m])
                     deflator *= inflationFactor
-                    let zm = z + m, um = u + m
-                    let row = out.baseAddress! + (m * runs + first)
-                    for i in 0..<count {
-                        let next = value[i] * (max(0, model.growth(zm[i * months], um[i * months])) * feeFactor) + flow
+                    let deflators = SIMD2<Double>(repeating: deflator), month = SIMD2<Double>(repeating: Double(m + 1))
+                    let zm = UnsafeRawPointer(z + m &* stride), um = UnsafeRawPointer(u + m &* stride)
+                    let row = UnsafeMutableRawPointer(out.baseAddress! + (m &* runs &+ first))
+                    for p in 0..<used {
+                        let g = model.growth(zm.loadUnaligned(fromByteOffset: p &* 16, as: SIMD2<Double>.self),
+                                             um.loadUnaligned(fromByteOffset: p &* 16, as: SIMD2<Double>.self))
+                        // max(0, g), as Swift's `max` gives it (g ≥ 0 ? g : 0).
+                        let next = value[p] * (zero.replacing(with: g, where: g .>= zero) * feeFactor) + flow
                         // Cannot pay: value + (−value), which is +0.
-                        let short = next < 0
-                        value[i] = short ? 0 : next
-                        sank[i] = sank[i] || short
-                        row[i] = value[i]
-                    }
-                    if hasGoal {
-                        let month = Double(m + 1)
-                        for i in 0..<count {
-                            let real = value[i] / deflator >= goal
-                            reached[i] = reached[i] < 0 && real ? month : reached[i]
+                        let short = next .< zero
+                        let kept = next.replacing(with: zero, where: short)
+                        value[p] = kept
+                        sank[p] .|= short
+                        if 2 &* p &+ 1 < count {
+                            row.storeBytes(of: kept, toByteOffset: p &* 16, as: SIMD2<Double>.self)
+                        } else {
+                            row.storeBytes(of: kept[0], toByteOffset: p &* 16, as: Double.self)
+                        }
+                        if hasGoal {
+                            let r = reached[p]
+                            reached[p] = r.replacing(with: month, where: (r .< zero) .& (kept / deflators .>= goals))
                         }
                     }
                 }
                 for i in 0..<count {
-                    reachMonth[first + i] = Int(reached[i])
-                    if sank[i] { depleted += 1 }
+                    reachMonth[first + i] = Int(reached[i / 2][i % 2])
+                    if sank[i / 2][i % 2] { depleted += 1 }
                 }
             }
         }
         return depleted
+    }
+
+    /// `source[i × months + m]` to `target[m × blockRuns + i]` for every run i < `runs` and month m.
+    @inline(__always)
+    static func transpose(_ source: UnsafeMutablePointer<Double>, runs: Int, months: Int, into target: UnsafeMutablePointer<Double>) {
+        for i in 0..<runs {
+            let from = source + i &* months, to = target + i
+            for m in 0..<months { to[m &* blockRuns] = from[m] }
+        }
     }
 
     /// Any model with a custom step or cash-flow function: each month builds the step the hooks see.

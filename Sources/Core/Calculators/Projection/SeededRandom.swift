@@ -26,6 +26,10 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// draw nobody reads leaves every later draw as it was.
     mutating func skip() { state &+= 0x9E37_79B9_7F4A_7C15 }
 
+    /// Moves past `draws` draws (back, when negative) without computing them.
+    @inline(__always)
+    mutating func skip(_ draws: Int) { state &+= UInt64(bitPattern: Int64(draws)) &* 0x9E37_79B9_7F4A_7C15 }
+
     /// Uniform in (0, 1): 53 random bits, never exactly 0.
     public mutating func uniform() -> Double { Self.unit(next()) }
 

@@ -198,6 +198,24 @@ private let start = CalendarDate("2025-01-01")!
         }
     }
 
+    @Test("a column with a NaN or infinities: the figures of sorting by key, whether the value is in the vector part or the tail")
+    func percentilesWithNaN() {
+        let levels: [Double] = [0, 10, 50, 90, 100]
+        var generator = SplitMix64(seed: 12)
+        for count in [2, 5, 8, 11, 1001] {
+            for at in Set([0, count / 2, count - 1]) {
+                for odd in [Double.nan, -Double.nan, .infinity, -.infinity] {
+                    var column = (0..<count).map { _ in generator.uniform() * 200 - 50 }
+                    column[at] = odd
+                    // By key, a NaN sorts above +∞ (or below −∞ with its sign bit set).
+                    let byKey = column.map(PercentileSelector.key).sorted().map(PercentileSelector.value)
+                    let expected = levels.map { MonteCarlo.percentile(byKey, $0).bitPattern }
+                    #expect(MonteCarlo.percentiles(of: column, levels).map(\.bitPattern) == expected, "\(count) values, \(odd) at \(at)")
+                }
+            }
+        }
+    }
+
     @Test("percentiles interpolate between ranks")
     func percentile() {
         #expect(MonteCarlo.percentile([1, 2, 3, 4, 5], 50) == 3)
