@@ -17,6 +17,9 @@ void clua_escalate(clua_host *h);
 void clua_arm(clua_host *h, lua_State *co);
 /* For loops in C, where hooks never fire: 1 once Ctrl-C or the deadline has come. */
 int clua_limit_reached(lua_State *L);
+/* The C function of every Swift binding (upvalue 1: its box): calls the Swift dispatcher and
+   raises what it handed back. The decimal fast paths (decimals.c) fall back to it. */
+int clua_trampoline(lua_State *L);
 /* Raises the abort message (timeout, interrupt, memory) of a limit that fired. */
 int clua_raise_abort(lua_State *L);
 

@@ -393,7 +393,7 @@ static void clua_raise_memory(lua_State *L) {
 }
 
 /* Calls the Swift dispatcher and raises, from C, whatever error it handed back. */
-static int clua_trampoline(lua_State *L) {
+int clua_trampoline(lua_State *L) {
     clua_host *h = clua_gethost(L);
     if (h->closing) {
         lua_pushliteral(L, "the script has ended: host functions are not available in finalizers run at close");

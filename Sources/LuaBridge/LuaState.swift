@@ -229,7 +229,7 @@ public final class LuaState {
     }
 
     /// The registry reference of class `name`'s metatable.
-    private func classRef(_ name: String) -> Int32? {
+    func classRef(_ name: String) -> Int32? {
         for entry in recentClasses where entry.name == name { return entry.ref }
         guard let ref = metatables[name] else { return nil }
         if recentClasses.count == 2 { recentClasses.removeFirst() }

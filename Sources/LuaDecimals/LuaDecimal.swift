@@ -97,6 +97,16 @@ enum LuaDecimal {
         }
     }
 
+    /// Whether an ExactDecimal (and a rounded one) is stored as the C fast paths read a
+    /// decimal userdata: units low half, high half, scale, sign; 18 bytes (19 rounded).
+    static let layoutMatchesC: Bool = {
+        guard MemoryLayout<ExactDecimal>.size == 18, MemoryLayout<RoundedDecimal>.size == 19,
+              let small = ExactDecimal.parseOrNil("-0.0000005"), let large = ExactDecimal.parseOrNil("18446744073709551617") else { return false }
+        func bytes(_ value: ExactDecimal) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
+        return bytes(small) == [5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 1]
+            && bytes(large) == [1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    }()
+
     /// For reading: a rounded decimal with its places, any other at most 8, zeros trimmed.
     static func shown(_ call: LuaCall, _ index: Int32, _ value: ExactDecimal) -> String {
         if let places = call.state.decimalPlaces(at: index) { return value.fixedText(places: places) }

@@ -10,6 +10,18 @@ extension LuaState {
     public func installDecimals() {
         LuaDecimal.install(in: self)
         LuaMoney.install(in: self)
+        if Self.decimalFastPathsAvailable { installDecimalFastPaths(className: LuaDecimal.className) }
+    }
+
+    /// Whether decimals use the C fast paths (LuaBridge's `installDecimalFastPaths`): only
+    /// when ExactDecimal is stored as they read it. The tests require it.
+    public static var decimalFastPathsAvailable: Bool { LuaDecimal.layoutMatchesC }
+
+    /// Pushes `function` as a Lua function that reads a plainly written number string in C
+    /// (`style`: 0 point, 1 comma, 2 auto, 3 last mark) and runs `function` for anything
+    /// else; `function` alone when the C paths are not available. [-0, +1, m]
+    public func pushDecimalReader(style: Int32, _ function: @escaping LuaFunction) {
+        if Self.decimalFastPathsAvailable { pushDecimalReader(style: style, className: LuaDecimal.className, function) } else { pushFunction(function) }
     }
 
     /// Pushes an exact decimal. An out-of-range decimal pushes nil and leaves its error to

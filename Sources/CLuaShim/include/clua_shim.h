@@ -85,6 +85,14 @@ int clua_should_interrupt(void *host);
 void clua_set_dispatcher(clua_dispatch_fn dispatch, clua_release_fn release);
 void clua_push_binding(lua_State *L, void *box);
 void *clua_binding_box(lua_State *L);
+/* Exact C fast paths for the decimal class (decimals.c): replaces the `__add`, `__sub`,
+   `__mul`, `__lt`, `__le`, `__eq` bindings of the metatable at `metatable` by closures that
+   compute small operands in C and hand every other case to the same Swift binding. */
+void clua_decimal_fast_paths(lua_State *L, int metatable);
+/* Pushes a Swift binding (`box`, as clua_push_binding) that reads a plainly written number
+   string in C as a decimal of the metatable at `metatable` (style 0 point, 1 comma, 2 auto,
+   3 last mark) and hands anything else to the binding. [-0, +1, m] */
+void clua_push_decimal_reader(lua_State *L, void *box, int metatable, int style);
 
 /* Protected calls. msgh: 1 adds a traceback to string errors (top level), 0 keeps the
    error value untouched (nested calls whose error is re-raised). */

@@ -89,9 +89,9 @@ public enum ProfileNumberStyle: String, Sendable {
                 guard fracEnd - fracStart <= ImportNumber.maxFractionDigits else { return nil }
             }
             guard !(intEnd - intStart == 1 && bytes[intStart] == UInt8(ascii: "0") && fracEnd == intEnd) else { return nil }  // zero
-            var text = negative ? "-" : ""
-            text += String(decoding: UnsafeBufferPointer(rebasing: bytes[intStart..<fracEnd]), as: UTF8.self)
-            return ExactDecimal.parseOrNil(text)
+            // The digits in place (no text made): the sign is applied after, as parsing "-" + digits would.
+            guard let value = ExactDecimal.parse(bytes: UnsafeBufferPointer(rebasing: bytes[intStart..<fracEnd])) else { return nil }
+            return negative ? -value : value
         } ?? nil
     }
 }

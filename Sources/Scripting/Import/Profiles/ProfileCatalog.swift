@@ -38,7 +38,9 @@ public enum ProfileCatalog {
     struct Head {
         var cells: [Set<String>]
         init(_ rows: [ProfileRow]) {
-            cells = rows.prefix(ProfileCatalog.headerSearchLines).map { Set($0.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }) }
+            // `ProfileScript.trimmed`: Foundation's trimming only for a cell with blank ends (on
+            // every cell of 1,000 lines it cost about 35 ms an import).
+            cells = rows.prefix(ProfileCatalog.headerSearchLines).map { Set($0.fields.map { ProfileScript.trimmed($0).lowercased() }) }
         }
     }
 

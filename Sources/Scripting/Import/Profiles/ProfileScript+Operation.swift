@@ -43,6 +43,10 @@ extension ProfileScript {
     struct Fields {
         var values: [FieldValue?] = Array(repeating: nil, count: ProfileScript.fieldNames.count)
         subscript(_ field: Field) -> FieldValue? { values[field.rawValue] }
+        /// Every field unset again, the storage kept (one per script, not one per operation).
+        mutating func clear() {
+            for i in values.indices where values[i] != nil { values[i] = nil }
+        }
     }
 
     /// Reads the operation table at `index` in one pass over its fields, matching each key's
@@ -50,7 +54,12 @@ extension ProfileScript {
     /// dictionary of `String` keys one allocation per field); returns it and the broker id.
     func operation(at index: Int32, call: LuaCall, format: ImportDate?, accountCurrency: String?) throws -> (ProfileOperation, String?) {
         guard call.isTable(at: index) else { throw ProfileError("an operation is a table, not a \(call.typeName(at: index))") }
-        var fields = Fields()
+        var fields = Fields(values: [])
+        swap(&fields, &fieldScratch)
+        defer {
+            fields.clear()
+            swap(&fields, &fieldScratch)
+        }
         var unknown: String?
         try call.forEachStringKeyBytes(of: index) { key in
             guard let place = Self.place(of: key) else {
@@ -97,14 +106,14 @@ extension ProfileScript {
         guard let day = try date(.date) else { throw ProfileError("a \(kindText) needs a date") }
         // A trade that moves no cash (`cash = false`: a fee paid in a coin, sold at 0) needs no account currency either.
         let movesNoCash: Bool = { if case .flag(false)? = fields[.cash] { return true } else { return false } }()
-        guard let cash = text(.cashCurrency)?.uppercased() ?? descriptor.currency ?? accountCurrency
-                ?? (Self.unitsOnly.contains(kind) || movesNoCash ? text(.currency)?.uppercased() ?? "" : nil) else {
+        guard let cash = text(.cashCurrency).map(Self.uppercased) ?? descriptor.currency ?? accountCurrency
+                ?? (Self.unitsOnly.contains(kind) || movesNoCash ? text(.currency).map(Self.uppercased) ?? "" : nil) else {
             throw ProfileError("the account's currency is unknown: give it with --currency CODE")
         }
         var op = ProfileOperation(kind: kind, date: day, cashCurrency: cash)
         op.asset = text(.asset)
         if let type = text(.assetType) { op.assetType = try AssetType.parse(type) }
-        op.currency = text(.currency)?.uppercased()
+        op.currency = text(.currency).map(Self.uppercased)
         op.quantity = try number(.quantity, signed: kind == .split)
         op.price = try number(.price)
         op.fees = try number(.fees) ?? 0
@@ -112,7 +121,7 @@ extension ProfileScript {
         op.gross = try number(.gross)
         op.tax = try number(.tax)
         op.net = try number(.net)
-        op.toCurrency = text(.toCurrency)?.uppercased()
+        op.toCurrency = text(.toCurrency).map(Self.uppercased)
         op.toAmount = try number(.toAmount)
         op.ratio = try text(.ratio).map { try SplitRatio($0, allowsOne: kind == .merger) }
         op.costBasis = try number(.costBasis)
@@ -129,6 +138,12 @@ extension ProfileScript {
 
     /// The kinds that move units only: no cash currency needed.
     private static let unitsOnly: Set<ProfileOperation.Kind> = [.split, .stockDividend, .rename, .transferIn, .transferOut, .reward, .spinOff, .merger, .swap]
+
+    /// `s.uppercased()`; `s` itself when it has no lowercase letter and is ASCII (a currency
+    /// code as written, "EUR"), without the Unicode case mapping.
+    static func uppercased(_ s: String) -> String {
+        s.utf8.allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) } ? s : s.uppercased()
+    }
 
     /// Trimmed of spaces and tabs; the text itself when it has none at its ends (the common
     /// case, without Foundation's scan).
@@ -153,7 +168,7 @@ extension ProfileScript {
         call.pop()
         if let known { return CalendarDate(dayNumber: Int(known)) }
         guard let raw = call.string(at: -2).map(Self.trimmed), !raw.isEmpty,
-              let day = try? ImportDate.parse(raw, format: format) else { return nil }
+              let day = Self.isoDay(raw, format: format) ?? (try? ImportDate.parse(raw, format: format)) else { return nil }
         if dateMemoCount >= 50_000 {  // a file of distinct timestamps: start a new memo, not one that grows without end
             call.pop()
             lua.release(memo)
@@ -167,6 +182,21 @@ extension ProfileScript {
         call.rawSet(of: -3)
         dateMemoCount += 1
         return day
+    }
+
+    /// The day `ImportDate.parse(raw, format: format)` reads for an ISO date (`2024-03-01`,
+    /// any format) or date-time written exactly `2024-03-01 10:00:00` or `2024-03-01T10:00:00`
+    /// (no format: the time is ignored), without the general reader; nil for anything else,
+    /// which the general reader decides (ProfileFastPathTests compares the two).
+    static func isoDay(_ raw: String, format: ImportDate?) -> CalendarDate? {
+        var raw = raw
+        return raw.withUTF8 { b -> CalendarDate? in
+            if b.count == 10 { return CalendarDate(utf8: b) }
+            guard format == nil, b.count == 19, b[10] == UInt8(ascii: " ") || b[10] == UInt8(ascii: "T"),
+                  b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":") else { return nil }
+            for i in [11, 12, 14, 15, 17, 18] where b[i] < UInt8(ascii: "0") || b[i] > UInt8(ascii: "9") { return nil }
+            return CalendarDate(utf8: UnsafeBufferPointer(rebasing: b[0..<10]))
+        }
     }
 
     /// A date cell read once per distinct text in a run (a file repeats its dates).

@@ -23,6 +23,8 @@ final class ProfileScript {
     /// day number, alive while `run` runs (`memoizedDate`); and how many it holds.
     var dateMemoTable: LuaReference?
     var dateMemoCount = 0
+    /// The fields of the operation being read (`operation(at:)`), kept between operations.
+    var fieldScratch = Fields()
 
     /// Seconds and bytes a profile may use for a whole file.
     static let timeoutSeconds = 60.0, memoryBytes = 256 << 20
@@ -104,7 +106,9 @@ final class ProfileScript {
     /// `num(text)`: the profile's number style; `D(x)`: a decimal from a string, integer or
     /// decimal; `round(d, places)`: half away from zero.
     private func installHelpers(style: ProfileNumberStyle) {
-        lua.pushFunction { call in
+        // A plainly written number ("-12.50") is read in C, without a Swift call; the same
+        // decimal as `style.parse` (ProfileNumberFastPathTests).
+        lua.pushDecimalReader(style: style.fastPathCode) { call in
             guard let text = call.string(at: 1) else { call.pushNil(); return 1 }
             do { call.pushOptionalDecimal(try style.parse(text)) } catch { throw call.error(String(describing: error)) }
             return 1
@@ -122,6 +126,18 @@ final class ProfileScript {
             return 1
         }
         lua.setGlobal("round")
+    }
+}
+
+extension ProfileNumberStyle {
+    /// The style's code for the C reader of plain numbers (`pushDecimalReader`).
+    var fastPathCode: Int32 {
+        switch self {
+        case .point: 0
+        case .comma: 1
+        case .auto: 2
+        case .lastMark: 3
+        }
     }
 }
 

@@ -18,27 +18,39 @@ extension BuiltInProfiles {
 -- dividends → stock dividend; Transfer in/out → security transfer at its price. GBX prices
 -- are pence: divided by 100 and booked in GBP. Anything else is an error.
 
--- The first non-empty of the named cells (no table made per call: it runs several times a row).
-local function cell(r, ...)
-  for i = 1, select("#", ...) do
-    local v = r[(select(i, ...))]
+local ZERO = D(0)  -- made once (a decimal never changes), not once per row
+
+-- The first non-empty of the named cells: `names` is a table made once, so a call makes no
+-- table and calls no function (it runs several times a row).
+local function cell(r, names)
+  for i = 1, #names do
+    local v = r[names[i]]
     if v ~= nil and v ~= "" then return v end
   end
   return nil
 end
 
+-- The cell, nil when empty.
+local function given(v)
+  if v ~= "" then return v end
+  return nil
+end
+
+local TIME = { "Time", "Time (UTC)" }
+local TOTAL = { "Total", "Total (EUR)", "Total (GBP)", "Total (USD)", "Total (CHF)", "Total (PLN)" }
+
 local function total(r)
-  return cell(r, "Total", "Total (EUR)", "Total (GBP)", "Total (USD)", "Total (CHF)", "Total (PLN)")
+  return cell(r, TOTAL)
 end
 
 local function account(r)
-  return cell(r, "Currency (Total)") or (r["Total (EUR)"] and "EUR") or (r["Total (GBP)"] and "GBP")
+  return given(r["Currency (Total)"]) or (r["Total (EUR)"] and "EUR") or (r["Total (GBP)"] and "GBP")
       or (r["Total (USD)"] and "USD") or (r["Total (CHF)"] and "CHF") or (r["Total (PLN)"] and "PLN")
 end
 
 -- The price and its currency; pence become pounds.
 local function price(r)
-  local p, cur = num(r["Price / share"]), cell(r, "Currency (Price / share)")
+  local p, cur = num(r["Price / share"]), given(r["Currency (Price / share)"])
   if cur == "GBX" or cur == "GBp" then return p / 100, "GBP" end
   return p, cur
 end
@@ -51,7 +63,7 @@ local function trade(kind, r, date)
                cash_currency = cash, amount = amount, note = r["Name"] }
   if cur == nil or cur == cash then
     local fees = kind == "buy" and amount - q * p or q * p - amount
-    if fees > D(0) then op.fees = fees end
+    if fees > ZERO then op.fees = fees end
     op.currency = cash
   end
   return op
@@ -61,10 +73,10 @@ local function dividend(r, date)
   local p, cur = price(r)
   local q, cash = num(r["No. of shares"]), account(r)
   local net = num(total(r))
-  local withheld = num(cell(r, "Withholding tax") or "0") or D(0)
-  if withheld < D(0) then withheld = -withheld end
+  local withheld = num(given(r["Withholding tax"]) or "0") or ZERO
+  if withheld < ZERO then withheld = -withheld end
   local tax = withheld
-  if cur ~= nil and cur ~= cash and withheld > D(0) then
+  if cur ~= nil and cur ~= cash and withheld > ZERO then
     tax = round(withheld * net / (q * p), 2)   -- the tax in the account's currency
   end
   return { kind = "dividend", date = date, asset = r["Ticker"], currency = cur or cash, cash_currency = cash,
@@ -72,13 +84,25 @@ local function dividend(r, date)
 end
 
 local function conversion(r, date)
-  local from, fromCur = cell(r, "Currency conversion from amount"), cell(r, "Currency (Currency conversion from amount)")
-  local to, toCur = cell(r, "Currency conversion to amount"), cell(r, "Currency (Currency conversion to amount)")
+  local from, fromCur = given(r["Currency conversion from amount"]), given(r["Currency (Currency conversion from amount)"])
+  local to, toCur = given(r["Currency conversion to amount"]), given(r["Currency (Currency conversion to amount)"])
   if not from then
     from, fromCur, to, toCur = (r["Notes"] or ""):match("([%d%.,]+)%s*(%a%a%a)%s*%->%s*([%d%.,]+)%s*(%a%a%a)")
   end
   if not from then error("a currency conversion without its amounts (Notes: '" .. tostring(r["Notes"]) .. "')") end
   return { kind = "conversion", date = date, cash_currency = fromCur, amount = from, to_currency = toCur, to_amount = to }
+end
+
+-- "buy", "sell", "dividend" or false for an Action text, worked out once per distinct text
+-- (a file repeats a few; at most 256 kept, so a file of odd texts cannot grow the memo).
+local tradeKinds, tradeKindCount = {}, 0
+local function tradeKind(action)
+  local kind = tradeKinds[action]
+  if kind ~= nil then return kind end
+  local lower = action:lower()
+  kind = (lower:match(" buy$") and "buy") or (lower:match(" sell$") and "sell") or (action:match("^Dividend %(") and "dividend") or false
+  if tradeKindCount < 256 then tradeKinds[action], tradeKindCount = kind, tradeKindCount + 1 end
+  return kind
 end
 
 local cashKinds = {
@@ -97,14 +121,13 @@ return {
   id = "ID",
   row = function(r)
     local action = r["Action"]
-    local date = cell(r, "Time", "Time (UTC)")
-    local lower = action:lower()
-    if lower:match(" buy$") then return { trade("buy", r, date) } end
-    if lower:match(" sell$") then return { trade("sell", r, date) } end
-    if action:match("^Dividend %(") then return { dividend(r, date) } end
+    local date = cell(r, TIME)
+    local traded = tradeKind(action)
+    if traded == "buy" or traded == "sell" then return { trade(traded, r, date) } end
+    if traded == "dividend" then return { dividend(r, date) } end
     if action == "Dividend adjustment" then
       local amount = num(total(r))
-      return { { kind = amount < D(0) and "withdrawal" or "deposit", date = date, cash_currency = account(r), amount = amount,
+      return { { kind = amount < ZERO and "withdrawal" or "deposit", date = date, cash_currency = account(r), amount = amount,
                  note = "Dividend adjustment " .. (r["Notes"] or "") } }
     end
     local kind = cashKinds[action]
