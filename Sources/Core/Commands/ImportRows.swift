@@ -49,15 +49,36 @@ public struct ImportRows: Command {
         self.dryRun = dryRun
     }
 
+    /// The rows given part by part instead (`source` init): read and planned a part at a time.
+    private var source: ImportRowSource?
+
+    /// An import of the rows `source` gives in parts (a file's second reading,
+    /// `CSVImportFile`): each part is planned as it comes, so the rows are never all in memory.
+    public init(source: ImportRowSource, options: ImportOptions, titles: [ImportField: String] = [:], dryRun: Bool = false) {
+        self.init([], options: options, titles: titles, dryRun: dryRun)
+        self.source = source
+    }
+
     public func run(in store: CommandStore) throws -> Outcome {
-        let context = try store.importContext(for: rows, kind: options.kind)
-        stepDone?("read the store's assets and history")
-        var (plan, planErrors) = ImportPlanner.plan(rows, options: options, context: context, titles: titles)
-        plan.roundedPrices = rows.reduce(0) { $0 + ($1.priceRounded ? 1 : 0) }
-        if releasingRows { box.rows = [] }
+        var plan: ImportPlan, planErrors: [RowError], readErrors = readErrors
+        if let source {
+            // The store's history of every asset the rows may name: one stand-in row per name.
+            let context = try store.importContext(for: source.assetNames.map(ImportRow.naming), kind: options.kind)
+            stepDone?("read the store's assets and history")
+            var planner = ImportPlanner(options: options, context: context, titles: titles, expectedRows: source.rowCount)
+            readErrors += source.forEachBatch { planner.add($0) }
+            (plan, planErrors) = planner.finish()
+            plan.roundedPrices = planner.roundedPrices
+        } else {
+            let context = try store.importContext(for: rows, kind: options.kind)
+            stepDone?("read the store's assets and history")
+            (plan, planErrors) = ImportPlanner.plan(rows, options: options, context: context, titles: titles)
+            plan.roundedPrices = rows.reduce(0) { $0 + ($1.priceRounded ? 1 : 0) }
+            if releasingRows { box.rows = [] }
+        }
         let errors = (readErrors + planErrors).sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") }
         if !errors.isEmpty { throw ImportFailure(rowErrors: errors, kind: options.kind) }
-        stepDone?("check rules, duplicates")
+        stepDone?(source == nil ? "check rules, duplicates" : "read CSV again: clean rows, check rules, duplicates")
         planned?()
         if dryRun { return Outcome(plan: plan, newAssetIDs: []) }
         return Outcome(plan: plan, newAssetIDs: try Self.write(plan, to: store))

@@ -74,10 +74,13 @@ public struct CSVTable: Sendable {
 
     /// The separator that occurs most in the first non-blank line outside quotes: `,` `;`
     /// or tab (a comma when none occurs).
-    static func guessDelimiter(_ text: String) -> Character {
+    static func guessDelimiter(_ text: String) -> Character { guessDelimiter(text.unicodeScalars) }
+
+    /// The same, over the text's scalars (read only as far as the first line).
+    static func guessDelimiter<S: Sequence>(_ scalars: S) -> Character where S.Element == Unicode.Scalar {
         var counts: [Character: Int] = [",": 0, ";": 0, "\t": 0]
         var quoted = false, seenContent = false
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             if scalar == "\"" { quoted.toggle() }
             if !quoted, scalar == "\n" || scalar == "\r" {
                 if seenContent { break } else { continue }

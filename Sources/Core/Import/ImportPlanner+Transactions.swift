@@ -18,38 +18,32 @@ extension ImportPlanner {
         }
     }
 
-    mutating func planTransactions(_ rows: [ImportRow]) {
-        var seen = Set<DuplicateKey>(minimumCapacity: rows.count)
-        plan.transactions.reserveCapacity(rows.count)
-        var loaded = Set<Int64>()
-        for row in rows {
-            guard let (ref, asset) = resolveAsset(row), var transaction = transaction(for: row, asset: asset) else { continue }
-            var source: ImportPlan.AssetRef?
-            if let name = row.source {
-                guard let payer = resolveSource(name, row: row), checkIncome(row, asset: asset, ref: ref, source: payer.ref) else { continue }
-                source = payer.ref
-            }
-            transaction = TransactionRules.normalized(transaction, for: asset)
-            if case .existing(let id) = ref, loaded.insert(id).inserted {
-                for t in context.transactions[id] ?? [] {
-                    seen.insert(DuplicateKey(asset: ref, day: t.date.dayNumber, type: t.type, quantity: t.quantity, price: t.pricePerUnit))
-                }
-            }
-            let key = DuplicateKey(asset: ref, day: row.date.dayNumber, type: transaction.type,
-                                   quantity: transaction.quantity, price: transaction.pricePerUnit)
-            if !seen.insert(key).inserted {
-                plan.duplicates += 1
-                continue
-            }
-            var new = ImportPlan.NewTransaction(line: row.line, asset: ref, source: source, transaction: transaction,
-                                                quantityText: row.quantityText,
-                                                priceText: transaction.pricePerUnit == row.price ? row.priceText : nil)
-            if let q = new.quantityText, let p = new.priceText { new.totalText = ImportText.product(q, p) }
-            if new.totalText == nil { new.transaction.totalAmount = transaction.quantity * transaction.pricePerUnit }
-            plan.transactions.append(new)
+    /// Plans one transaction row (the holdings are checked over all rows in `finish`).
+    mutating func planTransaction(_ row: ImportRow) {
+        guard let (ref, asset) = resolveAsset(row), var transaction = transaction(for: row, asset: asset) else { return }
+        var source: ImportPlan.AssetRef?
+        if let name = row.source {
+            guard let payer = resolveSource(name, row: row), checkIncome(row, asset: asset, ref: ref, source: payer.ref) else { return }
+            source = payer.ref
         }
-        checkHoldings()
-        priceNewCash()
+        transaction = TransactionRules.normalized(transaction, for: asset)
+        if case .existing(let id) = ref, loaded.insert(id).inserted {
+            for t in context.transactions[id] ?? [] {
+                seen.insert(DuplicateKey(asset: ref, day: t.date.dayNumber, type: t.type, quantity: t.quantity, price: t.pricePerUnit))
+            }
+        }
+        let key = DuplicateKey(asset: ref, day: row.date.dayNumber, type: transaction.type,
+                               quantity: transaction.quantity, price: transaction.pricePerUnit)
+        if !seen.insert(key).inserted {
+            plan.duplicates += 1
+            return
+        }
+        var new = ImportPlan.NewTransaction(line: row.line, asset: ref, source: source, transaction: transaction,
+                                            quantityText: row.quantityText,
+                                            priceText: transaction.pricePerUnit == row.price ? row.priceText : nil)
+        if let q = new.quantityText, let p = new.priceText { new.totalText = ImportText.product(q, p) }
+        if new.totalText == nil { new.transaction.totalAmount = transaction.quantity * transaction.pricePerUnit }
+        plan.transactions.append(new)
     }
 
     /// Cash counts at 1 per unit from a price record of 1, as when an asset is created with

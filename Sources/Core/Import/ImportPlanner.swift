@@ -25,19 +25,63 @@ public struct ImportPlanner {
     /// a short name costs less than hashing it.
     var resolved: [String: Int] = [:]
     var lastResolved: (name: String, slot: Int)?
+    /// Transactions: the planned rows' and the loaded stored rows' duplicate keys, and the
+    /// existing assets whose stored rows are in `seen`.
+    var seen = Set<DuplicateKey>()
+    var loaded = Set<Int64>()
+    /// Prices: each slot's latest day so far, and every planned row's day once the file goes
+    /// back in time for some asset.
+    var latest: [Int] = []
+    var fileDays: [AssetDay: (price: ExactDecimal, line: Int)]?
+    /// Prices among the rows given that were rounded to 18 places.
+    public private(set) var roundedPrices = 0
 
     /// Plans the import of `rows`; every row error at once, or the plan.
     public static func plan(_ rows: [ImportRow], options: ImportOptions, context: ImportContext,
                             titles: [ImportField: String]) -> (plan: ImportPlan, errors: [RowError]) {
-        var planner = ImportPlanner(options: options, context: context, titles: titles, plan: ImportPlan(kind: options.kind))
-        for asset in context.assets { planner.existingByName[asset.name.lowercased()] = asset }
+        var planner = ImportPlanner(options: options, context: context, titles: titles, expectedRows: rows.count)
+        planner.add(rows)
+        return planner.finish()
+    }
+
+    /// A planner for about `expectedRows` rows, given in the file's order in one or more
+    /// `add` calls (a file read in batches need not keep its rows), then `finish`.
+    public init(options: ImportOptions, context: ImportContext, titles: [ImportField: String], expectedRows: Int) {
+        self.options = options
+        self.context = context
+        self.titles = titles
+        plan = ImportPlan(kind: options.kind)
+        for asset in context.assets { existingByName[asset.name.lowercased()] = asset }
         switch options.kind {
-        case .transactions: planner.planTransactions(rows)
-        case .prices: planner.planPrices(rows)
-        case .rates: planner.errors.append(RowError(line: 1, column: nil, message: ImportKind.ratesSeparateMessage))
+        case .transactions:
+            seen.reserveCapacity(expectedRows)
+            plan.transactions.reserveCapacity(expectedRows)
+        case .prices: plan.prices.reserveCapacity(expectedRows)
+        case .rates: break
         }
-        planner.plan.existingNames = Dictionary(context.assets.map { ($0.id!, $0.name) }, uniquingKeysWith: { a, _ in a })
-        return (planner.plan, planner.errors.sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") })
+    }
+
+    /// Plans the next rows of the file.
+    public mutating func add(_ rows: [ImportRow]) {
+        switch options.kind {
+        case .transactions: for row in rows { planTransaction(row) }
+        case .prices: for row in rows { planPrice(row) }
+        case .rates: break
+        }
+        for row in rows where row.priceRounded { roundedPrices += 1 }
+    }
+
+    /// The checks over the whole file (holdings), then the plan and every row error at once.
+    public mutating func finish() -> (plan: ImportPlan, errors: [RowError]) {
+        switch options.kind {
+        case .transactions:
+            checkHoldings()
+            priceNewCash()
+        case .prices: break
+        case .rates: errors.append(RowError(line: 1, column: nil, message: ImportKind.ratesSeparateMessage))
+        }
+        plan.existingNames = Dictionary(context.assets.map { ($0.id!, $0.name) }, uniquingKeysWith: { a, _ in a })
+        return (plan, errors.sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") })
     }
 
     func title(_ field: ImportField) -> String { titles[field] ?? field.title }

@@ -25,6 +25,12 @@ public struct ImportRow: Sendable {
     /// The price had more than 18 decimal places and was rounded half-even.
     public var priceRounded = false
 
+    /// A stand-in row naming `name` (line 0, no values): what `CommandStore.importContext`
+    /// reads of rows is the names they give (an import read in parts passes these).
+    public static func naming(_ name: String) -> ImportRow {
+        ImportRow(line: 0, assetName: name, platform: "", date: CalendarDate(dayNumber: 0))
+    }
+
     /// Reads every row of `table`; each problem becomes a `RowError` with line and column
     /// (a row with errors is left out of the result). A long file is read in parts side by
     /// side; rows and errors come back in the file's order all the same.
@@ -88,24 +94,37 @@ final class RowReader {
     let quantities, prices, fees: NumberColumn
     let dates: DateColumn
 
-    init(table: CSVTable, mapping: ColumnMapping, options: ImportOptions) {
-        self.options = options
+    convenience init(table: CSVTable, mapping: ColumnMapping, options: ImportOptions) {
         let indices = ImportField.allCases.map { mapping.columns[$0] ?? -1 }
-        self.indices = indices
-        titles = ImportField.allCases.map { field in mapping.columns[field].map { table.headers[$0] } ?? field.title }
-        headerCount = table.headers.count
         func cells(_ field: ImportField) -> [(line: Int, text: String)] {
             let index = indices[field.ordinal]
             guard index >= 0 else { return [] }
             return table.rows.map { (line: $0.line, text: index < $0.fields.count ? $0.fields[index] : "") }
         }
-        let numberFields: [ImportField] = options.kind == .transactions ? [.quantity, .price, .fees] : [.price]
-        let evidence = numberFields.map { NumberColumn.evidence(cells($0)) }
+        let numbers = Self.numberFields(options.kind).map { NumberColumn.evidence(cells($0)) }
+        var dates = DateColumn.Evidence(today: options.today)
+        if options.dateFormat == nil { for (line, text) in cells(.date) { dates.add(text, line: line) } }
+        self.init(headers: table.headers, mapping: mapping, options: options, numbers: numbers, dates: dates)
+    }
+
+    /// The number fields whose columns are decided from their cells, in the order of
+    /// `init`'s `numbers`.
+    static func numberFields(_ kind: ImportKind) -> [ImportField] { kind == .transactions ? [.quantity, .price, .fees] : [.price] }
+
+    /// A reader whose columns are decided from what their cells show: `numbers`, the
+    /// evidence of each of `numberFields(kind)`'s columns over the whole file, and `dates`.
+    init(headers: [String], mapping: ColumnMapping, options: ImportOptions, numbers evidence: [NumberColumn.Evidence],
+         dates: DateColumn.Evidence) {
+        self.options = options
+        let indices = ImportField.allCases.map { mapping.columns[$0] ?? -1 }
+        self.indices = indices
+        titles = ImportField.allCases.map { field in mapping.columns[field].map { headers[$0] } ?? field.title }
+        headerCount = headers.count
         let fileMark = NumberColumn.fileMark(evidence)
         let columns = evidence.map { NumberColumn(evidence: $0, rule: options.numberRule, fileMark: fileMark) }
         let unused = NumberColumn(evidence: .init(), rule: options.numberRule, fileMark: fileMark)
         (quantities, prices, fees) = options.kind == .transactions ? (columns[0], columns[1], columns[2]) : (unused, columns[0], unused)
-        dates = DateColumn(cells(.date), format: options.dateFormat, today: options.today)
+        self.dates = DateColumn(evidence: dates, format: options.dateFormat)
     }
 
     func read(_ row: CSVTable.Row) -> Result<ImportRow, RowErrors> {

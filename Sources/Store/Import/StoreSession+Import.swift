@@ -51,18 +51,23 @@ extension StoreSession {
         // Assets the import creates go on the default platform when the import names none.
         if options.platform.isEmpty { options.platform = try setting(SetDefaultPlatform.settingKey) ?? "" }
         options.today = options.today ?? today  // a date reading after today is no reading
-        var table = try CSVTable.parse(data: request.data)
-        request.stepDone?("read CSV")
-        let mapping = try ColumnMapping.resolve(kind: options.kind, headers: table.headers, explicit: options.map,
+        // Two readings of the file, keeping neither its rows nor the cleaned rows (see
+        // `CSVImportFile`): the first decides the columns, the second cleans and plans part by part.
+        let file = try CSVImportFile(data: request.data)
+        let mapping: Core.ColumnMapping
+        do {
+            mapping = try ColumnMapping.resolve(kind: options.kind, headers: file.headers, explicit: options.map,
                                                 assetGiven: options.assetName != nil)
-        let total = table.rows.count
-        var read = ImportRow.read(table, mapping: mapping, options: options, progress: request.progress.map { report in { report($0, total) } })
-        let titles = mapping.columns.mapValues { table.headers[$0] }
-        table.rows = []  // the cells are read: their memory goes before the plan and the write need theirs
-        request.stepDone?("clean numbers and dates")
-        var command = ImportRows(read.rows, options: options, titles: titles, readErrors: read.errors)
-        read.rows = []  // the command holds the only copy, and lets it go once planned
-        command.releasingRows = true
+        } catch {
+            try file.checkRows()  // the file's own errors come first, as when it was read whole
+            throw error
+        }
+        let survey = try file.survey(mapping: mapping, options: options)
+        request.stepDone?("read CSV, decide the columns")
+        let total = survey.rowCount
+        var rows = survey.rows()
+        rows.progress = request.progress.map { report in { report($0, total) } }
+        var command = ImportRows(source: rows, options: options, titles: survey.titles)
         command.stepDone = request.stepDone
         command.planned = { request.progress?(total, total) }
         // A dry run writes too, inside a savepoint it then rolls back: it runs exactly the

@@ -16,15 +16,36 @@ public struct DateColumn: Sendable {
 
     /// Decides the column of `cells` (with their lines); `today` rules out readings after it.
     public init<S: Sequence>(_ cells: S, format: ImportDate?, today: CalendarDate?) where S.Element == (line: Int, text: String) {
-        self.format = format
-        guard format == nil else { return }
+        var evidence = Evidence(today: today)
+        if format == nil { for (line, text) in cells { evidence.add(text, line: line) } }
+        self.init(evidence: evidence, format: format)
+    }
+
+    /// What a column's cells show about their order: the dates of three numbers that fit
+    /// some order (an ISO date or one with a month name needs nothing decided), noted cell
+    /// by cell in the file's order, so that a file can be read without keeping its cells.
+    public struct Evidence: Sendable {
+        public let today: CalendarDate?
         var numeric: [(line: Int, cell: DateCell, orders: Int, text: String)] = []
-        for (line, text) in cells {
-            if CalendarDate(text) != nil { continue }  // ISO: the common case
-            guard let cell = DateCell.read(text), case .numbers = cell else { continue }
+
+        public init(today: CalendarDate?) { self.today = today }
+
+        public mutating func add(_ text: String, line: Int) {
+            if CalendarDate(text) != nil { return }  // ISO: the common case
+            guard let cell = DateCell.read(text), case .numbers = cell else { return }
             let orders = cell.orders(today: today)
             if orders != 0 { numeric.append((line, cell, orders, text.trimmingCharacters(in: .whitespaces))) }
         }
+
+        /// This column's evidence followed by `later`'s (the next part of the file).
+        public mutating func append(_ later: Evidence) { numeric += later.numeric }
+    }
+
+    /// Decides the column from its cells' evidence (ignored when `format` is given).
+    public init(evidence: Evidence, format: ImportDate?) {
+        self.format = format
+        guard format == nil else { return }
+        let numeric = evidence.numeric
         guard !numeric.isEmpty else { return }
         let common = numeric.reduce(~0) { $0 & $1.orders }
         if common == 0 { refuseMixed(numeric); return }

@@ -29,6 +29,27 @@ public struct NumberColumn: Sendable {
         }
         public var isMixed: Bool { !pointLines.isEmpty && !commaLines.isEmpty }
 
+        /// Notes what the cell `text` at `line` shows (cells come in the file's order).
+        public mutating func add(_ text: String, line: Int) {
+            if let form = NumberCell.quickForm(text) {  // the common case, no copies
+                if case .marked(.point) = form {
+                    pointLines.append(line)
+                    if firstPoint == nil { firstPoint = text }
+                }
+                return
+            }
+            guard let cell = try? NumberCell.read(text) else { return }
+            note(cell, line: line)
+        }
+
+        /// The evidence of this column's cells followed by `later`'s (the next part of the file).
+        public mutating func append(_ later: Evidence) {
+            pointLines += later.pointLines
+            commaLines += later.commaLines
+            if firstPoint == nil { firstPoint = later.firstPoint }
+            if firstComma == nil { firstComma = later.firstComma }
+        }
+
         mutating func note(_ cell: NumberCell, line: Int) {
             switch cell.form.shownMark {
             case .point?: pointLines.append(line); if firstPoint == nil { firstPoint = cell.raw }
@@ -47,17 +68,7 @@ public struct NumberColumn: Sendable {
     /// What the cells (with their lines) show.
     public static func evidence<S: Sequence>(_ cells: S) -> Evidence where S.Element == (line: Int, text: String) {
         var evidence = Evidence()
-        for (line, text) in cells {
-            if let form = NumberCell.quickForm(text) {  // the common case, no copies
-                if case .marked(.point) = form {
-                    evidence.pointLines.append(line)
-                    if evidence.firstPoint == nil { evidence.firstPoint = text }
-                }
-                continue
-            }
-            guard let cell = try? NumberCell.read(text) else { continue }
-            evidence.note(cell, line: line)
-        }
+        for (line, text) in cells { evidence.add(text, line: line) }
         return evidence
     }
 

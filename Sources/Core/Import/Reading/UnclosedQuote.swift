@@ -10,8 +10,13 @@ enum UnclosedQuote {
     /// when every quoted field closes. `from` is the line of the last row, where the scan
     /// starts (an unclosed field always belongs to the last row CSV.swift reads).
     static func find(in text: String, delimiter: Unicode.Scalar, fromLine: Int) -> (line: Int, lastLine: Int)? {
-        let utf8 = Array(text.utf8)
         guard let delimiterByte = delimiter.isASCII ? UInt8(delimiter.value) : nil else { return nil }
+        var text = text
+        return text.withUTF8 { find(in: $0, delimiter: delimiterByte, fromLine: fromLine) }
+    }
+
+    /// The same over the text's UTF-8 bytes (read in place); `delimiter` is ASCII.
+    static func find(in utf8: UnsafeBufferPointer<UInt8>, delimiter delimiterByte: UInt8, fromLine: Int) -> (line: Int, lastLine: Int)? {
         var index = 0, line = 1
         func breakAt(_ i: Int) -> Int {  // the length of a line break at i (CRLF is one), or 0
             if utf8[i] == 13 { return i + 1 < utf8.count && utf8[i + 1] == 10 ? 2 : 1 }
