@@ -11,8 +11,8 @@ struct DerivedReplay {
     /// Every asset's recorded and trade prices by day (`PriceMonth.Sources`).
     var prices: [Int64: PriceMonth.Sources] = [:]
 
-    /// The checkpoint rows of `asset`: (month, text), in month order.
-    func checkpointRows(ofAsset id: Int64) throws -> [(month: String, text: String)] {
+    /// The checkpoint rows of `asset`: (month, packed bytes), in month order.
+    func checkpointRows(ofAsset id: Int64) throws -> [(month: String, bytes: [UInt8])] {
         try QuantityCheckpoint.rows(of: levels[id] ?? DatedSeries())
     }
 }

@@ -292,6 +292,7 @@ enum Migrations {
         }
         PriceMonthMigration.register(&migrator)
         PriceMonthPackedMigration.register(&migrator)
+        QuantityCheckpointPackedMigration.register(&migrator)
         SchemaStampMigration.register(&migrator)
         return migrator
     }
