@@ -98,6 +98,19 @@ extension StoreSession {
             prices = try (dates.count * slots.count <= 20_000 ? pricesOn(dates, slots) : priceSeries(slots, scan: scan)).map { PriceMonth.Sources(recorded: $0) }
         }
         let days = dates.map { Int32(truncatingIfNeeded: $0.dayNumber) }
+        if readsDerivedSeries, assets.allSatisfy({ $0.currency == target }) {  // the usual case: scaled integers, the same figures
+            var sums = TimelineTotals(count: days.count)
+            for asset in assets {
+                guard let id = asset.id, let slot = slots.slot(of: id) else { continue }
+                let q = quantities[slot], p = prices[slot]
+                sums.addAsset(days: days, quantityDays: q.days, quantities: q.values, recordedDays: p.recorded.days, recorded: p.recorded.values,
+                              tradeDays: p.trades.days, trades: p.trades.values)
+                if !sums.isExact { break }
+            }
+            if sums.isExact { return zip(dates, sums.totals()).map { ($0, $1) } }
+        }
+        // Other currencies (converted at each date's rate), or values beyond 128 bits: one
+        // `ExactDecimal` product and sum at a time.
         var totals = [ExactDecimal](repeating: 0, count: dates.count)
         for asset in assets {
             guard let id = asset.id, let slot = slots.slot(of: id) else { continue }

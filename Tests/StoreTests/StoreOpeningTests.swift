@@ -208,12 +208,13 @@ struct StoreOpeningTests {
         let path = folder.file("s.sqlite")
         try StoreSurgery.makeStore(path, transactions: 1)
         try StoreSurgery.edit(path) { db in
-            try db.execute(sql: "INSERT INTO quantity_checkpoint(asset_id, month, levels) VALUES (1, '2024-01', '02:1')")
-            try db.execute(sql: "INSERT INTO quantity_checkpoint(asset_id, month, levels) VALUES (1, 'complete', '')")
+            try db.execute(sql: "INSERT OR REPLACE INTO quantity_checkpoint(asset_id, month, levels) VALUES (1, '2024-01', X'020001')")  // 2:1
+            try db.execute(sql: "INSERT OR REPLACE INTO quantity_checkpoint(asset_id, month, levels) VALUES (1, 'complete', X'')")
         }
         #expect(try AssetFlowStore.check(path: path).problems == [])
-        try StoreSurgery.edit(path) { try $0.execute(sql: "UPDATE quantity_checkpoint SET levels = '02:one' WHERE month = '2024-01'") }
-        #expect(try AssetFlowStore.check(path: path).problems == ["quantity_checkpoint 1: The store is damaged: quantity checkpoint '2024-01' holds '02:one'."])
+        // Cut short: a value's units end with a byte whose top bit says more follow.
+        try StoreSurgery.edit(path) { try $0.execute(sql: "UPDATE quantity_checkpoint SET levels = X'020081' WHERE month = '2024-01'") }
+        #expect(try AssetFlowStore.check(path: path).problems == ["quantity_checkpoint 1: The store is damaged: quantity checkpoint '2024-01' holds '3 bytes'."])
     }
 
     @Test("a store from a newer AssetFlow is refused with its version, and not written to")

@@ -79,10 +79,11 @@ struct DerivedDataCommandTests {
         try FileManager.default.removeItem(atPath: box.store)
         _ = try sql(".read \(box.file("dump.sql"))")
         let sources = "SELECT * FROM asset_transaction; SELECT * FROM price_history; SELECT * FROM asset; SELECT * FROM portfolio;"
-        // Checkpoints as a timeline inside a write (a script) leaves them.
-        _ = try sql("INSERT INTO quantity_checkpoint VALUES (1, '2024-01', '2:10'), (1, '2024-02', '1:15'), (1, '2024-03', '1:12'), (1, 'complete', '')")
+        // Checkpoints as every write leaves them (packed: a day byte, then a scale byte and the units):
+        // 2:10, 1:15, 1:12.
+        _ = try sql("INSERT OR REPLACE INTO quantity_checkpoint VALUES (1, '2024-01', X'02000A'), (1, '2024-02', X'01000F'), (1, '2024-03', X'01000C'), (1, 'complete', X'')")
         #expect(try box.run(["check", "--store", box.store]).status == 0)
-        _ = try sql("UPDATE position_snapshot SET quantity = '999'; UPDATE quantity_checkpoint SET levels = '1:16' WHERE month = '2024-02'")
+        _ = try sql("UPDATE position_snapshot SET quantity = '999'; UPDATE quantity_checkpoint SET levels = X'010010' WHERE month = '2024-02'")  // 1:16
         let before = try sql(sources)
         let checked = try box.run(["check", "--store", box.store])
         #expect(checked.status == 1)

@@ -94,17 +94,19 @@ enum StoreChecks {
             for column in ["quantity", "cost_basis", "realized_gain"] { _ = try row.decimal(column) }
             _ = try row.date("last_date")
         }
-        if try db.tableExists("quantity_checkpoint") {
+        // Rows of the text layouts (a store not yet migrated) are never read: the migrations drop them.
+        if try db.tableExists("quantity_checkpoint"), try appliedIdentifiers(db).contains(QuantityCheckpointPackedMigration.identifier) {
             try each("quantity_checkpoint", order: "asset_id, month") { row in  // WITHOUT ROWID
-                let month: String = try row.decode(atIndex: 1), levels: String = try row.decode(atIndex: 2)
+                let month: String = try row.decode(atIndex: 1), levels = StoreSession.bytes(row[2])
                 guard month != QuantityCheckpoint.complete else { return }
                 var series = DatedSeries()
-                var monthBytes = month, levelBytes = levels
-                let readable = monthBytes.withUTF8 { m in levelBytes.withUTF8 { l in QuantityCheckpoint.append(month: m, text: l, to: &series) } }
-                if !readable { throw StoreError.corrupt(table: "quantity_checkpoint", column: "levels", rowID: nil, damage: .unreadable(key: month, value: levels)) }
+                var m = month
+                let readable = m.withUTF8 { m in levels.withUnsafeBufferPointer { QuantityCheckpoint.append(month: m, bytes: $0, to: &series) } }
+                if !readable {
+                    throw StoreError.corrupt(table: "quantity_checkpoint", column: "levels", rowID: nil, damage: .unreadable(key: month, value: "\(levels.count) bytes"))
+                }
             }
         }
-        // Rows of the text layout (a store not yet migrated) are never read: the migration drops them.
         if try db.tableExists("price_month"), try appliedIdentifiers(db).contains(PriceMonthPackedMigration.identifier) {
             try each("price_month", order: "asset_id, month") { row in  // WITHOUT ROWID
                 let month: String = try row.decode(atIndex: 1)

@@ -13,8 +13,8 @@ struct DerivedReplay {
     /// Every asset's largest quantity held and largest recorded or trade price.
     var extents: [Int64: AssetExtent] = [:]
 
-    /// The checkpoint rows of `asset`: (month, text), in month order.
-    func checkpointRows(ofAsset id: Int64) throws -> [(month: String, text: String)] {
+    /// The checkpoint rows of `asset`: (month, packed bytes), in month order.
+    func checkpointRows(ofAsset id: Int64) throws -> [(month: String, bytes: [UInt8])] {
         try QuantityCheckpoint.rows(of: levels[id] ?? DatedSeries())
     }
 }

@@ -26,7 +26,7 @@ enum DerivedTable: String, CaseIterable, Sendable {
     var ruleVersion: Int {
         switch self {
         case .positionSnapshot: 1
-        case .quantityCheckpoint: 1
+        case .quantityCheckpoint: 2  // 2: packed in binary (migration "Pack the quantity checkpoints in binary")
         case .priceMonth: 2  // 2: packed in binary (migration "Pack the monthly price series in binary")
         case .assetExtent: 1
         }

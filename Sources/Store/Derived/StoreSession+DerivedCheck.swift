@@ -22,9 +22,9 @@ extension StoreSession {
             outdated.append(.positionSnapshot)
         }
         if try derivedRowsAreCurrent(.quantityCheckpoint) {
-            var stored: [Int64: [String: String]] = [:]
+            var stored: [Int64: [String: [UInt8]]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT asset_id, month, levels FROM quantity_checkpoint") {
-                stored[row[0], default: [:]][row[1]] = row[2]
+                stored[row[0], default: [:]][row[1]] = Self.bytes(row[2])
             }
             for (id, months) in stored.sorted(by: { $0.key < $1.key }) {
                 found += try Self.checkpointMismatches(months, replay.levels[id] == nil ? nil : replay.checkpointRows(ofAsset: id), asset: name(id))
@@ -74,34 +74,30 @@ extension StoreSession {
     }
 
     /// Rows of one asset against its replay: every stored month must match; when the
-    /// `complete` row is there, every month of the replay must be there too.
-    private static func checkpointMismatches(_ stored: [String: String], _ replayed: [(month: String, text: String)]?, asset: String) -> [DerivedMismatch] {
+    /// `complete` row is there, every month of the replay must be there too. Rows are compared
+    /// by value and shown as text "D:Q D:Q …" (`QuantityCheckpoint.text`).
+    private static func checkpointMismatches(_ stored: [String: [UInt8]], _ replayed: [(month: String, bytes: [UInt8])]?, asset: String) -> [DerivedMismatch] {
         let table = DerivedTable.quantityCheckpoint.rawValue
         guard let replayed else {
             return [DerivedMismatch(asset: asset, table: table, field: "row", stored: "present", replayed: "none (no such asset)")]
         }
-        let expected = Dictionary(uniqueKeysWithValues: replayed.map { ($0.month, $0.text) })
+        let expected = Dictionary(uniqueKeysWithValues: replayed.map { ($0.month, $0.bytes) })
         var found: [DerivedMismatch] = []
         for month in stored.keys.sorted() where month != QuantityCheckpoint.complete {
-            if Self.canonicalLevels(month: month, text: stored[month]!) != expected[month] {
-                found.append(DerivedMismatch(asset: asset, table: table, field: "levels \(month)", stored: stored[month]!, replayed: expected[month] ?? "none"))
+            let bytes = stored[month]!
+            let text = QuantityCheckpoint.text(month: month, bytes: bytes)
+            let replayedText = expected[month].flatMap { QuantityCheckpoint.text(month: month, bytes: $0) }
+            if text == nil || text != replayedText {
+                found.append(DerivedMismatch(asset: asset, table: table, field: "levels \(month)", stored: text ?? "unreadable (\(bytes.count) bytes)",
+                                             replayed: replayedText ?? "none"))
             }
         }
         if stored[QuantityCheckpoint.complete] != nil {
-            for (month, text) in replayed where stored[month] == nil {
-                found.append(DerivedMismatch(asset: asset, table: table, field: "levels \(month)", stored: "none (the rows say they are complete)", replayed: text))
+            for (month, bytes) in replayed where stored[month] == nil {
+                found.append(DerivedMismatch(asset: asset, table: table, field: "levels \(month)", stored: "none (the rows say they are complete)",
+                                             replayed: QuantityCheckpoint.text(month: month, bytes: bytes) ?? ""))
             }
         }
         return found
-    }
-
-    /// A checkpoint row's text as this build writes it ("02:1" is "2:1"), nil when it does
-    /// not read back: rows are compared by value, not by spelling.
-    private static func canonicalLevels(month: String, text: String) -> String? {
-        var series = DatedSeries()
-        var monthText = month, levelsText = text
-        let readable = monthText.withUTF8 { m in levelsText.withUTF8 { l in QuantityCheckpoint.append(month: m, text: l, to: &series) } }
-        guard readable else { return nil }
-        return (try? QuantityCheckpoint.rows(of: series))?.first?.text ?? ""
     }
 }

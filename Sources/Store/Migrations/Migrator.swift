@@ -293,6 +293,7 @@ enum Migrations {
         PriceMonthMigration.register(&migrator)
         PriceMonthPackedMigration.register(&migrator)
         AssetExtentMigration.register(&migrator)
+        QuantityCheckpointPackedMigration.register(&migrator)
         SchemaStampMigration.register(&migrator)
         return migrator
     }

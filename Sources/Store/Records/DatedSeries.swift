@@ -15,6 +15,18 @@ struct DatedSeries: Equatable {
         values.append(value)
     }
 
+    /// Appends entries whose days all come after this series' (taken as they are when the
+    /// series is empty: no copy).
+    mutating func append(days later: [Int32], values laterValues: [ExactDecimal]) {
+        if days.isEmpty {
+            days = later
+            values = laterValues
+        } else {
+            days.append(contentsOf: later)
+            values.append(contentsOf: laterValues)
+        }
+    }
+
     /// Day order; entries of the same day keep the order they were read in (a stable sort,
     /// so a scan in rowid order gives (date, id) order).
     mutating func sortByDay() {

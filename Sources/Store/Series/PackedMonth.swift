@@ -51,7 +51,7 @@ enum PackedMonth {
     }
 
     /// The day number of the day before the month "YYYY-MM" begins, and its number of days.
-    private static func start(of month: UnsafeBufferPointer<UInt8>) -> (Int32, UInt8)? {
+    static func start(of month: UnsafeBufferPointer<UInt8>) -> (Int32, UInt8)? {
         guard month.count == 7, month[4] == UInt8(ascii: "-"), let year = number(month, 0..<4), let monthNumber = number(month, 5..<7),
               let first = CalendarDate(year: year, month: monthNumber, day: 1) else { return nil }
         return (Int32(truncatingIfNeeded: first.dayNumber - 1), UInt8(CalendarDate.daysIn(month: monthNumber, year: year)))

@@ -26,17 +26,34 @@ extension StoreSession {
         var lastMonth = [String?](repeating: nil, count: slots.count)
         let sql = "SELECT asset_id, month, recorded, trades FROM price_month"
             + (scan ? "" : " WHERE asset_id IN (\(Self.idList(slots)))")
-        if try derivedRowsAreCurrent(.priceMonth) { try forEachRawRow(sql) { row in
-            guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
-            let month = row.bytes(1)
-            if month.elementsEqual(Self.completeMonthBytes) { complete[slot] = true; return }
-            // Rows come in key order (asset, month): each one's days follow the last one's.
-            if !PriceMonth.append(month: month, recorded: row.blob(2), trades: row.blob(3), to: &sources[slot]) {
+        // Rows come in key order (asset, month): each asset's rows are gathered, then decoded
+        // at once (`PackedRuns`), each one's days after the last one's.
+        var recordedRuns = PackedRuns(), tradeRuns = PackedRuns()
+        var current = -1
+        func decodeCurrent() throws {
+            guard current >= 0, !recordedRuns.isEmpty else { return }
+            defer { recordedRuns.reset(); tradeRuns.reset() }
+            lastMonth[current] = recordedRuns.month(of: recordedRuns.segments.count - 1)
+            let damagedRecorded = recordedRuns.decode(into: &sources[current].recorded)
+            let damagedTrades = tradeRuns.decode(into: &sources[current].trades)
+            if let k = [damagedRecorded, damagedTrades].compactMap({ $0 }).min() {
                 throw StoreError.corrupt(table: "price_month", column: "recorded", rowID: nil,
-                                         damage: .unreadable(key: row.string(1), value: "\(row.blob(2).count) + \(row.blob(3).count) bytes"))
+                                         damage: .unreadable(key: recordedRuns.month(of: k), value: "\(recordedRuns.count(of: k)) + \(tradeRuns.count(of: k)) bytes"))
             }
-            lastMonth[slot] = row.string(1)
-        } }
+        }
+        if try derivedRowsAreCurrent(.priceMonth) {
+            try forEachRawRow(sql) { row in
+                guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
+                if slot != current { try decodeCurrent(); current = slot }
+                let month = row.bytes(1)
+                if month.elementsEqual(Self.completeMonthBytes) { complete[slot] = true; return }
+                guard recordedRuns.add(month: month, bytes: row.blob(2)), tradeRuns.add(month: month, bytes: row.blob(3)) else {
+                    throw StoreError.corrupt(table: "price_month", column: "recorded", rowID: nil,
+                                             damage: .unreadable(key: row.string(1), value: "\(row.blob(2).count) + \(row.blob(3).count) bytes"))
+                }
+            }
+            try decodeCurrent()
+        }
         let stale = slots.ids.indices.filter { !complete[$0] }
         guard !stale.isEmpty else { return sources }
         let fresh = try readPriceSources(stale.map { (slots.ids[$0], lastMonth[$0]) })

@@ -1,12 +1,11 @@
 import Core
 import GRDB
 
-/// Keeping the monthly price series whole at the end of every write transaction the user's
-/// operation holds, so that the next read, a report's included (which never writes), finds
-/// them complete and reads a few thousand rows. What a change removed is extended from the
-/// asset's last remaining month on: an appended price or trade costs a read of its own
-/// month, never a read of the history. (Quantity checkpoints keep their own rule: written
-/// by a timeline that runs inside a write transaction.)
+/// Keeping the per-asset series (quantity checkpoints, monthly prices) whole at the end of
+/// every write transaction the user's operation holds, so that the next read, a report's
+/// included (which never writes), finds them complete and reads a few thousand rows. What a
+/// change removed is extended from the asset's last remaining month on: an appended
+/// transaction, price or trade costs a read of its own month, never a read of the history.
 extension StoreSession {
     /// Called by `commit` and at the end of a command that ran in a transaction of its own.
     /// Derived rows only: a row that cannot be extended now is left missing and computed
@@ -25,6 +24,7 @@ extension StoreSession {
     }
 
     func keepSeriesInStep() throws {
+        try keepCheckpointsInStep()
         try keepPriceMonthsInStep()
     }
 }

@@ -33,7 +33,7 @@ struct DerivedCheckTests: StoreRuleTesting {
         #expect(try AssetFlowStore.check(path: path).problems == [])
         try StoreSurgery.edit(path) { db in
             try db.execute(sql: "UPDATE position_snapshot SET quantity = '999' WHERE asset_id = 1")
-            try db.execute(sql: "UPDATE quantity_checkpoint SET levels = '10:17' WHERE asset_id = 1 AND month = '2024-02'")
+            try db.execute(sql: "UPDATE quantity_checkpoint SET levels = X'0A0011' WHERE asset_id = 1 AND month = '2024-02'")
             try db.execute(sql: "DELETE FROM quantity_checkpoint WHERE asset_id = 2 AND month = '2024-01'")
         }
         let report = try AssetFlowStore.check(path: path)
@@ -54,7 +54,7 @@ struct DerivedCheckTests: StoreRuleTesting {
         try StoreSurgery.edit(path) { db in
             try db.execute(sql: "UPDATE position_snapshot SET cost_basis = '1', last_id = 77 WHERE asset_id = 1")
             try db.execute(sql: "INSERT INTO position_snapshot VALUES (2, '2020-01-01', 1, '1', '1', '1') ON CONFLICT DO UPDATE SET realized_gain = '5'")
-            try db.execute(sql: "UPDATE quantity_checkpoint SET levels = '2:1' WHERE asset_id = 2 AND month = '2024-01'")
+            try db.execute(sql: "UPDATE quantity_checkpoint SET levels = X'020001' WHERE asset_id = 2 AND month = '2024-01'")
         }
         let before = try sourceRows(path)
         let fixed = try AssetFlowStore(path: path).repairDerivedData()
