@@ -93,6 +93,39 @@ struct HistoryRangeStoreTests: StoreRuleTesting {
         }
     }
 
+    func importCSV(_ s: StoreSession, _ kind: ImportKind, _ text: String) throws {
+        var options = ImportOptions(kind: kind)
+        options.defaultAssetType = .stock
+        let table = try CSVTable.parse(text: text)
+        let mapping = try ColumnMapping.resolve(kind: kind, headers: table.headers)
+        let (rows, errors) = ImportRow.read(table, mapping: mapping, options: options)
+        #expect(errors.isEmpty, "\(errors)")
+        let outcome = try s.execute(ImportRows(rows, options: options, titles: mapping.columns.mapValues { table.headers[$0] }))
+        #expect(outcome.plan.addedCount == rows.count, "\(outcome.plan.summary)")
+    }
+
+    @Test("an import's largest price: the stored one raised by the file's (a new asset's from the file alone), past the rule refused")
+    func importedPrices() throws {
+        try withStore { s in
+            let acme = try asset(s, "ACME", .stock, quantity: "10000000", price: "1")
+            #expect(try extentRow(s, acme) == ["10000000", "1"])
+            try importCSV(s, .prices, "Date,Asset,Price\n2024-02-01,ACME,10000000000000\n2024-02-02,ACME,3\n")
+            #expect(try extentRow(s, acme) == ["10000000", "10000000000000"])
+            // 10^7 held × 10^14 = 10^21, dated before the latest price (today's value is fine): refused, nothing written.
+            let prices = try s.prices(ofAsset: acme.id!).count
+            let m = message { try importCSV(s, .prices, "Date,Asset,Price\n2024-01-20,ACME,100000000000000\n") }
+            let seen = "\(m ?? "accepted") \(try s.prices(ofAsset: acme.id!).map(\.price)) \(try extentRow(s, acme) ?? [])"
+            #expect(m?.contains(ConversionRange.historyMessage) == true, "\(seen)")
+            #expect(try s.prices(ofAsset: acme.id!).count == prices)
+            #expect(try extentRow(s, acme) == ["10000000", "10000000000000"])
+            // An asset the import creates: its maxima are the file's, trade prices included.
+            try importCSV(s, .transactions, "Date,Asset,Type,Quantity,Price\n2024-01-05,NEWCO,buy,10,7\n2024-01-06,NEWCO,buy,5,9\n2024-01-07,NEWCO,sell,3,8\n")
+            let newco = try #require(try s.assets().first { $0.name == "NEWCO" })
+            #expect(try extentRow(s, newco) == ["15", "9"])
+            #expect(try s.derivedMismatches().mismatches.isEmpty)
+        }
+    }
+
     @Test("assetflow check names an altered row; a rebuild writes the replay's")
     func derivedPolicy() throws {
         try withStore { s in

@@ -39,14 +39,42 @@ extension SessionCommandStore {
             }
         }
         // Prices alone leave the largest quantity held as it was (`asset_extent`); the others'
-        // comes from the replay below, the largest prices from one aggregate read.
+        // comes from the replay below. The rows are only added, so the largest price is the
+        // larger of the one stored before (none for an asset this import created) and the
+        // plan's own; only an asset whose stored row was missing needs the aggregate read.
         let heldBefore = session.pendingExtents.filter { priced.contains($0.key) && !touched.contains($0.key) }.mapValues(\.highestHeld)
+        let priceBefore = pricesBeforeImport(touched.union(priced), newAssetIDs: newAssetIDs)
+        let planPrices = highestPrices(in: plan, newAssetIDs: newAssetIDs)
         session.announce(.bulk(assets: touched.union(priced)))
         for (id, held) in heldBefore { session.pendingExtents[id]?.highestHeld = held }
+        for (id, before) in priceBefore { session.pendingExtents[id]?.highestPrice = Swift.max(before, planPrices[id] ?? .zero) }
         // The snapshots the pause removed are written again before the import commits (one
         // replay of the touched assets), so that the next read finds them: a report, which
         // only reads, would otherwise replay them every time.
         try session.rewriteSnapshots(of: touched)
+    }
+
+    /// Each asset's largest price before the rows, where known: as stored, or zero for an
+    /// asset this import created (it has no history).
+    private func pricesBeforeImport(_ ids: Set<Int64>, newAssetIDs: [Int64]) -> [Int64: ExactDecimal] {
+        let created = Set(newAssetIDs)
+        var known: [Int64: ExactDecimal] = [:]
+        for id in ids {
+            if created.contains(id) { known[id] = .zero } else if let stored = session.pendingExtents[id]?.highestPrice { known[id] = stored }
+        }
+        return known
+    }
+
+    /// Each asset's largest new price in the plan: recorded prices and trade prices
+    /// (`MarketPrices.isTradePrice`), as `highestPriceFromHistory` counts them.
+    private func highestPrices(in plan: ImportPlan, newAssetIDs: [Int64]) -> [Int64: ExactDecimal] {
+        var highest: [Int64: ExactDecimal] = [:]
+        func raise(_ id: Int64, _ price: ExactDecimal) { highest[id] = Swift.max(highest[id] ?? .zero, price.magnitude) }
+        for new in plan.prices { raise(plan.id(of: new.asset, newAssetIDs: newAssetIDs), new.price) }
+        for new in plan.transactions where MarketPrices.isTradePrice(new.transaction.type, new.transaction.pricePerUnit) {
+            raise(plan.id(of: new.asset, newAssetIDs: newAssetIDs), new.transaction.pricePerUnit)
+        }
+        return highest
     }
 
     /// The plan's transactions, in the order of the file.
