@@ -204,28 +204,27 @@ public enum StoreExport {
         return try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
     }
 
-    /// The same bytes as `json(columns:rows:)`, written as the rows come: `JSONSerialization`
-    /// prints each element of an array alike wherever it stands, so the rows are serialized
-    /// 1,000 at a time and the arrays' bodies joined with ",\n".
+    /// The same bytes as `json(columns:rows:)`, written as the rows come, by `JSONRowWriter`
+    /// (Foundation's writer re-sorted every row's keys with a locale-aware comparison).
     static func json(columns: [String], to sink: OwnerOnlyFiles.Sink, rows: ((([String?]) throws -> Void)) throws -> Void) throws {
-        var batch: [[String: Any]] = []
+        let writer = try JSONRowWriter(columns: columns)
+        var pending: [UInt8] = []
+        pending.reserveCapacity(1 << 16)
         var wroteAny = false
-        func flush() throws {
-            guard !batch.isEmpty else { return }
-            let data = try JSONSerialization.data(withJSONObject: batch, options: [.prettyPrinted, .sortedKeys])
-            // "[\n" + body + "\n]": keep the body.
-            let body = data.dropFirst(2).dropLast(2)
-            try sink.write(wroteAny ? Data(",\n".utf8) + body : Data("[\n".utf8) + body)
-            wroteAny = true
-            batch.removeAll(keepingCapacity: true)
-        }
         try rows { row in
-            batch.append(object(columns, row))
-            if batch.count == 1_000 { try flush() }
+            pending += wroteAny ? Self.jsonSeparator : Self.jsonOpen
+            wroteAny = true
+            writer.append(row, to: &pending)
+            if pending.count >= 1 << 16 {
+                try sink.write(bytes: pending)
+                pending.removeAll(keepingCapacity: true)
+            }
         }
-        try flush()
+        try sink.write(bytes: pending)
         if wroteAny { try sink.write("\n]") } else { try sink.write(try JSONSerialization.data(withJSONObject: [Any](), options: [.prettyPrinted, .sortedKeys])) }
     }
+
+    private static let jsonOpen = Array("[\n".utf8), jsonSeparator = Array(",\n".utf8)
 
     private static func object(_ columns: [String], _ row: [String?]) -> [String: Any] {
         var object: [String: Any] = [:]

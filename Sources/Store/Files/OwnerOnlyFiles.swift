@@ -125,6 +125,11 @@ public enum OwnerOnlyFiles {
             if buffer.count >= Self.flushAt { try flush() }
         }
 
+        public func write(bytes: [UInt8]) throws {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= Self.flushAt { try flush() }
+        }
+
         public func write(_ data: Data) throws {
             if data.count >= Self.flushAt {
                 try flush()

@@ -41,6 +41,29 @@ struct StreamedExportTests: StoreRuleTesting {
         }
     }
 
+    @Test("the hand-written JSON rows equal JSONSerialization's: every control character, quotes, slashes, non-ASCII, key orders")
+    func jsonWriterAlike() throws {
+        let controls = (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }.joined()
+        let texts = [controls, "\"quoted\" \\ back/slash", "é ü ß 日本 🙂 \u{7F} \u{85} \u{2028}", "", " ", "null", "1.5"]
+        let keySets = [["date", "name", "note"], ["Date", "asset_id", "Asset Type", "_x", "a10", "a9", "b", "B", "é"], ["z", "a", "z"], ["one"]]
+        for columns in keySets {
+            var rows: [[String?]] = []
+            for (i, text) in texts.enumerated() {
+                rows.append(columns.indices.map { $0 % 2 == i % 2 ? text : nil })
+                rows.append(columns.indices.map { texts[($0 + i) % texts.count] })
+            }
+            let whole = try StoreExport.json(columns: columns, rows: rows)
+            try withTemporaryFolder { folder in
+                let path = folder + "/out.json"
+                try OwnerOnlyFiles.write(to: path) { sink in
+                    try StoreExport.json(columns: columns, to: sink) { each in for row in rows { try each(row) } }
+                }
+                let streamed = try Data(contentsOf: URL(fileURLWithPath: path))
+                #expect(streamed == whole, "\(columns): \(String(decoding: streamed.prefix(400), as: UTF8.self)) vs \(String(decoding: whole.prefix(400), as: UTF8.self))")
+            }
+        }
+    }
+
     /// A store whose price table is larger than the readers' 64 KB pieces.
     func largerStore(_ s: StoreSession) throws {
         try sampleStore(s)
