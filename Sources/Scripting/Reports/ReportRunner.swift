@@ -121,7 +121,12 @@ public enum ReportRunner {
             }
             if let path = request.outputPath {
                 // The user named it: `--output /dev/stdout` streams, a link is written through.
-                try OwnerOnlyFiles.write(format.render(document), to: path, special: .writeInPlace)
+                // Written as it is rendered (a report of 100,000 rows is never held as text).
+                try OwnerOnlyFiles.write(to: path, special: .writeInPlace) { sink in
+                    let output = ReportOutput { try sink.write($0) }
+                    format.render(document, to: output)
+                    try output.finish()
+                }
                 return Outcome(text: nil, writtenPath: path, error: nil)
             }
             return Outcome(text: format.render(document, terminalStyle: env.reports.terminalStyle), writtenPath: nil, error: nil)
