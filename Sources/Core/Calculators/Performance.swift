@@ -85,8 +85,13 @@ public enum Performance {
         let twr = timeline.count < 2 ? .unavailable(Returns.Reason.fewerThanTwoValuations) : Returns.timeWeightedFigure(periods)
         let twrAnnualized = twr.value.map { Returns.annualized($0, from: from, to: to, annualizeShortPeriod: annualizeShortPeriod) } ?? twr
 
-        var investorFlows = flowList.map { CashFlow(date: $0.date, amount: -$0.amount) }
+        // The investor's flows in date order as XIRR sorts them (the start value before every
+        // flow, which all come after `from`; the end value after those of `to`), made at their
+        // size: no sorted copy, no array grown by copying (issue 27).
+        var investorFlows: [CashFlow] = []
+        investorFlows.reserveCapacity(flowList.count + 2)
         investorFlows.append(CashFlow(date: from, amount: -startValue))
+        for f in flowList { investorFlows.append(CashFlow(date: f.date, amount: -f.amount)) }
         investorFlows.append(CashFlow(date: to, amount: endValue))
         let mwr = Returns.xirr(investorFlows, annualizeShortPeriod: annualizeShortPeriod)
         return PerformanceReport(
