@@ -27,6 +27,9 @@ public enum ReportRunner {
         public var help = false
         /// Collects the modules the script requires (for `--watch`).
         public var loadedFiles: LoadedFiles?
+        /// Where the rendered report goes without --output, in pieces as it is rendered (the
+        /// command's standard output), rather than as the outcome's text.
+        public var writeText: ((String) -> Void)?
 
         public init(script: String) { self.script = script }
     }
@@ -128,6 +131,12 @@ public enum ReportRunner {
                     try output.finish()
                 }
                 return Outcome(text: nil, writtenPath: path, error: nil)
+            }
+            if let writeText = request.writeText {
+                let output = ReportOutput { writeText($0) }
+                format.render(document, terminalStyle: env.reports.terminalStyle, to: output)
+                try output.finish()
+                return Outcome(text: nil, writtenPath: nil, error: nil)
             }
             return Outcome(text: format.render(document, terminalStyle: env.reports.terminalStyle), writtenPath: nil, error: nil)
         }
