@@ -75,7 +75,10 @@ extension StoreSession {
 
     /// The scope assets' market prices, one per day, from the monthly price series.
     private func addMarketPrices(of assets: [Asset], to records: inout PerformanceRecords) throws {
-        let slots = AssetSlots(assets.compactMap(\.id))
+        // In id order, which is the records' asset order: each series then goes straight to
+        // its place (`addPriceSeries`); in another order (the assets by name) every price
+        // went through the single-price path, 250,000 of them held twice (issue 27).
+        let slots = AssetSlots(assets.compactMap(\.id).sorted())
         guard slots.count > 0 else { return }
         var all = try marketPriceSeries(slots, scan: try scansWholeTables(for: slots))
         records.reserve(transactions: 0, prices: all.reduce(0) { $0 + $1.count })

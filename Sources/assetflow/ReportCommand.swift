@@ -99,6 +99,7 @@ struct ReportCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data((Self.helpMessage(columns: nil) + "\n\n").utf8))
         }
         if watch || serve { return try preview(request) }
+        request.writeText = { FileHandle.standardOutput.write(Data($0.utf8)) }  // printed as it is rendered
         let outcome = try ReportRunner.run(request)
         if let error = outcome.error {
             TerminalText.complain(error)

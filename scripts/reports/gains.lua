@@ -19,18 +19,27 @@ end
 local currency = options.currency
 local period = options.year and tostring(options.year) or ((from or "the first") .. " to " .. (to or "the last"))
 r:text(options.year and ("Sales in " .. period .. ".") or ("Sales from " .. period .. "."))
-local gains = af.realized_gains{ method = options.method, from = from, to = to, currency = currency }
-local rows = {}
-for _, g in ipairs(gains) do
-  rows[#rows + 1] = {
+-- The rows come from an iterator and go into the table as they come (af.each_realized_gain,
+-- r:table(function)): a store's 100,000 sales are never a Lua list (Documentation/Reports.md).
+local next_gain = af.each_realized_gain{ method = options.method, from = from, to = to, currency = currency }
+local function sums() return { proceeds = D(0), cost = D(0), gain = D(0) } end
+local t = { short = sums(), long = sums(), all = sums() }
+local first = next_gain()
+if first == nil then r:text("No sales in this period.") end
+local g = first
+r:table(function()
+  if g == nil then return nil end
+  local row = {
     description = tostring(g.quantity) .. " " .. g.asset, acquired = g.acquired, sold = g.sold,
     proceeds = g.proceeds, cost = g.cost, gain = g.gain, term = g.term,
   }
-end
-if #rows == 0 then r:text("No sales in this period.") end
-r:table(rows, { columns = { "description", "acquired", "sold", "proceeds", "cost", "gain", "term" },
-                format = { proceeds = "money", cost = "money", gain = "money" } })
-local t = gains.totals
+  for _, s in ipairs({ t[g.term], t.all }) do
+    s.proceeds, s.cost, s.gain = s.proceeds + g.proceeds, s.cost + g.cost, s.gain + g.gain
+  end
+  g = next_gain()
+  return row
+end, { columns = { "description", "acquired", "sold", "proceeds", "cost", "gain", "term" },
+       format = { proceeds = "money", cost = "money", gain = "money" } })
 r:text(string.format("Short term: proceeds %s, cost %s, gain %s. Long term: proceeds %s, cost %s, gain %s. Total gain %s %s.",
   t.short.proceeds:format(2), t.short.cost:format(2), t.short.gain:format(2),
   t.long.proceeds:format(2), t.long.cost:format(2), t.long.gain:format(2), t.all.gain:format(2), currency))

@@ -220,9 +220,15 @@ struct PerformanceLedger {
     /// whole list shares its storage rather than being copied (100,000 entries of a first
     /// `af.performance` over everything).
     func entries(after from: CalendarDate, through to: CalendarDate) -> [ScopeFlow] {
+        let range = entryRange(after: from, through: to)
+        if range.count == entries.count { return entries }
+        return Array(entries[range])
+    }
+
+    /// Where the entries dated in (from, to] stand, to read them in place.
+    func entryRange(after from: CalendarDate, through to: CalendarDate) -> Range<Int> {
         let lo = firstIndex { $0.date > from }, hi = firstIndex { $0.date > to }
-        if lo == 0 && hi == entries.count { return entries }
-        return lo < hi ? Array(entries[lo..<hi]) : []
+        return lo < hi ? lo..<hi : 0..<0
     }
 
     /// The index of the first entry for which `isAfter` holds (it holds for every later one).

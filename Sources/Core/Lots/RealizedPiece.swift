@@ -22,5 +22,20 @@ public struct RealizedPiece: Equatable, Sendable {
 
     public var gain: ExactDecimal { proceeds - cost }
     public var convertedGain: ExactDecimal { convertedProceeds - convertedCost }
+
+    public init(holding: Int64, reference: Int64?, acquired: CalendarDate, sold: CalendarDate, quantity: ExactDecimal, proceeds: ExactDecimal,
+                fees: ExactDecimal, cost: ExactDecimal, convertedProceeds: ExactDecimal, convertedCost: ExactDecimal, convertedFees: ExactDecimal) {
+        self.holding = holding
+        self.reference = reference
+        self.acquired = acquired
+        self.sold = sold
+        self.quantity = quantity
+        self.proceeds = proceeds
+        self.fees = fees
+        self.cost = cost
+        self.convertedProceeds = convertedProceeds
+        self.convertedCost = convertedCost
+        self.convertedFees = convertedFees
+    }
     public var holdingDays: Int { HoldingPeriod.days(from: acquired, to: sold) }
 }

@@ -8,13 +8,29 @@ public struct CSVRenderer: Sendable {
     public init() {}
 
     public func render(_ document: ReportDocument) -> String {
-        document.tables.map { render($0, currency: document.currency) }.joined(separator: "\n")
+        let output = ReportOutput()
+        render(document, to: output)
+        return output.text
+    }
+
+    /// The tables, written to `output` row by row.
+    public func render(_ document: ReportDocument, to output: ReportOutput) {
+        for (i, table) in document.tables.enumerated() {
+            if i > 0 { output.write("\n") }
+            render(table, currency: document.currency, to: output)
+        }
     }
 
     public func render(_ table: ReportTable, currency: String = "") -> String {
-        var lines = [table.columns.map { quote($0.label) }.joined(separator: ",")]
+        let output = ReportOutput()
+        render(table, currency: currency, to: output)
+        return output.text
+    }
+
+    func render(_ table: ReportTable, currency: String, to output: ReportOutput) {
+        output.write(table.columns.map { quote($0.label) }.joined(separator: ","))
         for row in table.rows {
-            lines.append(table.columns.indices.map { i in
+            output.write("\r\n" + table.columns.indices.map { i in
                 guard i < row.count else { return "" }
                 switch row[i] {
                 case .empty: return ""
@@ -24,7 +40,7 @@ public struct CSVRenderer: Sendable {
                 }
             }.joined(separator: ","))
         }
-        return lines.joined(separator: "\r\n") + "\r\n"
+        output.write("\r\n")
     }
 
     /// A number as CSV carries it: rounded by its format, plain digits.

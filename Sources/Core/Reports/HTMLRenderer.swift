@@ -5,68 +5,66 @@ public struct HTMLRenderer: Sendable {
     public init() {}
 
     public func render(_ document: ReportDocument) -> String {
+        let output = ReportOutput()
+        render(document, to: output)
+        return output.text
+    }
+
+    /// The page written to `output` element by element (a table row by row).
+    public func render(_ document: ReportDocument, to output: ReportOutput) {
         let formatter = ReportFormatter(currency: document.currency)
-        var body = "<h1>\(escape(document.title))</h1>\n"
+        output.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                     + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                     + "<title>\(escape(document.title))</title>\n<style>\(HTMLRenderer.css)</style>\n</head>\n<body>\n<main>\n")
+        output.write("<h1>\(escape(document.title))</h1>\n")
         for element in document.elements {
             switch element {
             case .text(let text):
-                body += text.split(separator: "\n", omittingEmptySubsequences: true).map { "<p>\(escape(String($0)))</p>" }.joined(separator: "\n") + "\n"
+                output.write(text.split(separator: "\n", omittingEmptySubsequences: true).map { "<p>\(escape(String($0)))</p>" }.joined(separator: "\n") + "\n")
             case .figures(let figures):
-                if figures.isEmpty { body += "<p class=\"empty\">No figures.</p>\n"; continue }
-                body += "<div class=\"figures\">\n" + figures.map { f in
+                if figures.isEmpty { output.write("<p class=\"empty\">No figures.</p>\n"); continue }
+                output.write("<div class=\"figures\">\n" + figures.map { f in
                     "<div class=\"figure\"><div class=\"label\">\(escape(f.label))</div><div class=\"value\(ReportFormatter.isNegative(f.value) ? " neg" : "")\">\(escape(formatter.text(f.value)))</div></div>"
-                }.joined(separator: "\n") + "\n</div>\n"
+                }.joined(separator: "\n") + "\n</div>\n")
             case .table(let table):
-                body += "<section>\n" + (table.title.map { "<h2>\(escape($0))</h2>\n" } ?? "")
-                body += table.rows.isEmpty ? "<p class=\"empty\">No rows.</p>\n" : renderTable(table, formatter, className: "data")
-                body += "</section>\n"
+                output.write("<section>\n" + (table.title.map { "<h2>\(escape($0))</h2>\n" } ?? ""))
+                if table.rows.isEmpty { output.write("<p class=\"empty\">No rows.</p>\n") } else { renderTable(table, formatter, className: "data", to: output) }
+                output.write("</section>\n")
             case .chart(let chart):
                 let title = chart.title ?? chart.kind.rawValue.capitalized + " chart"
-                body += "<figure class=\"chart\">\n<figcaption>\(escape(title))</figcaption>\n"
-                body += SVGChart(chart: chart, formatter: formatter).render() + "\n"
+                output.write("<figure class=\"chart\">\n<figcaption>\(escape(title))</figcaption>\n")
+                output.write(SVGChart(chart: chart, formatter: formatter).render() + "\n")
                 if !chart.isEmpty {
                     var data = chart.dataTable
                     data.title = nil
-                    body += "<div class=\"chart-data-wrap\">\n" + renderTable(data, formatter, className: "chart-data", caption: "Data of “\(title)”") + "</div>\n"
+                    output.write("<div class=\"chart-data-wrap\">\n")
+                    renderTable(data, formatter, className: "chart-data", caption: "Data of “\(title)”", to: output)
+                    output.write("</div>\n")
                 }
-                body += "</figure>\n"
+                output.write("</figure>\n")
             }
         }
-        return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(document.title))</title>
-        <style>\(HTMLRenderer.css)</style>
-        </head>
-        <body>
-        <main>
-        \(body)</main>
-        </body>
-        </html>
-
-        """
+        output.write("</main>\n</body>\n</html>\n")
     }
 
-    func renderTable(_ table: ReportTable, _ formatter: ReportFormatter, className: String, caption: String? = nil) -> String {
-        let numeric = table.columns.indices.map { table.isNumeric(column: $0) }
+    func renderTable(_ table: ReportTable, _ formatter: ReportFormatter, className: String, caption: String? = nil, to output: ReportOutput) {
+        let numeric = table.numericColumns
         var html = "<table class=\"\(className)\">\n" + (caption.map { "<caption>\(escape($0))</caption>\n" } ?? "")
         html += "<thead><tr>" + table.columns.indices.map { i in
             "<th scope=\"col\"\(numeric[i] ? " class=\"num\"" : "")>\(escape(table.columns[i].label))</th>"
         }.joined() + "</tr></thead>\n<tbody>\n"
+        output.write(html)
         for row in table.rows {
-            html += "<tr>" + table.columns.indices.map { i in
+            output.write("<tr>" + table.columns.indices.map { i in
                 let cell = i < row.count ? row[i] : .empty
                 var classes: [String] = []
                 if numeric[i] { classes.append("num") }
                 if ReportFormatter.isNegative(cell) { classes.append("neg") }
                 let attribute = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
                 return "<td\(attribute)>\(escape(formatter.text(cell)))</td>"
-            }.joined() + "</tr>\n"
+            }.joined() + "</tr>\n")
         }
-        return html + "</tbody>\n</table>\n"
+        output.write("</tbody>\n</table>\n")
     }
 
     func escape(_ text: String) -> String { SVGChart.escape(text) }

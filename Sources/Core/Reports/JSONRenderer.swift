@@ -8,35 +8,43 @@ public struct JSONRenderer: Sendable {
     public init() {}
 
     public func render(_ document: ReportDocument) -> String {
-        let elements = document.elements.map { element -> String in
+        let output = ReportOutput()
+        render(document, to: output)
+        return output.text
+    }
+
+    /// The document written to `output` element by element (a table row by row).
+    public func render(_ document: ReportDocument, to output: ReportOutput) {
+        output.write("{" + string("title") + ": " + string(document.title) + ", " + string("currency") + ": " + string(document.currency) + ", "
+                     + string("values") + ": " + string("exact") + ", " + string("elements") + ": [")
+        for (i, element) in document.elements.enumerated() {
+            output.write(i == 0 ? "\n  " : ",\n  ")
             switch element {
             case .text(let text):
-                return object([("type", string("text")), ("text", string(text))])
+                output.write(object([("type", string("text")), ("text", string(text))]))
             case .figures(let figures):
                 let items = figures.map { f in object([("label", string(f.label))] + cellFields(f.value, key: "value")) }
-                return object([("type", string("figures")), ("figures", array(items))])
+                output.write(object([("type", string("figures")), ("figures", array(items))]))
             case .table(let table):
-                return object([("type", string("table"))] + (table.title.map { [("title", string($0))] } ?? []) + tableFields(table))
+                // {"type": "table", "title": …, "columns": […], "rows": [{…}, {…}]}, a row at a time
+                let head = [("type", string("table"))] + (table.title.map { [("title", string($0))] } ?? [])
+                    + [("columns", array(table.columns.map { object([("key", string($0.key)), ("label", string($0.label))]) }))]
+                output.write("{" + head.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + ", " + string("rows") + ": [")
+                for (r, row) in table.rows.enumerated() {
+                    output.write((r == 0 ? "" : ", ") + object(table.columns.indices.map { i in (table.columns[i].key, i < row.count ? value(row[i]) : "null") }))
+                }
+                output.write("]}")
             case .chart(let chart):
                 let series = chart.series.map { s in
                     object([("name", string(s.name)),
                             ("points", array(s.points.map { object([("x", string($0.x.description)), ("y", $0.y.plainText)]) }))])
                 }
-                return object([("type", string("chart")), ("kind", string(chart.kind.rawValue))]
-                              + (chart.title.map { [("title", string($0))] } ?? [])
-                              + [("format", string(chart.format.rawValue)), ("series", array(series))])
+                output.write(object([("type", string("chart")), ("kind", string(chart.kind.rawValue))]
+                                    + (chart.title.map { [("title", string($0))] } ?? [])
+                                    + [("format", string(chart.format.rawValue)), ("series", array(series))]))
             }
         }
-        return object([("title", string(document.title)), ("currency", string(document.currency)),
-                       ("values", string("exact")), ("elements", array(elements, multiline: true))]) + "\n"
-    }
-
-    func tableFields(_ table: ReportTable) -> [(String, String)] {
-        let columns = table.columns.map { object([("key", string($0.key)), ("label", string($0.label))]) }
-        let rows = table.rows.map { row in
-            object(table.columns.indices.map { i in (table.columns[i].key, i < row.count ? value(row[i]) : "null") })
-        }
-        return [("columns", array(columns)), ("rows", array(rows))]
+        output.write(document.elements.isEmpty ? "]}\n" : "\n]}\n")
     }
 
     func cellFields(_ cell: ReportCell, key: String) -> [(String, String)] {

@@ -4,38 +4,47 @@ public struct MarkdownRenderer: Sendable {
     public init() {}
 
     public func render(_ document: ReportDocument) -> String {
-        let formatter = ReportFormatter(currency: document.currency)
-        var blocks = ["# " + escape(document.title)]
-        for element in document.elements {
-            switch element {
-            case .text(let text): blocks.append(text)
-            case .figures(let figures):
-                if figures.isEmpty { blocks.append("_No figures._"); continue }
-                let table = ReportTable(columns: [ReportColumn(key: "figure", label: "Figure"), ReportColumn(key: "value", label: "Value")],
-                                        rows: figures.map { [.text($0.label), $0.value] })
-                blocks.append(renderTable(table, formatter, valueColumnRight: true))
-            case .table(let table):
-                var text = table.title.map { "## " + escape($0) + "\n\n" } ?? ""
-                text += table.rows.isEmpty ? "_No rows._" : renderTable(table, formatter)
-                blocks.append(text)
-            case .chart(let chart):
-                var text = "## " + escape(chart.title ?? chart.kind.rawValue.capitalized + " chart") + "\n\n"
-                text += chart.isEmpty ? "_No data._" : "_\(chart.kind.rawValue) chart data:_\n\n" + renderTable(chart.dataTable, formatter)
-                blocks.append(text)
-            }
-        }
-        return blocks.joined(separator: "\n\n") + "\n"
+        let output = ReportOutput()
+        render(document, to: output)
+        return output.text
     }
 
-    func renderTable(_ table: ReportTable, _ formatter: ReportFormatter, valueColumnRight: Bool = false) -> String {
-        let right = table.columns.indices.map { table.isNumeric(column: $0) || (valueColumnRight && $0 == 1) }
-        var lines = ["| " + table.columns.map { escape($0.label) }.joined(separator: " | ") + " |"]
-        lines.append("| " + right.map { $0 ? "---:" : "---" }.joined(separator: " | ") + " |")
+    /// The report written to `output` block by block (a table line by line).
+    public func render(_ document: ReportDocument, to output: ReportOutput) {
+        let formatter = ReportFormatter(currency: document.currency)
+        output.write("# " + escape(document.title))
+        for element in document.elements {
+            output.write("\n\n")
+            switch element {
+            case .text(let text): output.write(text)
+            case .figures(let figures):
+                if figures.isEmpty { output.write("_No figures._"); continue }
+                let table = ReportTable(columns: [ReportColumn(key: "figure", label: "Figure"), ReportColumn(key: "value", label: "Value")],
+                                        rows: figures.map { [.text($0.label), $0.value] })
+                renderTable(table, formatter, valueColumnRight: true, to: output)
+            case .table(let table):
+                if let title = table.title { output.write("## " + escape(title) + "\n\n") }
+                if table.rows.isEmpty { output.write("_No rows._") } else { renderTable(table, formatter, to: output) }
+            case .chart(let chart):
+                output.write("## " + escape(chart.title ?? chart.kind.rawValue.capitalized + " chart") + "\n\n")
+                if chart.isEmpty { output.write("_No data._") } else {
+                    output.write("_\(chart.kind.rawValue) chart data:_\n\n")
+                    renderTable(chart.dataTable, formatter, to: output)
+                }
+            }
+        }
+        output.write("\n")
+    }
+
+    func renderTable(_ table: ReportTable, _ formatter: ReportFormatter, valueColumnRight: Bool = false, to output: ReportOutput) {
+        let numeric = table.numericColumns
+        let right = table.columns.indices.map { numeric[$0] || (valueColumnRight && $0 == 1) }
+        output.write("| " + table.columns.map { escape($0.label) }.joined(separator: " | ") + " |")
+        output.write("\n| " + right.map { $0 ? "---:" : "---" }.joined(separator: " | ") + " |")
         for row in table.rows {
             let cells = table.columns.indices.map { i in i < row.count ? escape(formatter.text(row[i])) : "" }
-            lines.append("| " + cells.joined(separator: " | ") + " |")
+            output.write("\n| " + cells.joined(separator: " | ") + " |")
         }
-        return lines.joined(separator: "\n")
     }
 
     func escape(_ text: String) -> String {

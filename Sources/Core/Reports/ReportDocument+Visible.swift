@@ -27,7 +27,11 @@ public enum VisibleText {
 extension ReportDocument {
     /// The document with every text in it made visible (`VisibleText`): for the terminal.
     /// Labels, names and cells lose line breaks too (they would break a table's rows).
-    public var visible: ReportDocument {
+    public var visible: ReportDocument { visible(rows: true) }
+
+    /// `visible`, leaving the tables' rows as they are when `rows` is false (the terminal
+    /// renderer escapes each text cell as it formats it, rather than copying the rows).
+    func visible(rows: Bool) -> ReportDocument {
         func line(_ t: String) -> String { VisibleText.escaped(t, keepingLineBreaks: false) }
         func cell(_ c: ReportCell) -> ReportCell { if case .text(let t) = c { return .text(line(t)) } else { return c } }
         var copy = self
@@ -40,7 +44,7 @@ extension ReportDocument {
             case .table(var table):
                 table.title = table.title.map(line)
                 table.columns = table.columns.map { var c = $0; c.label = line(c.label); return c }
-                table.rows = table.rows.map { $0.map(cell) }
+                if rows { table.rows = ReportRows(table.rows.lazy.map { $0.map(cell) }) }
                 return .table(table)
             case .chart(var chart):
                 chart.title = chart.title.map(line)

@@ -84,13 +84,17 @@ public struct ReportColumn: Equatable, Sendable {
     }
 }
 
-/// A table: columns and rows of cells (one cell per column).
+/// A table: columns and rows of cells (one cell per column), kept packed (`ReportRows`).
 public struct ReportTable: Equatable, Sendable {
     public var title: String?
     public var columns: [ReportColumn]
-    public var rows: [[ReportCell]]
+    public var rows: ReportRows
 
     public init(title: String? = nil, columns: [ReportColumn], rows: [[ReportCell]]) {
+        self.init(title: title, columns: columns, packed: ReportRows(rows))
+    }
+
+    public init(title: String? = nil, columns: [ReportColumn], packed rows: ReportRows) {
         self.title = title
         self.columns = columns
         self.rows = rows
@@ -98,16 +102,11 @@ public struct ReportTable: Equatable, Sendable {
 
     /// True when the column holds numbers (and nothing but numbers or blanks): aligned right.
     public func isNumeric(column: Int) -> Bool {
-        var sawNumber = false
-        for row in rows where column < row.count {
-            switch row[column] {
-            case .number, .money: sawNumber = true
-            case .text: return false
-            case .empty: continue
-            }
-        }
-        return sawNumber
+        column < columns.count ? numericColumns[column] : rows.numericColumns(column + 1)[column]
     }
+
+    /// `isNumeric` of every column, in one pass over the rows.
+    public var numericColumns: [Bool] { rows.numericColumns(columns.count) }
 }
 
 /// The kinds of chart.

@@ -46,12 +46,52 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// The report in this format; `terminalStyle` matters only for `.terminal`.
     public func render(_ document: ReportDocument, terminalStyle: TerminalRenderer.Style = .plain) -> String {
+        let output = ReportOutput()
+        render(document, terminalStyle: terminalStyle, to: output)
+        return output.text
+    }
+}
+
+/// Where a renderer writes its text: gathered here and handed to `flush` (a file being
+/// written) each time it passes 256 KB, so a report of 100,000 rows is written as it is
+/// rendered rather than held whole (issue 27); without `flush` the whole text is kept
+/// (`render(_:) -> String`). A failure of `flush` stops the output and is thrown by `finish`.
+public final class ReportOutput {
+    public private(set) var text = ""
+    private let flush: ((String) throws -> Void)?
+    private var failure: Error?
+    static let flushAt = 1 << 18
+
+    public init(flush: ((String) throws -> Void)? = nil) { self.flush = flush }
+
+    public func write(_ piece: String) {
+        guard failure == nil else { return }
+        text += piece
+        if flush != nil, text.utf8.count >= Self.flushAt { hand() }
+    }
+
+    /// Hands what is left to `flush`; throws the first failure of `flush`.
+    public func finish() throws {
+        if flush != nil { hand() }
+        if let failure { throw failure }
+    }
+
+    private func hand() {
+        guard let flush, failure == nil, !text.isEmpty else { return }
+        do { try flush(text) } catch { failure = error }
+        text = ""
+    }
+}
+
+extension ReportFormat {
+    /// The report in this format, written to `output` as it is rendered.
+    public func render(_ document: ReportDocument, terminalStyle: TerminalRenderer.Style = .plain, to output: ReportOutput) {
         switch self {
-        case .terminal: TerminalRenderer(style: terminalStyle).render(document)
-        case .markdown: MarkdownRenderer().render(document)
-        case .csv: CSVRenderer().render(document)
-        case .json: JSONRenderer().render(document)
-        case .html: HTMLRenderer().render(document)
+        case .terminal: TerminalRenderer(style: terminalStyle).render(document, to: output)
+        case .markdown: MarkdownRenderer().render(document, to: output)
+        case .csv: CSVRenderer().render(document, to: output)
+        case .json: JSONRenderer().render(document, to: output)
+        case .html: HTMLRenderer().render(document, to: output)
         }
     }
 }

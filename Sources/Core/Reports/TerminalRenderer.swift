@@ -26,18 +26,28 @@ public struct TerminalRenderer: Sendable {
     public init(style: Style) { self.style = style }
 
     public func render(_ shown: ReportDocument) -> String {
-        let document = shown.visible  // names with control characters are shown escaped, never raw
+        let output = ReportOutput()
+        render(shown, to: output)
+        return output.text
+    }
+
+    /// The report written to `output` block by block (a table line by line).
+    public func render(_ shown: ReportDocument, to output: ReportOutput) {
+        // Names with control characters are shown escaped, never raw: a table's text cells
+        // as they are formatted (`visibleLine`), the rest here.
+        let document = shown.visible(rows: false)
         let formatter = ReportFormatter(currency: document.currency)
-        var blocks: [String] = [paint(document.title, "1") + "\n" + String(repeating: "═", count: max(3, document.title.count))]
+        output.write(paint(document.title, "1") + "\n" + String(repeating: "═", count: max(3, document.title.count)))
         for element in document.elements {
+            output.write("\n\n")
             switch element {
-            case .text(let text): blocks.append(text)
-            case .figures(let figures): blocks.append(renderFigures(figures, formatter))
-            case .table(let table): blocks.append(renderTable(table, formatter))
-            case .chart(let chart): blocks.append(renderChart(chart, formatter))
+            case .text(let text): output.write(text)
+            case .figures(let figures): output.write(renderFigures(figures, formatter))
+            case .table(let table): renderTable(table, formatter, to: output)
+            case .chart(let chart): output.write(renderChart(chart, formatter))
             }
         }
-        return blocks.joined(separator: "\n\n") + "\n"
+        output.write("\n")
     }
 
     // MARK: Elements
@@ -52,29 +62,56 @@ public struct TerminalRenderer: Sendable {
         }.joined(separator: "\n")
     }
 
-    func renderTable(_ table: ReportTable, _ formatter: ReportFormatter) -> String {
-        var lines: [String] = []
-        if let title = table.title { lines.append(paint(title, "1")) }
+    /// The table's lines: its cells are formatted once (the widths need every row), kept
+    /// packed with whether each is negative, then padded and written line by line.
+    func renderTable(_ table: ReportTable, _ formatter: ReportFormatter, to output: ReportOutput) {
+        if let title = table.title { output.write(paint(title, "1") + "\n") }
         if table.rows.isEmpty {
-            lines.append(dim("(no rows)"))
-            return lines.joined(separator: "\n")
+            output.write(dim("(no rows)"))
+            return
         }
-        let texts = table.rows.map { row in table.columns.indices.map { i in i < row.count ? formatter.text(row[i]) : "" } }
-        let numeric = table.columns.indices.map { table.isNumeric(column: $0) }
-        let widths = table.columns.indices.map { i in max(table.columns[i].label.count, texts.map { $0[i].count }.max() ?? 0) }
-        func line(_ cells: [String], negatives: [Bool]) -> String {
+        let width = table.columns.count
+        var texts = ReportRows(), negatives: [Bool] = []
+        var widths = table.columns.map(\.label.count)
+        var sawNumber = Array(repeating: false, count: width), sawText = Array(repeating: false, count: width)
+        negatives.reserveCapacity(table.rows.count * width)
+        for row in table.rows {
+            var cells: [ReportCell] = []
+            cells.reserveCapacity(width)
+            for i in 0..<width {
+                let value = i < row.count ? row[i] : .empty
+                switch value {
+                case .number, .money: sawNumber[i] = true
+                case .text: sawText[i] = true
+                case .empty: break
+                }
+                let text = TerminalRenderer.visibleText(value, formatter)
+                widths[i] = max(widths[i], text.count)
+                cells.append(.text(text))
+                negatives.append(i < row.count && ReportFormatter.isNegative(value))
+            }
+            texts.append(cells)
+        }
+        let numeric = (0..<width).map { sawNumber[$0] && !sawText[$0] }
+        func line(_ cells: [ReportCell], negatives: ArraySlice<Bool>) -> String {
             cells.indices.map { i in
-                let padded = numeric[i] ? padLeft(cells[i], widths[i]) : pad(cells[i], widths[i])
-                return cell(padded, negative: negatives[i])
+                guard case .text(let text) = cells[i] else { return "" }
+                let padded = numeric[i] ? padLeft(text, widths[i]) : pad(text, widths[i])
+                return cell(padded, negative: negatives[negatives.startIndex + i])
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
-        let noNegatives = Array(repeating: false, count: widths.count)
-        lines.append(paint(line(table.columns.map(\.label), negatives: noNegatives), "1"))
-        lines.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
-        for (row, cells) in zip(table.rows, texts) {
-            lines.append(line(cells, negatives: table.columns.indices.map { $0 < row.count && ReportFormatter.isNegative(row[$0]) }))
+        let noNegatives = Array(repeating: false, count: width)[...]
+        output.write(paint(line(table.columns.map { .text($0.label) }, negatives: noNegatives), "1"))
+        output.write("\n" + widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
+        for (r, cells) in texts.enumerated() {
+            output.write("\n" + line(cells, negatives: negatives[r * width..<(r + 1) * width]))
         }
-        return lines.joined(separator: "\n")
+    }
+
+    /// A cell as the terminal shows it: formatted, a text's control characters escaped.
+    static func visibleText(_ value: ReportCell, _ formatter: ReportFormatter) -> String {
+        if case .text(let t) = value { return VisibleText.escaped(t, keepingLineBreaks: false) }
+        return formatter.text(value)
     }
 
     func renderChart(_ chart: ReportChart, _ formatter: ReportFormatter) -> String {

@@ -10,7 +10,7 @@ extension LotMethod: LuaParsedEnumeration {}
 /// by Core's `LotBook` on every call; only a sale's choice of lots is stored.
 enum LotBindings {
     /// The `af` functions; the Asset methods are listed with the Asset's (`assetMethods`).
-    static let all: [Binding] = [realizedGains] + SettingsLots.all
+    static let all: [Binding] = [realizedGains, eachRealizedGain] + SettingsLots.all
     static let assetMethods: [Binding] = [lots, planSale]
 
     static let lotRow = LuaType.record(["acquired", "quantity", "cost_per_unit", "cost", "cost_per_unit_main", "cost_main", "currency",
@@ -126,11 +126,33 @@ enum LotBindings {
     static let realizedGains = Binding.function("af", "realized_gains", GainsQuery.self, returns: .value(.list(gainRow)),
         "One row per lot piece closed by a sale (asset, acquired, sold, quantity, proceeds after fees, fees, cost, gain, term, holding_days), in currency with the asset's own figures as local_*; totals.short, totals.long and totals.all hold {quantity, proceeds, cost, gain}. Under \"average\" the total is today's realized gain.",
         example: #"local g = af.realized_gains{ method = "fifo", from = "2025-01-01", to = "2025-12-31" } print(g.totals.all.gain)"#) { env, call, args in
-        let rows = try env.session.realizedGains(method: args.method, scope: args.scope ?? .everything, from: args.from, to: args.to, currency: args.currency)
+        let stream = try env.session.realizedGainStream(method: args.method, scope: args.scope ?? .everything, from: args.from, to: args.to, currency: args.currency)
         let currency = try env.session.reportingCurrency(args.currency)
-        env.pushList(rows, call) { pushGain($0, currency: currency, call) }
-        pushTotals(rows, call)
+        // Each row pushed as it is unpacked; the totals added up in the same order.
+        var totals = Totals()
+        call.newTable(arrayCount: stream.count)
+        var n = 0
+        while let row = stream.next() {
+            pushGain(row, currency: currency, call)
+            totals.add(row)
+            n += 1
+            call.setElement(n, of: -2)
+        }
+        totals.push(call)
         call.setField("totals", of: -2)
+        return 1
+    }
+
+    static let eachRealizedGain = Binding.function("af", "each_realized_gain", GainsQuery.self, returns: .value(.function),
+        "An iterator over the rows af.realized_gains gives (without totals), in the same order, one new row per call and nil at the end: for a long history without a Lua table per row at once (the report gains). The gains are computed when it is made, one group of assets at a time, and kept packed until handed out.",
+        example: #"local n = 0 for g in af.each_realized_gain{ method = "fifo" } do n = n + 1 end print(n)"#) { env, call, args in
+        let stream = try env.session.realizedGainStream(method: args.method, scope: args.scope ?? .everything, from: args.from, to: args.to, currency: args.currency)
+        let currency = try env.session.reportingCurrency(args.currency)
+        call.pushFunction { c in
+            guard let row = stream.next() else { c.pushNil(); return 1 }
+            pushGain(row, currency: currency, c)
+            return 1
+        }
         return 1
     }
 
@@ -154,17 +176,31 @@ enum LotBindings {
         call.pushDecimal(p.gain); call.setField("local_gain", of: -2)
     }
 
-    /// `{short = {…}, long = {…}, all = {…}}`, each `{quantity, proceeds, cost, gain}`.
-    static func pushTotals(_ rows: [GainRow], _ call: LuaCall) {
-        call.newTable(fieldCount: 3)
-        for (key, term) in [("short", LotTerm.short), ("long", .long), ("all", nil)] {
-            let mine = rows.filter { term == nil || $0.term == term }
-            call.newTable(fieldCount: 4)
-            call.pushDecimal(mine.reduce(0) { $0 + $1.piece.quantity }); call.setField("quantity", of: -2)
-            call.pushDecimal(mine.reduce(0) { $0 + $1.piece.convertedProceeds }); call.setField("proceeds", of: -2)
-            call.pushDecimal(mine.reduce(0) { $0 + $1.piece.convertedCost }); call.setField("cost", of: -2)
-            call.pushDecimal(mine.reduce(0) { $0 + $1.piece.convertedGain }); call.setField("gain", of: -2)
-            call.setField(key, of: -2)
+    /// `{short = {…}, long = {…}, all = {…}}`, each `{quantity, proceeds, cost, gain}`:
+    /// sums from 0 over the rows in their order (of a term, or all).
+    struct Totals {
+        var sums = Array(repeating: [ExactDecimal](repeating: 0, count: 4), count: 3)
+
+        mutating func add(_ row: GainRow) {
+            let p = row.piece
+            for k in [row.term == .short ? 0 : 1, 2] {
+                sums[k][0] = sums[k][0] + p.quantity
+                sums[k][1] = sums[k][1] + p.convertedProceeds
+                sums[k][2] = sums[k][2] + p.convertedCost
+                sums[k][3] = sums[k][3] + p.convertedGain
+            }
+        }
+
+        func push(_ call: LuaCall) {
+            call.newTable(fieldCount: 3)
+            for (k, key) in ["short", "long", "all"].enumerated() {
+                call.newTable(fieldCount: 4)
+                call.pushDecimal(sums[k][0]); call.setField("quantity", of: -2)
+                call.pushDecimal(sums[k][1]); call.setField("proceeds", of: -2)
+                call.pushDecimal(sums[k][2]); call.setField("cost", of: -2)
+                call.pushDecimal(sums[k][3]); call.setField("gain", of: -2)
+                call.setField(key, of: -2)
+            }
         }
     }
 }

@@ -52,7 +52,7 @@ enum ReportBindings {
     /// `(rows, {columns, format, title})`; ReportReader reads them.
     struct Table: LuaDecodable {
         static let fields: [LuaField<Table>] = [
-            .declared("rows", .list(.table), required: true, "The rows: tables of fields, such as p:allocation{}."),
+            .declared("rows", .union([.list(.table), .function]), required: true, "The rows: tables of fields, such as p:allocation{}, or a function returning the next row and nil at the end."),
             .declared("options", tableOptions, "columns: keys or {key, label}; format: one format or {column = format}; title."),
         ]
         static let layout = LuaArgumentLayout.positional
@@ -131,9 +131,10 @@ enum ReportBindings {
             return 1
         },
         .method(ReportHandle.self, "table", Table.self, returns: .value(.object("Report")),
-                "Adds a table of rows (tables of fields, or a row set of af.query). columns: keys or {key, label}; format: one format or {column = format}.",
+                "Adds a table of rows (tables of fields, a row set of af.query, or a function returning the next row on each call and nil at the end, such as an iterator, whose rows are read as they come and never listed). columns: keys or {key, label}; format: one format or {column = format}.",
                 example: #"r:table(p:allocation{}, { columns = { "key", "value", "percent" }, format = { value = "money", percent = "percent" } })"#) { env, call, r, _ in
-            try env.reports.append(.table(try ReportReader(env, call, "Report:table").table(rows: 2, options: 3)), to: r.id, call)
+            let read = try ReportReader(env, call, "Report:table").table(rows: 2, options: 3)
+            try env.reports.append(.table(read.table), to: r.id, call, reserved: read.reserved)
             call.pushValue(at: 1)
             return 1
         },

@@ -121,42 +121,102 @@ struct ReportReader {
         }
     }
 
-    func table(rows: Int32, options optionsIndex: Int32) throws -> ReportTable {
+    /// The options of `Report:table`: title, columns and formats.
+    struct TableOptions {
+        var title: String?
+        var columns: [ReportColumn]?
+        var formats: [String: ReportNumberFormat?] = [:]
+        var allFormat: ReportNumberFormat?? = nil
+    }
+
+    func tableOptions(at optionsIndex: Int32) throws -> TableOptions {
+        var options = TableOptions()
+        guard !call.isNil(at: optionsIndex) else { return options }
+        let args = try NamedArguments(call, at: optionsIndex, function: function, allowed: ReportBindings.tableOptions.recordKeys)
+        options.title = try args.string("title")
+        options.columns = try args.value("columns") { try readColumns(at: $0) }
+        _ = try args.value("format") { i -> Bool? in
+            if let name = call.string(at: i) { options.allFormat = .some(try format(name)); return true }
+            guard call.type(at: i) == ReportReader.tableType else { throw args.fieldError("format", "a format name or {column = format} expected") }
+            var names: [String] = []
+            call.forEachStringKey(of: i) { names.append($0) }
+            for name in names { options.formats[name] = try format(call.field(name, of: i) { call.string(at: $0) } ?? "") }
+            return true
+        }
+        return options
+    }
+
+    /// The cells of the row at `row` (a table, checked), one per column.
+    func cells(ofRowAt row: Int32, columns: [ReportColumn], _ options: TableOptions) throws -> [ReportCell] {
+        try columns.map { column in
+            pushField(column.key, ofRowAt: row)
+            defer { call.pop() }
+            let format: ReportNumberFormat? = options.formats[column.key] ?? options.allFormat ?? nil
+            let forceText = options.formats[column.key].map { $0 == nil } ?? false
+            return try cell(at: -1, format: format, forceText: forceText)
+        }
+    }
+
+    /// The table of `Report:table(rows, options)`. `rows` may be a function that returns
+    /// the next row on each call and nil at the end (an iterator such as
+    /// `af.each_realized_gain{…}`'s): its rows are packed as they come and counted against
+    /// `--max-memory` as they are (`reserved`), so no list of them is ever held.
+    func table(rows: Int32, options optionsIndex: Int32) throws -> (table: ReportTable, reserved: Int) {
+        if call.type(at: rows) == LuaTypeCode.function { return try table(pulling: rows, options: optionsIndex) }
+        return (try table(listed: rows, options: optionsIndex), 0)
+    }
+
+    func table(pulling function: Int32, options optionsIndex: Int32) throws -> (table: ReportTable, reserved: Int) {
+        let options = try tableOptions(at: optionsIndex)
+        var columns = options.columns
+        var packed = ReportRows(), reserved = 0
+        var r = 0
+        while true {
+            try call.callFunction(at: function, results: 1) { 0 }
+            let row = call.argumentCount
+            if call.isNil(at: row) {
+                call.pop()
+                break
+            }
+            r += 1
+            guard call.type(at: row) == ReportReader.tableType else {
+                defer { call.pop() }
+                throw LuaArgumentError("\(self.function): row \(r) is a \(call.typeName(at: row)), expected a table of fields")
+            }
+            if columns == nil { columns = keys(ofRow: row).map { ReportColumn(key: $0) } }
+            do {
+                defer { call.pop() }
+                packed.append(try cells(ofRowAt: row, columns: columns!, options))
+            }
+            if packed.byteCount - reserved >= 1 << 16 {
+                try call.reserveHostMemory(packed.byteCount - reserved, retained: true)
+                reserved = packed.byteCount
+            }
+        }
+        return (ReportTable(title: options.title, columns: columns ?? [], packed: packed), reserved)
+    }
+
+    func table(listed rows: Int32, options optionsIndex: Int32) throws -> ReportTable {
         let isRowSet = try pushRowsOfRowSet(at: rows)
         let rowsIndex = isRowSet ? call.argumentCount : rows
         defer { if isRowSet { call.remove(at: rowsIndex) } }
         guard call.type(at: rowsIndex) == ReportReader.tableType else {
-            throw LuaArgumentError("\(function): a list of rows (tables) expected, got \(call.typeName(at: rowsIndex))")
+            throw LuaArgumentError("\(function): a list of rows (tables) or a function returning them expected, got \(call.typeName(at: rowsIndex))")
         }
-        var columns: [ReportColumn]? = nil, title: String? = nil
-        var formats: [String: ReportNumberFormat?] = [:], allFormat: ReportNumberFormat?? = nil
-        if !call.isNil(at: optionsIndex) {
-            let args = try NamedArguments(call, at: optionsIndex, function: function, allowed: ReportBindings.tableOptions.recordKeys)
-            title = try args.string("title")
-            columns = try args.value("columns") { try readColumns(at: $0) }
-            _ = try args.value("format") { i -> Bool? in
-                if let name = call.string(at: i) { allFormat = .some(try format(name)); return true }
-                guard call.type(at: i) == ReportReader.tableType else { throw args.fieldError("format", "a format name or {column = format} expected") }
-                var names: [String] = []
-                call.forEachStringKey(of: i) { names.append($0) }
-                for name in names { formats[name] = try format(call.field(name, of: i) { call.string(at: $0) } ?? "") }
-                return true
-            }
-        }
-        if columns == nil, isRowSet { columns = try fieldOrder(ofRowSet: rows) }
+        var options = try tableOptions(at: optionsIndex)
+        if options.columns == nil, isRowSet { options.columns = try fieldOrder(ofRowSet: rows) }
         let count = call.rawLength(at: rowsIndex)
-        if columns == nil {
+        if options.columns == nil {
             if count > 0 {
                 call.pushElement(1, of: rowsIndex)
                 defer { call.pop() }
-                columns = call.type(at: -1) == ReportReader.tableType ? keys(ofRow: call.argumentCount).map { ReportColumn(key: $0) } : []
+                options.columns = call.type(at: -1) == ReportReader.tableType ? keys(ofRow: call.argumentCount).map { ReportColumn(key: $0) } : []
             } else {
-                columns = []
+                options.columns = []
             }
         }
-        let resolved = columns!
-        var rows: [[ReportCell]] = []
-        rows.reserveCapacity(count)
+        let resolved = options.columns!
+        var packed = ReportRows()
         for r in 0..<count {
             call.pushElement(r + 1, of: rowsIndex)
             defer { call.pop() }
@@ -164,15 +224,9 @@ struct ReportReader {
             guard call.type(at: row) == ReportReader.tableType else {
                 throw LuaArgumentError("\(function): row \(r + 1) is a \(call.typeName(at: row)), expected a table of fields")
             }
-            rows.append(try resolved.map { column in
-                pushField(column.key, ofRowAt: row)
-                defer { call.pop() }
-                let format: ReportNumberFormat? = formats[column.key] ?? allFormat ?? nil
-                let forceText = formats[column.key].map { $0 == nil } ?? false
-                return try cell(at: -1, format: format, forceText: forceText)
-            })
+            packed.append(try cells(ofRowAt: row, columns: resolved, options))
         }
-        return ReportTable(title: title, columns: resolved, rows: rows)
+        return ReportTable(title: options.title, columns: resolved, packed: packed)
     }
 
     /// `{"key", {"value", "Value"}, {key = "percent", label = "%"}}`.

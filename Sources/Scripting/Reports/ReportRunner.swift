@@ -27,6 +27,9 @@ public enum ReportRunner {
         public var help = false
         /// Collects the modules the script requires (for `--watch`).
         public var loadedFiles: LoadedFiles?
+        /// Where the rendered report goes without --output, in pieces as it is rendered (the
+        /// command's standard output), rather than as the outcome's text.
+        public var writeText: ((String) -> Void)?
 
         public init(script: String) { self.script = script }
     }
@@ -121,8 +124,19 @@ public enum ReportRunner {
             }
             if let path = request.outputPath {
                 // The user named it: `--output /dev/stdout` streams, a link is written through.
-                try OwnerOnlyFiles.write(format.render(document), to: path, special: .writeInPlace)
+                // Written as it is rendered (a report of 100,000 rows is never held as text).
+                try OwnerOnlyFiles.write(to: path, special: .writeInPlace) { sink in
+                    let output = ReportOutput { try sink.write($0) }
+                    format.render(document, to: output)
+                    try output.finish()
+                }
                 return Outcome(text: nil, writtenPath: path, error: nil)
+            }
+            if let writeText = request.writeText {
+                let output = ReportOutput { writeText($0) }
+                format.render(document, terminalStyle: env.reports.terminalStyle, to: output)
+                try output.finish()
+                return Outcome(text: nil, writtenPath: nil, error: nil)
             }
             return Outcome(text: format.render(document, terminalStyle: env.reports.terminalStyle), writtenPath: nil, error: nil)
         }

@@ -64,8 +64,10 @@ public final class ReportSession {
     /// Adds `element` to report `id`, counting what the report keeps against `--max-memory`:
     /// a script could otherwise pile up gigabytes of text in Swift while Lua's own memory
     /// stays small.
-    func append(_ element: ReportElement, to id: Int64, _ call: LuaCall) throws {
-        try call.reserveHostMemory(ReportSession.estimatedBytes(of: element), retained: true)
+    /// `reserved`: what was counted already as the element was read (a table pulled from an
+    /// iterator counts its rows as they come).
+    func append(_ element: ReportElement, to id: Int64, _ call: LuaCall, reserved: Int = 0) throws {
+        try call.reserveHostMemory(ReportSession.estimatedBytes(of: element) - reserved, retained: true)
         documents[id]!.elements.append(element)
     }
 
@@ -76,8 +78,8 @@ public final class ReportSession {
         case .text(let text): return 32 + text.utf8.count
         case .figures(let figures): return figures.reduce(0) { $0 + 32 + $1.label.utf8.count + cell($1.value) }
         case .table(let table):
-            return table.columns.reduce(0) { $0 + 32 + $1.key.utf8.count + $1.label.utf8.count }
-                + table.rows.reduce(0) { $0 + 32 + $1.reduce(0) { $0 + cell($1) } }
+            // The rows are kept packed: their bytes, as they are.
+            return table.columns.reduce(0) { $0 + 32 + $1.key.utf8.count + $1.label.utf8.count } + table.rows.byteCount
         case .chart(let chart):
             return chart.series.reduce(0) { $0 + 32 + $1.name.utf8.count + $1.points.reduce(0) { $0 + 48 + $1.x.description.utf8.count } }
         }
