@@ -154,6 +154,44 @@ public struct LuaCall {
         }
     }
 
+    /// Like `forEachStringKeyBytes`, with each key's value in the table at `places` (an
+    /// integer, such as the key's place in a fixed list of names; nil for any other key or
+    /// value): one raw lookup by the Lua string itself, whose hash Lua keeps, instead of
+    /// comparing the key's bytes with every name. The key's value is on top during `body`.
+    /// [-0, +0, -]
+    public func forEachStringKey(of index: Int32, places: Int32,
+                                 _ body: (Int?, UnsafeRawBufferPointer) throws -> Void) rethrows {
+        guard isTable(at: index), isTable(at: places) else { return }
+        let table = lua_absindex(L, index), places = lua_absindex(L, places)
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            if lua_type(L, -2) == LUA_TSTRING {
+                var length = 0
+                if let pointer = clua_tolstring(L, -2, &length) {
+                    lua_pushvalue(L, -2)
+                    var place: Int?
+                    if lua_rawget(L, places) == LUA_TNUMBER {
+                        var isInteger: Int32 = 0
+                        let value = lua_tointegerx(L, -1, &isInteger)
+                        if isInteger != 0 { place = Int(value) }
+                    }
+                    clua_pop(L, 1)
+                    try body(place, UnsafeRawBufferPointer(start: pointer, count: length))
+                }
+            }
+            pop()
+        }
+    }
+
+    /// The bytes of the string at `index`, valid while it stays on the stack; nil for any
+    /// other value (numbers are not converted). [-0, +0, -]
+    public func stringBytes(at index: Int32) -> UnsafeRawBufferPointer? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = clua_tolstring(L, index, &length) else { return nil }
+        return UnsafeRawBufferPointer(start: pointer, count: length)
+    }
+
     // MARK: Pushing
 
     /// Pushes a copy of the value at `index`. [-0, +1, -]
@@ -181,6 +219,16 @@ public struct LuaCall {
     /// The string, or nil. [-0, +1, m]
     public func pushOptionalString(_ value: String?) {
         if let value { pushString(value) } else { pushNil() }
+    }
+
+    /// A new table holding a CSV row's cells as strings made from `bytes` (cell i is
+    /// `spans[2i] ..< spans[2i + 1]`), as its elements 1…n; with `names` (a stack index), each
+    /// cell i < `named` is also set under element i + 1 of the table there when that is a
+    /// non-empty string (its header), the same Lua string. One call, no host string per cell.
+    /// [-0, +1, m]
+    public func pushRow(bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int>, names: Int32?, named: Int) {
+        let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
+        clua_push_row(L, base, spans.baseAddress, Int32(spans.count / 2), names ?? 0, Int32(names == nil ? 0 : named))
     }
 
     /// A new table with room for `arrayCount` elements and `fieldCount` fields. [-0, +1, m]

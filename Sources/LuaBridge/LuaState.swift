@@ -332,11 +332,20 @@ public final class LuaState {
     /// Pushes a new userdata of class `name` holding a copy of `value`, which must be a
     /// trivial type (no references: the userdata has no `__gc` to release them). Decimals
     /// are stored this way. [-0, +1, m]
+    /// (Inlinable, so that the caller's concrete type stores its bytes: unspecialized, the
+    /// generic store cost hundreds of instructions a decimal.)
+    @inlinable
     public func pushValue<T>(_ value: T, ofClass name: String) {
-        let memory = clua_newuserdata(L, MemoryLayout<T>.size)!
-        memory.storeBytes(of: value, as: T.self)
+        pushUserdata(size: MemoryLayout<T>.size, ofClass: name).storeBytes(of: value, as: T.self)
+    }
+
+    /// Pushes a new userdata of class `name` of `size` bytes, and returns its memory (for
+    /// `pushValue`). [-0, +1, m]
+    public func pushUserdata(size: Int, ofClass name: String) -> UnsafeMutableRawPointer {
+        let memory = clua_newuserdata(L, size)!
         lua_rawgeti(L, clua_registryindex(), lua_Integer(classRef(name)!))
         lua_setmetatable(L, -2)
+        return memory
     }
 
     /// The size in bytes of the userdata at `index` (0 for anything else): a class whose
@@ -347,9 +356,15 @@ public final class LuaState {
 
     /// The value inside a userdata of class `name` at `index` (pushed by `pushValue`), or nil.
     /// [-0, +0, -]
+    @inlinable
     public func value<T>(at index: Int32, ofClass name: String, as type: T.Type) -> T? {
+        userdata(at: index, ofClass: name)?.loadUnaligned(as: T.self)
+    }
+
+    /// The memory of a userdata of class `name` at `index`, or nil (for `value`). [-0, +0, -]
+    public func userdata(at index: Int32, ofClass name: String) -> UnsafeRawPointer? {
         guard lua_type(L, index) == LUA_TUSERDATA, let ref = classRef(name), hasMetatable(at: index, ref: ref) else { return nil }
-        return lua_touserdata(L, index).loadUnaligned(as: T.self)
+        return UnsafeRawPointer(lua_touserdata(L, index))
     }
 
     // MARK: Interruption

@@ -94,6 +94,14 @@ void clua_decimal_fast_paths(lua_State *L, int metatable);
    3 last mark) and hands anything else to the binding. [-0, +1, m] */
 void clua_push_decimal_reader(lua_State *L, void *box, int metatable, int style);
 
+/* Pushes a new table holding a CSV row's `n` cells as strings, cell i being bytes
+   spans[2i] ..< spans[2i + 1] of `bytes`, as its elements 1…n; when `names` is a stack index
+   (not 0), each cell i < `named` is also set under element i + 1 of the table there, when that
+   is a non-empty string (its column's header; a later column with the same header wins).
+   Room is made for n elements and `named` fields. Raw sets, no metamethods; fails only on
+   memory, which the host allocator never refuses outside a run. [-0, +1, m] */
+void clua_push_row(lua_State *L, const char *bytes, const ptrdiff_t *spans, int n, int names, int named);
+
 /* Protected calls. msgh: 1 adds a traceback to string errors (top level), 0 keeps the
    error value untouched (nested calls whose error is re-raised). */
 int clua_pcall(lua_State *L, int nargs, int nresults, int traceback);

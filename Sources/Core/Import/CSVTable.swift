@@ -60,16 +60,22 @@ public struct CSVTable: Sendable {
         let separator = delimiter ?? guessDelimiter(text)
         guard let scalar = separator.unicodeScalars.first else { throw RuleViolation(emptyMessage) }
         guard var rows = CSVChunks.read(text, delimiter: scalar, trim: trim), !rows.isEmpty else { throw RuleViolation(emptyMessage) }
-        if text.utf8.contains(UInt8(ascii: "\"")), let last = rows.last,
-           let unclosed = UnclosedQuote.find(in: text, delimiter: scalar, fromLine: last.line) {
-            throw ImportFailure(rowErrors: [RowError(line: unclosed.line, column: nil,
-                                                     message: UnclosedQuote.message(line: unclosed.line, lastLine: unclosed.lastLine))],
-                                kind: .transactions)
-        }
+        if let last = rows.last { try checkQuotesClosed(text, delimiter: scalar, lastRowLine: last.line) }
         let header = rows.removeFirst()  // moves the rest down in place, no copy of the rows
         if rows.isEmpty, !allowNoRows { throw RuleViolation(noRowsMessage) }
         return CSVTable(headers: header.fields.map { $0.trimmingCharacters(in: .whitespaces) }, headerLine: header.line,
                         rows: rows, delimiter: separator)
+    }
+
+    /// Throws the unclosed quote's error when a quote opens a field and never closes (see
+    /// `UnclosedQuote`); `lastRowLine` is the line of the text's last non-blank row.
+    public static func checkQuotesClosed(_ text: String, delimiter: Unicode.Scalar, lastRowLine: Int) throws {
+        var bytes = text  // no copy: for its UTF-8 in place, searched by memchr (`utf8.contains` went a byte at a time)
+        let quoted = bytes.withUTF8 { $0.count > 0 && memchr($0.baseAddress!, Int32(UInt8(ascii: "\"")), $0.count) != nil }
+        guard quoted, let unclosed = UnclosedQuote.find(in: text, delimiter: delimiter, fromLine: lastRowLine) else { return }
+        throw ImportFailure(rowErrors: [RowError(line: unclosed.line, column: nil,
+                                                 message: UnclosedQuote.message(line: unclosed.line, lastLine: unclosed.lastLine))],
+                            kind: .transactions)
     }
 
     /// The separator that occurs most in the first non-blank line outside quotes: `,` `;`

@@ -75,6 +75,47 @@ struct CSVChunksTests {
         }
     }
 
+    @Test("CSVCells gives CSV.swift's trimmed rows and lines, as bytes, on random files (stray and doubled quotes, CR, spaces, any delimiter)")
+    func cellsMatchCSVSwift() throws {
+        var random = SplitMix64(seed: 20261127)
+        let pieces = ["a", "b c", "1.5", "\"q\"", "\"x,y\"", "\"x;y\"", "\"two\nlines\"", "\"cr\r\nlf\"", "\"say \"\"hi\"\"\"",
+                      "stray\"quote", "\"unclosed", " pad ", "", "\"lone\rcr\"", "\"\"", "é", "\"a\"b\"", "\"a\"é,\"", "\"a\" ", "\t", "€\"x",
+                      "\u{A0}nb\u{A0}", " \u{3000}wide ", "\" q \"\"x\"\" \"", "  ", "\"\t\""]
+        let ends = ["\n", "\r\n", "\r", "\n\n", "\r\n\r\n", "", " \n", "\t\r\n"]
+        for delimiter: Unicode.Scalar in [",", ";", "\t"] {
+            for _ in 0..<400 {
+                var text = ""
+                for _ in 0..<(1 + random.below(12)) {
+                    text += (0..<(1 + random.below(4))).map { _ in pieces[random.below(pieces.count)] }.joined(separator: String(delimiter))
+                    text += ends[random.below(ends.count)]
+                }
+                let reference = try #require(CSVChunks.readWithCSVSwift(text, delimiter: delimiter, trim: true))
+                for headerTrimmed in [false, true] {
+                    let cells = CSVCells(text: text, delimiter: UInt8(delimiter.value), headerTrimmed: headerTrimmed)
+                    let read = (0..<cells.count).map { "\(cells.line(of: $0)): \(cells.fields(of: $0))" }
+                    let expected = reference.enumerated().map { i, row in
+                        "\(row.line): \(i == 0 && headerTrimmed ? row.fields.map { $0.trimmingCharacters(in: .whitespaces) } : row.fields)"
+                    }
+                    #expect(read == expected, "\(text.debugDescription)")
+                    for row in 0..<cells.count {
+                        let fields = cells.fields(of: row)
+                        #expect(cells.cellCount(of: row) == fields.count)
+                        #expect(cells.isEmpty(row) == fields.allSatisfy(\.isEmpty))
+                        #expect(cells.joined(row, separator: 0x1F) == fields.joined(separator: "\u{1F}"))
+                        for (i, field) in fields.enumerated() { #expect(cells.field(i, of: row) == field) }
+                        cells.withRow(row) { bytes, spans in
+                            #expect(spans.count == 2 * fields.count)
+                            let texts = stride(from: 0, to: spans.count, by: 2).map {
+                                String(decoding: UnsafeBufferPointer(rebasing: bytes[spans[$0]..<spans[$0 + 1]]), as: UTF8.self)
+                            }
+                            #expect(texts == fields)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("a table parsed from a big text has the rows, lines and header of one reading")
     func bigTable() throws {
         var text = "\n\nDate;Asset;Note\r\n"

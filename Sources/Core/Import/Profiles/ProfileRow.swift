@@ -4,13 +4,36 @@ import Foundation
 /// that recognizes it again on a later import.
 public struct ProfileRow: Sendable {
     public var line: Int
-    public var fields: [String]
+    /// The row's cells: kept as given, or read from the file's `CSVCells` only when asked
+    /// (an import reads them only for the key of a row without a broker id).
+    public var fields: [String] {
+        get {
+            switch cells {
+            case .texts(let texts): texts
+            case .file(let file, let row): file.fields(of: row)
+            }
+        }
+        set { cells = .texts(newValue) }
+    }
     /// The broker's transaction id when the profile names one.
     public var brokerID: String?
+    private var cells: Cells
+
+    private enum Cells: Sendable {
+        case texts([String])
+        case file(CSVCells, Int)
+    }
 
     public init(line: Int, fields: [String], brokerID: String? = nil) {
         self.line = line
-        self.fields = fields
+        self.cells = .texts(fields)
+        self.brokerID = brokerID
+    }
+
+    /// Row `row` of `file`, its cells read from there when asked.
+    public init(_ file: CSVCells, row: Int, brokerID: String? = nil) {
+        self.line = file.line(of: row)
+        self.cells = .file(file, row)
         self.brokerID = brokerID
     }
 
@@ -19,7 +42,10 @@ public struct ProfileRow: Sendable {
     /// their occurrence).
     public var key: String {
         if let brokerID, !brokerID.isEmpty { return "id:" + brokerID }
-        return "row:" + fields.joined(separator: "\u{1F}")
+        switch cells {
+        case .texts(let texts): return "row:" + texts.joined(separator: "\u{1F}")
+        case .file(let file, let row): return "row:" + file.joined(row, separator: 0x1F)
+        }
     }
 }
 

@@ -42,6 +42,10 @@ public enum ProfileCatalog {
             // every cell of 1,000 lines it cost about 35 ms an import).
             cells = rows.prefix(ProfileCatalog.headerSearchLines).map { Set($0.fields.map { ProfileScript.trimmed($0).lowercased() }) }
         }
+        /// The same, from the file's cells.
+        init(_ file: CSVCells) {
+            cells = (0..<min(file.count, ProfileCatalog.headerSearchLines)).map { Set(file.fields(of: $0).map { ProfileScript.trimmed($0).lowercased() }) }
+        }
     }
 
     /// Which of `headers` a row's cells hold (ignoring case).

@@ -30,11 +30,23 @@ public enum ProfileImport {
 
     /// The file's lines as rows (every line, the first one too), read as CSV with the
     /// delimiter that occurs most in its first lines (200: past a long title block, whose
-    /// lines hold few delimiters, into the rows).
+    /// lines hold few delimiters, into the rows). The reference `cells(of:)` is compared with.
     static func rows(of data: Data) throws -> [ProfileRow] {
         let text = try CSVTable.decode(data)
         let table = try CSVTable.parse(text: text, delimiter: delimiter(of: text), allowNoRows: true)
         return [ProfileRow(line: table.headerLine, fields: table.headers)] + table.rows.map { ProfileRow(line: $0.line, fields: $0.fields) }
+    }
+
+    /// The same rows as `rows(of:)`, with the same errors, as byte cells (`CSVCells`): what
+    /// a profile reads, its cells going into Lua strings without a Swift string each.
+    static func cells(of data: Data) throws -> CSVCells {
+        var text = try CSVTable.decode(data)
+        let separator = delimiter(of: text)
+        if text.hasPrefix("\u{FEFF}") { text = String(text.dropFirst()) }  // as CSVTable.parse
+        let cells = CSVCells(text: text, delimiter: UInt8(separator.asciiValue!), headerTrimmed: true)
+        guard let last = cells.lines.last else { throw RuleViolation(CSVTable.emptyMessage) }
+        try CSVTable.checkQuotesClosed(text, delimiter: separator.unicodeScalars.first!, lastRowLine: last)
+        return cells
     }
 
     static func delimiter(of text: String) -> Character {
@@ -51,8 +63,8 @@ public enum ProfileImport {
 
     /// Reads, recognizes and runs the profile: every row's operations, or every problem.
     static func profiled(_ data: Data, request: Request) throws -> (script: ProfileScript, results: [ProfileRowResult])? {
-        let all = try rows(of: data)
-        let head = ProfileCatalog.Head(all)
+        let file = try cells(of: data)
+        let head = ProfileCatalog.Head(file)
         let script: ProfileScript, headerRow: Int
         if let name = request.profile {
             script = try ProfileCatalog.load(name)
@@ -65,10 +77,10 @@ public enum ProfileImport {
             guard let match = ProfileCatalog.recognize(head, among: scripts) else { return nil }
             (script, headerRow) = (match.script, match.headerRow)
         }
-        try script.runPreamble(Array(all[..<headerRow]))
-        let headers = all[headerRow].fields
-        let body = all[(script.descriptor.raw ? headerRow : headerRow + 1)...].filter { !$0.fields.allSatisfy(\.isEmpty) }
-        let run = script.run(rows: Array(body), headers: headers, accountCurrency: request.currency?.uppercased(),
+        try script.runPreamble((0..<headerRow).map { ProfileRow(file, row: $0) })
+        let headers = file.fields(of: headerRow)
+        let body = ((script.descriptor.raw ? headerRow : headerRow + 1)..<file.count).filter { !file.isEmpty($0) }
+        let run = script.run(file, rows: body, headers: headers, accountCurrency: request.currency?.uppercased(),
                              timeLimitSeconds: request.timeLimitSeconds)
         if !run.problems.isEmpty {
             let lines = Set(run.problems.map(\.line)).count
@@ -80,7 +92,7 @@ public enum ProfileImport {
 
     /// The closest profile's message for a file none recognizes.
     static func unrecognized(_ data: Data) throws -> String {
-        let head = ProfileCatalog.Head(try rows(of: data))
+        let head = ProfileCatalog.Head(try cells(of: data))
         return ProfileCatalog.closest(head, among: try ProfileCatalog.builtIn.map(ProfileScript.init))
     }
 

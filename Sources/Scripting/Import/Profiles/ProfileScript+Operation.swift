@@ -23,14 +23,20 @@ extension ProfileScript {
     static let fieldNames = ["kind", "date", "asset", "asset_type", "currency", "cash_currency", "quantity", "price", "fees", "amount", "gross",
                              "tax", "net", "to_currency", "to_amount", "ratio", "cost_basis", "acquired", "new_name", "new_asset", "cost_fraction", "note", "id",
                              "cash", "to_asset", "to_quantity"]
-    private static let fieldBytes = fieldNames.map { Array($0.utf8) }
 
-    /// The place of the field whose name is `key`'s bytes, nil for an unknown one.
-    private static func place(of key: UnsafeRawBufferPointer) -> Int? {
-        for (i, name) in fieldBytes.enumerated() where name.count == key.count && name.first == key.first {
-            if name.withUnsafeBytes({ memcmp($0.baseAddress!, key.baseAddress!, key.count) }) == 0 { return i }
+    /// `fieldNames` in a Lua table, each name to its place (made once per script): an
+    /// operation's keys are looked up there by the Lua string itself (`operation(at:)`).
+    func fieldPlaces() -> LuaReference {
+        if let made = fieldPlacesTable { return made }
+        let call = LuaCall(lua.L)
+        call.newTable(fieldCount: Self.fieldNames.count)
+        for (i, name) in Self.fieldNames.enumerated() {
+            call.pushInteger(Int64(i))
+            call.setField(name, of: -2)
         }
-        return nil
+        let made = lua.makeReference()
+        fieldPlacesTable = made
+        return made
     }
 
     /// An operation field, by its place in `fieldNames`.
@@ -42,10 +48,22 @@ extension ProfileScript {
     /// An operation table's fields by place.
     struct Fields {
         var values: [FieldValue?] = Array(repeating: nil, count: ProfileScript.fieldNames.count)
-        subscript(_ field: Field) -> FieldValue? { values[field.rawValue] }
+        /// Bit `place` set for each field given: an absent field is answered without
+        /// touching `values`.
+        var given: UInt32 = 0
+        subscript(_ field: Field) -> FieldValue? { given & (1 << UInt32(field.rawValue)) == 0 ? nil : values[field.rawValue] }
+        mutating func put(_ value: FieldValue, at place: Int) {
+            values[place] = value
+            given |= 1 << UInt32(place)
+        }
         /// Every field unset again, the storage kept (one per script, not one per operation).
         mutating func clear() {
-            for i in values.indices where values[i] != nil { values[i] = nil }
+            var rest = given
+            while rest != 0 {
+                values[rest.trailingZeroBitCount] = nil
+                rest &= rest - 1
+            }
+            given = 0
         }
     }
 
@@ -61,22 +79,33 @@ extension ProfileScript {
             swap(&fields, &fieldScratch)
         }
         var unknown: String?
-        try call.forEachStringKeyBytes(of: index) { key in
-            guard let place = Self.place(of: key) else {
+        let table = call.absoluteIndex(index)
+        lua.push(fieldPlaces())
+        defer { call.pop() }
+        try call.forEachStringKey(of: table, places: -1) { place, key in
+            guard let place, place >= 0, place < Self.fieldNames.count else {
                 unknown = unknown ?? String(decoding: key, as: UTF8.self)
                 return
             }
             if (place == Field.date.rawValue || place == Field.acquired.rawValue), let day = memoizedDate(call: call, format: format) {
-                fields.values[place] = .day(day)
-            } else if let s = call.string(at: -1) {
-                fields.values[place] = .text(Self.trimmed(s))
+                fields.put(.day(day), at: place)
+            } else if let bytes = call.stringBytes(at: -1) {
+                fields.put(.text(Self.trimmed(bytes)), at: place)
             } else if call.type(at: -1) == LuaTypeCode.boolean {
-                fields.values[place] = .flag(call.boolean(at: -1))
+                fields.put(.flag(call.boolean(at: -1)), at: place)
             } else if let d = try call.decimal(at: -1) {
-                fields.values[place] = .decimal(d)
+                fields.put(.decimal(d), at: place)
             }
         }
         if let unknown { throw ProfileError("unknown operation field '\(unknown)'") }
+        return try operation(fields, format: format, accountCurrency: accountCurrency)
+    }
+
+    /// The operation of an operation table's fields, and its broker id. (`fields` a
+    /// parameter, not a variable the nested functions capture: those paid an exclusivity
+    /// check per field read.)
+    private func operation(_ fields: Fields, format: ImportDate?, accountCurrency: String?) throws -> (ProfileOperation, String?) {
+        let style = descriptor.decimal
         func text(_ key: Field) -> String? {
             switch fields[key] {
             case .text(let s)?: return s.isEmpty ? nil : s
@@ -87,7 +116,7 @@ extension ProfileScript {
         func number(_ key: Field, signed: Bool = false) throws -> ExactDecimal? {
             let value: ExactDecimal?
             switch fields[key] {
-            case .text(let s)?: value = try descriptor.decimal.parse(s)
+            case .text(let s)?: value = try style.parse(s)
             case .decimal(let d)?: value = d
             default: value = nil
             }
@@ -143,6 +172,14 @@ extension ProfileScript {
     /// code as written, "EUR"), without the Unicode case mapping.
     static func uppercased(_ s: String) -> String {
         s.utf8.allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) } ? s : s.uppercased()
+    }
+
+    /// `trimmed` of the text of a Lua string's bytes, made once.
+    static func trimmed(_ bytes: UnsafeRawBufferPointer) -> String {
+        guard let first = bytes.first, let last = bytes.last else { return "" }
+        let s = String(decoding: bytes, as: UTF8.self)
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 >= 0x80 }
+        return blank(first) || blank(last) ? s.trimmingCharacters(in: .whitespaces) : s
     }
 
     /// Trimmed of spaces and tabs; the text itself when it has none at its ends (the common

@@ -9,10 +9,10 @@ extension ProfileScript {
         var message: String
     }
 
-    /// Runs the row function over `rows` (cells by `headers`), in order. A row whose
-    /// function raises, or returns something that is not understood, is a problem at its
-    /// line; every row is tried, so every problem is listed at once.
-    func run(rows: [ProfileRow], headers: [String], accountCurrency: String?,
+    /// Runs the row function over rows `rows` of `file` (cells by `headers`), in order. A
+    /// row whose function raises, or returns something that is not understood, is a problem
+    /// at its line; every row is tried, so every problem is listed at once.
+    func run(_ file: CSVCells, rows: [Int], headers: [String], accountCurrency: String?,
              timeLimitSeconds: Double = timeoutSeconds) -> (results: [ProfileRowResult], problems: [Problem]) {
         var results: [ProfileRowResult] = [], problems: [Problem] = []
         results.reserveCapacity(rows.count)
@@ -43,49 +43,47 @@ extension ProfileScript {
         let clock = ContinuousClock(), started = clock.now
         let fileLimit = Duration.seconds(timeLimitSeconds)
         for row in rows {
+            let line = file.line(of: row)
             if clock.now - started > fileLimit {
-                problems.append(Problem(line: row.line, message: Self.fileTimeoutMessage(timeLimitSeconds)))
+                problems.append(Problem(line: line, message: Self.fileTimeoutMessage(timeLimitSeconds)))
                 break
             }
-            var profiled = ProfileRow(line: row.line, fields: row.fields)
-            if let idColumn, idColumn < row.fields.count, !row.fields[idColumn].isEmpty { profiled.brokerID = row.fields[idColumn] }
+            var profiled = ProfileRow(file, row: row)
+            if let idColumn, idColumn < file.cellCount(of: row) {
+                let id = file.field(idColumn, of: row)
+                if !id.isEmpty { profiled.brokerID = id }
+            }
             do {
-                let result = try runRow(row, keys: keys, names: names, call: call, into: &profiled, format: format, accountCurrency: accountCurrency)
+                let result = try runRow(file, row, named: keys.count, names: names, call: call, into: &profiled, format: format,
+                                        accountCurrency: accountCurrency)
                 results.append(result)
             } catch {
-                problems.append(Problem(line: row.line, message: String(describing: error)))
+                problems.append(Problem(line: line, message: String(describing: error)))
             }
             lua.setTop(0)
         }
         if let finish = finishFunction {
+            let last = rows.last.map(file.line(of:)) ?? 0
             lua.push(finish)
             do { try lua.call(arguments: 0, results: 0) } catch let error as LuaError {
-                problems.append(Problem(line: rows.last?.line ?? 0, message: Self.shortMessage(error)))
+                problems.append(Problem(line: last, message: Self.shortMessage(error)))
             } catch {
-                problems.append(Problem(line: rows.last?.line ?? 0, message: String(describing: error)))
+                problems.append(Problem(line: last, message: String(describing: error)))
             }
             lua.setTop(0)
         }
         return (results, problems)
     }
 
-    /// Stack while a row is built: 1 the names, 2 the function, 3 the row table.
-    private func runRow(_ row: ProfileRow, keys: [String], names: LuaReference, call: LuaCall, into profiled: inout ProfileRow,
+    /// Stack while a row is built: 1 the names, 2 the function, 3 the row table (its cells
+    /// straight from the file's bytes; each named cell the same Lua string as its element).
+    private func runRow(_ file: CSVCells, _ row: Int, named: Int, names: LuaReference, call: LuaCall, into profiled: inout ProfileRow,
                         format: ImportDate?, accountCurrency: String?) throws -> ProfileRowResult {
         guard let function = rowFunctionReference else { throw ProfileError("no row function") }
         lua.push(names)
         lua.push(function)
-        call.newTable(arrayCount: row.fields.count, fieldCount: descriptor.raw ? 0 : keys.count)
-        for (i, cell) in row.fields.enumerated() {
-            call.pushString(cell)  // once: the named cell is the same Lua string
-            if !descriptor.raw, i < keys.count, !keys[i].isEmpty {
-                call.pushElement(i + 1, of: 1)
-                call.pushValue(at: -2)
-                call.rawSet(of: 3)
-            }
-            call.setElement(i + 1, of: 3)
-        }
-        call.pushInteger(Int64(row.line))
+        file.withRow(row) { bytes, spans in call.pushRow(bytes: bytes, spans: spans, names: descriptor.raw ? nil : 1, named: named) }
+        call.pushInteger(Int64(profiled.line))
         do { try lua.call(arguments: 2, results: 2) } catch let error as LuaError { throw ProfileError(Self.shortMessage(error)) }
         // Results: 2 the operations (or nil), 3 the reason.
         if call.isNil(at: 2) {

@@ -25,6 +25,8 @@ final class ProfileScript {
     var dateMemoCount = 0
     /// The fields of the operation being read (`operation(at:)`), kept between operations.
     var fieldScratch = Fields()
+    /// The operation fields' names to their places, a Lua table (`fieldPlaces()`).
+    var fieldPlacesTable: LuaReference?
 
     /// Seconds and bytes a profile may use for a whole file.
     static let timeoutSeconds = 60.0, memoryBytes = 256 << 20
