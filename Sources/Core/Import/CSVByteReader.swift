@@ -19,6 +19,12 @@ struct CSVByteReader {
     /// The bytes of the last field `nextField` read when it held a doubled or stray quote
     /// (`Field.copied`); kept between fields so that its storage is reused.
     private(set) var pieces: [UInt8] = []
+    /// The last row's number of fields: the next row's array is made that wide at once
+    /// (growing it field by field reallocated it three or four times a row).
+    private var width = 0
+    /// Whether the last row `next` read had a quoted field: only such a field can hold a line
+    /// break, so a row without one needs no search for them.
+    private(set) var lastRowQuoted = false
 
     /// `delimiter` must be ASCII. Reading starts at `start`.
     init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, start: Int = 0) {
@@ -56,10 +62,13 @@ struct CSVByteReader {
     mutating func next() -> [String]? {
         guard position < bytes.count else { return nil }
         var row: [String] = []
+        row.reserveCapacity(width)
+        lastRowQuoted = false
         while true {
             let field = nextField()
+            lastRowQuoted = lastRowQuoted || field.quoted
             row.append(field.copied ? String(decoding: pieces, as: UTF8.self) : text(field.start, field.end))
-            if field.last { return row }
+            if field.last { width = row.count; return row }
         }
     }
 

@@ -80,7 +80,7 @@ enum CSVChunks {
         var reader = CSVByteReader(bytes, delimiter: delimiter)
         var line = 1
         while let fields = reader.next() {
-            if let row = row(fields, line: &line, trim: trim) { return (row, (reader.position, line)) }
+            if let row = row(fields, line: &line, trim: trim, mayHoldLineBreaks: reader.lastRowQuoted) { return (row, (reader.position, line)) }
         }
         return nil
     }
@@ -161,7 +161,7 @@ enum CSVChunks {
                     finished = true
                     return
                 }
-                if let row = CSVChunks.row(fields, line: &line, trim: trim) {
+                if let row = CSVChunks.row(fields, line: &line, trim: trim, mayHoldLineBreaks: reader.lastRowQuoted) {
                     sink.take(row)
                     sinceCheckpoint += 1
                 }
@@ -170,11 +170,12 @@ enum CSVChunks {
     }
 
     /// The row read at `line` (moved past its lines), nil for a blank line.
-    static func row(_ fields: [String], line: inout Int, trim: Bool) -> CSVTable.Row? {
+    /// `mayHoldLineBreaks` false: the reader saw no quoted field, so no field holds a line break.
+    static func row(_ fields: [String], line: inout Int, trim: Bool, mayHoldLineBreaks: Bool = true) -> CSVTable.Row? {
         var fields = fields
         if trim, fields.contains(where: ImportText.needsTrim) { fields = fields.map(ImportText.trimmed) }
         let start = line
-        line += 1 + fields.reduce(0) { $0 + CSVTable.lineBreaks(in: $1) }
+        line += 1 + (mayHoldLineBreaks ? fields.reduce(0) { $0 + CSVTable.lineBreaks(in: $1) } : 0)
         if fields.allSatisfy({ $0.utf8.allSatisfy(ImportText.isBlank) }) { return nil }  // blank line
         return CSVTable.Row(line: start, fields: fields)
     }

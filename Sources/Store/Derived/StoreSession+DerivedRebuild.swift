@@ -35,10 +35,14 @@ extension StoreSession {
 
     /// Replays the assets in `ids` (one query) and, when derived rows may be written now,
     /// writes their snapshots; the positions are kept in the session's cache either way.
-    func rewriteSnapshots(of ids: Set<Int64>) throws {
+    /// `seriesToo` (a bulk write, whose paused triggers left these assets' series to be
+    /// made again at the commit): their quantity checkpoints and monthly prices are written
+    /// from the same transactions now, so that the commit's `keepSeriesInStep` finds them
+    /// whole instead of reading every one of those transactions twice more.
+    func rewriteSnapshots(of ids: Set<Int64>, seriesToo: Bool = false) throws {
         guard !ids.isEmpty else { return }
         let sorted = ids.sorted()
-        let groups = try transactionsByAsset(where: "WHERE asset_id IN (\(sorted.map(String.init).joined(separator: ",")))")
+        let groups = try transactionsByAsset(where: "WHERE asset_id IN (\(Self.idList(AssetSlots(sorted))))")
         let writing = try mayWriteDerived(.positionSnapshot)
         for id in sorted {
             // The replay gives the largest quantity held an import left unknown (`asset_extent`).
@@ -48,6 +52,38 @@ extension StoreSession {
             let cached = CachedPosition(groups[id] ?? [])
             positionCache[id] = cached
             if writing { try storeSnapshot(cached, ofAsset: id) }
+        }
+        if seriesToo { try rewriteSeries(of: sorted, from: groups) }
+    }
+
+    /// The quantity checkpoints and monthly prices of `ids`, whole, from their transactions
+    /// in (date, id) order (`groups`) and one read of their recorded prices: the rows
+    /// `quantityLevels` and `priceSources` would make from the tables. Derived rows, so a
+    /// write that fails now leaves them missing, to be made at the next read or write.
+    private func rewriteSeries(of ids: [Int64], from groups: [Int64: [Transaction]]) throws {
+        if try mayWriteDerived(.quantityCheckpoint) {
+            for id in ids {
+                var moves = DatedSeries()
+                for t in groups[id] ?? [] { moves.append(Int32(truncatingIfNeeded: t.date.dayNumber), t.type.quantityImpact(t.quantity)) }
+                try? storeCheckpoints(QuantityCheckpoint.levels(from: moves), ofAsset: id)
+            }
+        }
+        guard try mayWriteDerived(.priceMonth) else { return }
+        let slots = AssetSlots(ids)
+        var recorded = SeriesCollector(count: slots.count)
+        var days = DayReader()
+        try forEachRawRow("SELECT asset_id, date, price FROM price_history WHERE asset_id IN (\(Self.idList(slots))) ORDER BY asset_id, date") { row in
+            guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
+            recorded.append(slot, try row.day(1, "date", &days), try row.decimal(2, "price"))
+        }
+        let prices = recorded.finished()
+        for (slot, id) in ids.enumerated() {
+            var trades = DatedSeries()
+            // `MarketPrices.tradeCondition`, as the tables are read: a buy or sell whose price has a digit other than 0.
+            for t in groups[id] ?? [] where (t.type == .buy || t.type == .sell) && !t.pricePerUnit.isZero {
+                trades.append(Int32(truncatingIfNeeded: t.date.dayNumber), t.pricePerUnit)
+            }
+            try? storePriceMonths(PriceMonth.Sources(recorded: prices[slot], trades: PriceMonth.lastOfEachDay(trades)), ofAsset: id, after: nil)
         }
     }
 }

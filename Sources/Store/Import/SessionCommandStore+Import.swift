@@ -51,7 +51,7 @@ extension SessionCommandStore {
         // The snapshots the pause removed are written again before the import commits (one
         // replay of the touched assets), so that the next read finds them: a report, which
         // only reads, would otherwise replay them every time.
-        try session.rewriteSnapshots(of: touched)
+        try session.rewriteSnapshots(of: touched, seriesToo: true)
     }
 
     /// Each asset's largest price before the rows, where known: as stored, or zero for an

@@ -29,7 +29,7 @@ extension SessionCommandStore {
         let touched = Set(earliest.keys)
         session.noteChange("transaction", .added, count: transactions.count)
         session.announce(.bulk(assets: touched))
-        try session.rewriteSnapshots(of: touched)
+        try session.rewriteSnapshots(of: touched, seriesToo: true)
         return transactions.indices.map { first + Int64($0) }
     }
 
