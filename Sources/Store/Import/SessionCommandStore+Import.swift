@@ -34,9 +34,14 @@ extension SessionCommandStore {
         var priced = Set<Int64>()
         for id in earliestPrice.keys { try session.willChangeExtent(ofAsset: id) }
         if !plan.prices.isEmpty {
+            // An asset with no recorded price before (the usual first import) has exactly the
+            // plan's: its monthly series is written from them below, not read back at the commit.
+            let firstPrices = try session.assetsWithoutRecordedPrices(Set(earliestPrice.keys))
+            var recorded: [Int64: DatedSeries] = [:]
             try InsertTriggerPause.run(db, table: "price_history", earliest: earliestPrice.mapValues(\.isoText)) {
-                priced = try insertPrices(plan, newAssetIDs: newAssetIDs)
+                priced = try insertPrices(plan, newAssetIDs: newAssetIDs, keeping: firstPrices, into: &recorded)
             }
+            try session.writePriceMonths(recorded: recorded)
         }
         // Prices alone leave the largest quantity held as it was (`asset_extent`); the others'
         // comes from the replay below. The rows are only added, so the largest price is the
@@ -105,8 +110,11 @@ extension SessionCommandStore {
     /// per asset: a file listed day by day (every asset for each date) wrote four times
     /// slower than the same rows listed asset by asset.
     /// Returns the assets that got prices.
+    /// The prices of the assets in `keeping` are also put in `recorded`, in day order, each
+    /// as the store reads its text back.
     @discardableResult
-    private func insertPrices(_ plan: ImportPlan, newAssetIDs: [Int64]) throws -> Set<Int64> {
+    private func insertPrices(_ plan: ImportPlan, newAssetIDs: [Int64], keeping: Set<Int64> = [],
+                              into recorded: inout [Int64: DatedSeries]) throws -> Set<Int64> {
         var insert = try BulkStatement(db, table: "price_history", columns: ["asset_id", "date", "price"],
                                        rowCount: plan.prices.count, rowsPerStatement: Self.pricesPerStatement)
         var keys = plan.prices.indices.map { (asset: plan.id(of: plan.prices[$0].asset, newAssetIDs: newAssetIDs),
@@ -118,8 +126,10 @@ extension SessionCommandStore {
             let new = plan.prices[key.index]
             insert.bind(1, key.asset)
             insert.bind(2, new.date)
-            insert.bind(3, new.price.plainText(reusing: new.priceText))
+            let text = new.price.plainText(reusing: new.priceText)
+            insert.bind(3, text)
             try insert.endRow()
+            if keeping.contains(key.asset) { recorded[key.asset, default: DatedSeries()].append(Int32(truncatingIfNeeded: key.day), try ExactDecimal.parse(text)) }
         }
         session.noteChange("price", .added, count: plan.prices.count)
         return Set(keys.map(\.asset))

@@ -9,15 +9,23 @@ enum PackedMonth {
     static func rows(of series: DatedSeries) throws -> [(month: String, bytes: [UInt8])] {
         var rows: [(month: String, bytes: [UInt8])] = []
         var month = "", bytes: [UInt8] = []
+        // The current month's days are (beforeFirst, last]: its key and calendar are worked
+        // out once a month, not once an entry (a price series has about 21 entries a month).
+        var beforeFirst: Int32 = 0, last: Int32 = -1
         for i in 0..<series.count {
-            let (y, m, d) = CalendarDate(dayNumber: Int(series.days[i])).components
-            let key = QuantityCheckpoint.monthKey(year: y, month: m)
-            if key != month {
-                if !month.isEmpty { rows.append((month, bytes)) }
-                month = key
-                bytes = []
+            let day = series.days[i]
+            if day <= beforeFirst || day > last {
+                let (y, m, d) = CalendarDate(dayNumber: Int(day)).components
+                let key = QuantityCheckpoint.monthKey(year: y, month: m)
+                if key != month {
+                    if !month.isEmpty { rows.append((month, bytes)) }
+                    month = key
+                    bytes = []
+                }
+                beforeFirst = day - Int32(d)
+                last = beforeFirst + Int32(CalendarDate.daysIn(month: m, year: y))
             }
-            bytes.append(UInt8(d))
+            bytes.append(UInt8(day - beforeFirst))
             try PackedDecimal.append(series.values[i], to: &bytes)
         }
         if !month.isEmpty { rows.append((month, bytes)) }

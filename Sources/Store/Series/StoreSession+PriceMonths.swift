@@ -139,6 +139,36 @@ extension StoreSession {
 }
 
 extension StoreSession {
+    /// The assets of `ids` without a recorded price (one index seek each).
+    func assetsWithoutRecordedPrices(_ ids: Set<Int64>) throws -> Set<Int64> {
+        let statement = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM price_history WHERE asset_id = ?)")
+        return try ids.filter { try Bool.fetchOne(statement, arguments: [$0]) != true }
+    }
+
+    /// Writes the monthly series of assets whose every recorded price is known (`recorded`,
+    /// in day order, as the store reads them), with their trade prices read from the table:
+    /// the rows `priceSources` would make, without reading the prices back. Derived rows: a
+    /// write that fails now leaves them missing, to be made at the commit.
+    func writePriceMonths(recorded: [Int64: DatedSeries]) throws {
+        guard !recorded.isEmpty, try mayWriteDerived(.priceMonth) else { return }
+        let slots = AssetSlots(recorded.keys.sorted())
+        var trades = SeriesCollector(count: slots.count)
+        var days = DayReader()
+        // Most assets: one scan in rowid order (the collector's stable sort keeps a day's
+        // trades in id order); a few: their rows through the index, in (date, id) order.
+        let scan = try scansWholeTables(for: slots)
+        let sql = "SELECT asset_id, date, price FROM asset_transaction WHERE \(MarketPrices.tradeCondition)"
+            + (scan ? "" : " AND asset_id IN (\(Self.idList(slots))) ORDER BY asset_id, date, id")
+        try forEachRawRow(sql) { row in
+            guard let slot = slots.slot(of: try row.int64(0, "asset_id")) else { return }
+            trades.append(slot, try row.day(1, "date", &days), try row.decimal(2, "price"))
+        }
+        let t = trades.finished()
+        for (slot, id) in slots.ids.enumerated() {
+            try? storePriceMonths(PriceMonth.Sources(recorded: recorded[id]!, trades: PriceMonth.lastOfEachDay(t[slot])), ofAsset: id, after: nil)
+        }
+    }
+
     /// Whether every asset of `slots` has its `complete` row (rows of this rule): then the
     /// monthly series is read whole, with no seek into the tables.
     func priceMonthsAreWhole(_ slots: AssetSlots) throws -> Bool {

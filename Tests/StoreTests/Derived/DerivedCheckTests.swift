@@ -57,7 +57,7 @@ struct DerivedCheckTests: StoreRuleTesting {
         }
     }
 
-    @Test("an import writes its assets' checkpoints and monthly prices from its own replay, before the commit: the rows a rebuild writes")
+    @Test("an import writes its assets' checkpoints and monthly prices from its own rows, before the commit: the rows a rebuild writes")
     func importWritesSeries() throws {
         try withStore { s in
             // History before the import: ACME's first months (a backdated row lands among
@@ -95,6 +95,29 @@ struct DerivedCheckTests: StoreRuleTesting {
             #expect(try derivedRows(s) == kept)
             try s.commit()
             #expect(try s.derivedMismatches().mismatches.isEmpty)
+
+            // Then prices: GAMMA has trades and no recorded price yet, DELTA is new, ACME had
+            // prices (its series is made at the commit, from the tables).
+            let prices = """
+                Date,Asset,Price
+                2024-01-05,GAMMA,20.50
+                2024-01-31,GAMMA,20.1000
+                2024-02-05,GAMMA,0.5
+                2024-02-01,DELTA,7
+                2024-03-29,DELTA,7.25
+                2024-03-01,ACME,102.75
+                """
+            try s.begin()
+            _ = try importCSV(s, .prices, prices) { $0.defaultAssetType = .stock }
+            let firstPriced = try s.assets().filter { ["GAMMA", "DELTA"].contains($0.name) }.map { $0.id! }
+            let complete = try Int.fetchOne(s.db, sql: "SELECT count(*) FROM price_month WHERE month = 'complete' AND asset_id IN (\(firstPriced.map(String.init).joined(separator: ",")))")
+            #expect(complete == 2)
+            try s.commit()
+            let afterPrices = try derivedRows(s)
+            try s.begin()
+            try s.rebuildDerivedRows()
+            #expect(try derivedRows(s) == afterPrices)
+            try s.commit()
         }
     }
 

@@ -154,7 +154,7 @@ struct ImportSnapshotTests: StoreRuleTesting {
         }
     }
 
-    @Test("a bulk import leaves the quantity checkpoints the per-row triggers would have left")
+    @Test("a bulk import leaves the quantity checkpoints the per-row triggers and the end of the write would have left")
     func sameAsTheTriggers() throws {
         let csv = "Date,Asset,Type,Quantity,Price\n2024-02-15,A,buy,1,11\n2024-05-01,B,buy,2,13\n2024-03-20,A,buy,1,12\n"
         func derived(bulk: Bool) throws -> [String] {
@@ -164,7 +164,7 @@ struct ImportSnapshotTests: StoreRuleTesting {
                 try s.begin()
                 _ = try s.timeline(of: s.assets(), dates: [d("2024-06-01")])
                 try s.commit()
-                // Read before the write ends, which extends the checkpoints again.
+                // Read before the write ends.
                 try s.begin()
                 defer { try? s.commit() }
                 if bulk {
@@ -174,6 +174,7 @@ struct ImportSnapshotTests: StoreRuleTesting {
                         try s.db.execute(sql: "INSERT INTO asset_transaction(asset_id, type, date, quantity, price, total, currency) VALUES (?, 'buy', ?, ?, '10', '10', 'USD')",
                                          arguments: [id, date, q])
                     }
+                    try s.keepSeriesInStep()  // what the commit does; the import writes its assets' months itself
                 }
                 // (The snapshots differ on purpose: the import writes its assets' again.)
                 rows = try Row.fetchAll(s.db, sql: "SELECT * FROM quantity_checkpoint ORDER BY asset_id, month").map { "\($0)" }

@@ -103,6 +103,31 @@ struct PriceMonthTests: StoreRuleTesting {
         #expect(zip(read.recorded.values, sources.recorded.values).allSatisfy { $0.scale == $1.scale && $0.units == $1.units })
     }
 
+    @Test("a series' months, made once a month: each month's key and days as the calendar gives them, over leap years and ends of months")
+    func monthsOfASeries() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            var series = DatedSeries()
+            var day = Int32.random(in: -800...20_000, using: &generator)  // from 1967 on: before 1970 too
+            for _ in 0..<Int.random(in: 1...400, using: &generator) {
+                series.append(day, ExactDecimal(Int.random(in: 0...99_999, using: &generator)))
+                day += Int32.random(in: 1...(Bool.random(using: &generator) ? 3 : 62), using: &generator)
+            }
+            // The reference: every entry's own month, from its date.
+            var expected: [(month: String, bytes: [UInt8])] = []
+            for i in 0..<series.count {
+                let (y, m, d) = CalendarDate(dayNumber: Int(series.days[i])).components
+                let key = QuantityCheckpoint.monthKey(year: y, month: m)
+                if expected.last?.month != key { expected.append((key, [])) }
+                expected[expected.count - 1].bytes.append(UInt8(d))
+                try PackedDecimal.append(series.values[i], to: &expected[expected.count - 1].bytes)
+            }
+            let rows = try PackedMonth.rows(of: series)
+            #expect(rows.map(\.month) == expected.map(\.month))
+            #expect(rows.map(\.bytes) == expected.map(\.bytes))
+        }
+    }
+
     @Test("a row that does not read back is damage, named; it is never read as other prices")
     func damagedRows() throws {
         var sources = PriceMonth.Sources()
