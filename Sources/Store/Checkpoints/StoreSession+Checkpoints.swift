@@ -66,10 +66,14 @@ extension StoreSession {
         let rows = try QuantityCheckpoint.rows(of: levels)
         try db.inSavepoint {
             try db.cachedStatement(sql: "DELETE FROM quantity_checkpoint WHERE asset_id = ? AND month > ?").execute(arguments: [id, after ?? ""])
-            // An empty Data binds as NULL: coalesce makes it the empty blob.
-            let insert = try db.cachedStatement(sql: "INSERT INTO quantity_checkpoint(asset_id, month, levels) VALUES (?, ?, coalesce(?, X''))")
-            for row in rows { try insert.execute(arguments: [id, row.month, Data(row.bytes)]) }
-            try insert.execute(arguments: [id, QuantityCheckpoint.complete, Data()])
+            var insert = try BulkStatement(db, table: "quantity_checkpoint", columns: ["asset_id", "month", "levels"],
+                                           rowCount: rows.count + 1, rowsPerStatement: Self.derivedRowsPerStatement)
+            for row in rows + [(month: QuantityCheckpoint.complete, bytes: [UInt8]())] {
+                insert.bind(1, id)
+                insert.bind(2, row.month)
+                insert.bind(3, blob: row.bytes)
+                try insert.endRow()
+            }
             return .commit
         }
     }

@@ -3,6 +3,10 @@ import GRDBSQLite
 
 /// When derived rows may be read and written (see `DerivedTable` for the policy).
 extension StoreSession {
+    /// Rows of a derived table (an asset's months) written by one INSERT (`BulkStatement`):
+    /// one statement a row spent more on each statement's setup than on its row.
+    static let derivedRowsPerStatement = 16
+
     /// Whether rows of `table` may be written now: only inside a write transaction that the
     /// user's operation already holds (a command, a script, a REPL statement, an import),
     /// never from a read (a report's read transaction must not take the write lock), and

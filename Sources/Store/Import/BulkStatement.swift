@@ -29,9 +29,9 @@ struct BulkStatement {
     /// The rows still to come, so that the last ones go into `single`, never half a batch.
     private var remaining: Int
     private static let empty: StaticString = ""
-    /// The bytes of the texts of the rows not yet run, and where each is bound.
+    /// The bytes of the texts (and blobs) of the rows not yet run, and where each is bound.
     private var arena: [UInt8] = []
-    private var texts: [(parameter: Int32, offset: Int, count: Int)] = []
+    private var texts: [(parameter: Int32, offset: Int, count: Int, blob: Bool)] = []
 
     /// `INSERT INTO table(columns) VALUES (?, …)` for `rowCount` rows in all.
     init(_ db: Database, table: String, columns: [String], rowCount: Int, rowsPerStatement: Int) throws {
@@ -41,9 +41,11 @@ struct BulkStatement {
         remaining = rowCount
         let head = "INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES "
         let tuple = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        single = try db.makeStatement(sql: head + tuple)
+        // Cached: the derived rows' writes make one of these per asset (each run clears its
+        // bindings, so a statement taken again holds no pointer into a former arena).
+        single = try db.cachedStatement(sql: head + tuple)
         batch = rowCount >= self.rowsPerStatement
-            ? try db.makeStatement(sql: head + Array(repeating: tuple, count: self.rowsPerStatement).joined(separator: ", "))
+            ? try db.cachedStatement(sql: head + Array(repeating: tuple, count: self.rowsPerStatement).joined(separator: ", "))
             : single
     }
 
@@ -59,9 +61,15 @@ struct BulkStatement {
         let parameter = target.offset + column
         var text = text
         text.withUTF8 { bytes in
-            texts.append((parameter, arena.count, bytes.count))
+            texts.append((parameter, arena.count, bytes.count, false))
             arena.append(contentsOf: bytes)
         }
+    }
+
+    /// Binds a blob (empty, not NULL, when `bytes` is empty).
+    mutating func bind(_ column: Int32, blob bytes: [UInt8]) {
+        texts.append((target.offset + column, arena.count, bytes.count, true))
+        arena.append(contentsOf: bytes)
     }
 
     func bind(_ column: Int32, _ value: Int64?) {
@@ -73,7 +81,7 @@ struct BulkStatement {
     mutating func bind(_ column: Int32, _ date: CalendarDate) {
         let (y, m, d) = date.components
         guard (0...9999).contains(y) else { return bind(column, date.description) }
-        texts.append((target.offset + column, arena.count, 10))
+        texts.append((target.offset + column, arena.count, 10, false))
         func digit(_ n: Int) -> UInt8 { UInt8(48 + n) }
         arena.append(digit(y / 1000)); arena.append(digit(y / 100 % 10)); arena.append(digit(y / 10 % 10)); arena.append(digit(y % 10))
         arena.append(45); arena.append(digit(m / 10)); arena.append(digit(m % 10))  // 45: "-"
@@ -100,14 +108,17 @@ struct BulkStatement {
         let handle = statement.sqliteStatement
         let code = arena.withUnsafeBufferPointer { bytes -> Int32 in
             for text in texts {
-                if text.count == 0 {  // "" (a nil pointer would bind NULL)
-                    sqlite3_bind_text(handle, text.parameter, Self.empty.utf8Start, 0, nil)
+                // An empty value from a nil pointer would bind NULL.
+                let start = text.count == 0 ? UnsafeRawPointer(Self.empty.utf8Start) : UnsafeRawPointer(bytes.baseAddress! + text.offset)
+                if text.blob {
+                    sqlite3_bind_blob(handle, text.parameter, start, Int32(text.count), nil)
                 } else {
-                    sqlite3_bind_text(handle, text.parameter, bytes.baseAddress! + text.offset, Int32(text.count), nil)
+                    sqlite3_bind_text(handle, text.parameter, start.assumingMemoryBound(to: CChar.self), Int32(text.count), nil)
                 }
             }
             let code = sqlite3_step(handle)
             sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
             return code
         }
         arena.removeAll(keepingCapacity: true)

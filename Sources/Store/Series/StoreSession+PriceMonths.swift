@@ -116,10 +116,15 @@ extension StoreSession {
         let rows = try PriceMonth.rows(of: fresh)
         try db.inSavepoint {
             try db.cachedStatement(sql: "DELETE FROM price_month WHERE asset_id = ? AND month > ?").execute(arguments: [id, after ?? ""])
-            // An empty Data binds as NULL: coalesce makes it the empty blob.
-            let insert = try db.cachedStatement(sql: "INSERT INTO price_month(asset_id, month, recorded, trades) VALUES (?, ?, coalesce(?, X''), coalesce(?, X''))")
-            for row in rows { try insert.execute(arguments: [id, row.month, Data(row.recorded), Data(row.trades)]) }
-            try insert.execute(arguments: [id, PriceMonth.complete, Data(), Data()])
+            var insert = try BulkStatement(db, table: "price_month", columns: ["asset_id", "month", "recorded", "trades"],
+                                           rowCount: rows.count + 1, rowsPerStatement: Self.derivedRowsPerStatement)
+            for row in rows + [(month: PriceMonth.complete, recorded: [UInt8](), trades: [UInt8]())] {
+                insert.bind(1, id)
+                insert.bind(2, row.month)
+                insert.bind(3, blob: row.recorded)
+                insert.bind(4, blob: row.trades)
+                try insert.endRow()
+            }
             return .commit
         }
     }

@@ -121,6 +121,25 @@ struct DerivedCheckTests: StoreRuleTesting {
         }
     }
 
+    @Test("an import's replay reads its assets' transactions in (date, id) order, by a scan for most assets as through the index")
+    func transactionsInOrder() throws {
+        try withStore { s in
+            var ids: [Int64] = []
+            for name in ["A", "B", "C"] {
+                let a = try asset(s, name, .stock, quantity: "10", price: "10", date: "2024-03-02")
+                ids.append(a.id!)
+                for (day, q) in [("2024-01-05", "1"), ("2024-03-02", "2"), ("2024-02-10", "3"), ("2024-03-02", "4"), ("2024-01-05", "5")] {
+                    _ = try s.record(Transaction(assetID: a.id!, type: .buy, date: d(day), quantity: x(q), pricePerUnit: 11, currency: "USD"))
+                }
+            }
+            let indexed = try s.transactionsByAsset(where: "WHERE asset_id IN (\(ids.map(String.init).joined(separator: ",")))")
+            let scanned = try s.transactionsInOrder(ofAssets: ids)
+            #expect(scanned == indexed)
+            #expect(scanned[ids[0]]!.map(\.quantity.plainText) == ["1", "5", "3", "10", "2", "4"])
+            #expect(try s.transactionsInOrder(ofAssets: [ids[1]]) == [ids[1]: indexed[ids[1]]!])
+        }
+    }
+
     @Test("a sound store's derived rows match; each hand-edited row is named with asset, table, field, stored and replayed")
     func mismatchesNamed() throws {
         let folder = try StoreTestFolder()
