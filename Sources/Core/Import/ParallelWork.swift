@@ -5,8 +5,9 @@ import Foundation
 /// kept in its place, so that the whole is the same as if the parts ran one after another.
 ///
 /// Used where an import spends its time in pure computation over independent pieces
-/// (reading CSV, cleaning rows); nothing here touches files or the store.
-enum ParallelWork {
+/// (reading CSV, cleaning rows, replaying each asset's history); nothing here touches files
+/// or the store.
+public enum ParallelWork {
     /// How many parts `amount` of work (bytes, rows) is worth splitting into: one per core
     /// (at most 8), and no part smaller than `minimumPart`, below which starting threads
     /// costs more than it saves.
@@ -16,7 +17,7 @@ enum ParallelWork {
     }
 
     /// `body(0) … body(count - 1)`, run concurrently when `count` > 1; results in order.
-    static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+    public static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
         if count <= 1 { return (0..<count).map(body) }
         var results = [T?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { slots in

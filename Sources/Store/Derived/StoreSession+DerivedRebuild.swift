@@ -39,19 +39,25 @@ extension StoreSession {
     /// made again at the commit): their quantity checkpoints and monthly prices are written
     /// from the same transactions now, so that the commit's `keepSeriesInStep` finds them
     /// whole instead of reading every one of those transactions twice more.
-    func rewriteSnapshots(of ids: Set<Int64>, seriesToo: Bool = false) throws {
+    /// `known`: assets whose every transaction the caller holds, as the store reads them, in
+    /// (date, id) order (an import's new assets); they are not read again.
+    func rewriteSnapshots(of ids: Set<Int64>, seriesToo: Bool = false, known: [Int64: [Transaction]] = [:]) throws {
         guard !ids.isEmpty else { return }
         let sorted = ids.sorted()
-        let groups = try transactionsInOrder(ofAssets: sorted)
+        var groups = try transactionsInOrder(ofAssets: sorted.filter { known[$0] == nil })
+        for (id, transactions) in known where ids.contains(id) { groups[id] = transactions }
         let writing = try mayWriteDerived(.positionSnapshot)
-        for id in sorted {
+        // The replays are pure and independent: side by side on the cores.
+        let unknownHeld = sorted.map { pendingExtents[$0] != nil && pendingExtents[$0]!.highestHeld == nil }
+        let replays = ParallelWork.map(sorted.count) { i in
+            (cached: CachedPosition(groups[sorted[i]] ?? []),
+             held: unknownHeld[i] ? AssetExtent.highestHeld(ordered: groups[sorted[i]] ?? []) : nil)
+        }
+        for (i, id) in sorted.enumerated() {
             // The replay gives the largest quantity held an import left unknown (`asset_extent`).
-            if pendingExtents[id] != nil, pendingExtents[id]!.highestHeld == nil {
-                pendingExtents[id]!.highestHeld = AssetExtent.highestHeld(ordered: groups[id] ?? [])
-            }
-            let cached = CachedPosition(groups[id] ?? [])
-            positionCache[id] = cached
-            if writing { try storeSnapshot(cached, ofAsset: id) }
+            if let held = replays[i].held { pendingExtents[id]!.highestHeld = held }
+            positionCache[id] = replays[i].cached
+            if writing { try storeSnapshot(replays[i].cached, ofAsset: id) }
         }
         if seriesToo { try rewriteSeries(of: sorted, from: groups) }
     }
@@ -62,6 +68,7 @@ extension StoreSession {
     /// where they are not (rowid order is id order, so a day's rows already are); a few:
     /// through the index.
     func transactionsInOrder(ofAssets ids: [Int64]) throws -> [Int64: [Transaction]] {
+        guard !ids.isEmpty else { return [:] }
         let list = Self.idList(AssetSlots(ids))
         let assets = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM asset")) ?? 0
         guard ids.count * 2 > assets else { return try transactionsByAsset(where: "WHERE asset_id IN (\(list))") }

@@ -13,6 +13,7 @@ extension SessionCommandStore {
 
     func insertImported(_ plan: ImportPlan, newAssetIDs: [Int64]) throws {
         var touched = Set<Int64>()
+        var created: [Int64: [Transaction]]?  // the whole history of the assets this import created
         if !plan.transactions.isEmpty {
             // Each touched asset's derived data is invalidated once, not by triggers per row.
             var earliest: [Int64: CalendarDate] = [:]
@@ -21,7 +22,9 @@ extension SessionCommandStore {
                 earliest[id] = min(earliest[id] ?? new.transaction.date, new.transaction.date)
             }
             for id in earliest.keys { try session.willChangeExtent(ofAsset: id) }  // before the rows (`asset_extent`)
-            try InsertTriggerPause.run(db, earliest: earliest.mapValues(\.isoText)) { try insertTransactions(plan, newAssetIDs: newAssetIDs) }
+            try InsertTriggerPause.run(db, earliest: earliest.mapValues(\.isoText)) {
+                created = try insertTransactions(plan, newAssetIDs: newAssetIDs)
+            }
             touched = Set(earliest.keys)
         }
         // The monthly price series' triggers on price_history likewise (a trigger would cost
@@ -56,7 +59,7 @@ extension SessionCommandStore {
         // The snapshots the pause removed are written again before the import commits (one
         // replay of the touched assets), so that the next read finds them: a report, which
         // only reads, would otherwise replay them every time.
-        try session.rewriteSnapshots(of: touched, seriesToo: true)
+        try session.rewriteSnapshots(of: touched, seriesToo: true, known: created ?? [:])
     }
 
     /// Each asset's largest price before the rows, where known: as stored, or zero for an
@@ -82,27 +85,56 @@ extension SessionCommandStore {
         return highest
     }
 
-    /// The plan's transactions, in the order of the file.
-    private func insertTransactions(_ plan: ImportPlan, newAssetIDs: [Int64]) throws {
+    /// The plan's transactions, in the order of the file. Returns the transactions of the
+    /// assets the import created (all they have), each as the store reads it back, in (date,
+    /// id) order; nil when the ids SQLite gave are not the ones counted on.
+    private func insertTransactions(_ plan: ImportPlan, newAssetIDs: [Int64]) throws -> [Int64: [Transaction]]? {
         typealias C = TransactionRecord.Column
         var insert = try BulkStatement(db, table: TransactionRecord.table, columns: TransactionRecord.written.map(\.name),
                                        rowCount: plan.transactions.count, rowsPerStatement: Self.transactionsPerStatement)
-        for new in plan.transactions {
+        // SQLite gives each row the largest id plus one (`id INTEGER PRIMARY KEY`), checked below.
+        let first = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM asset_transaction") ?? 0) + 1
+        let createdIDs = Set(newAssetIDs)
+        var created: [Int64: [Transaction]] = [:]
+        for (i, new) in plan.transactions.enumerated() {
             let t = new.transaction
-            insert.bind(C.assetID.parameter, plan.id(of: new.asset, newAssetIDs: newAssetIDs))
+            let asset = plan.id(of: new.asset, newAssetIDs: newAssetIDs), source = new.source.map { plan.id(of: $0, newAssetIDs: newAssetIDs) }
+            let quantity = t.quantity.plainText(reusing: new.quantityText), price = t.pricePerUnit.plainText(reusing: new.priceText)
+            let total = new.totalText ?? t.totalAmount.plainText, fees = t.fees.isZero ? "0" : t.fees.plainText
+            insert.bind(C.assetID.parameter, asset)
             insert.bind(C.type.parameter, t.type.rawValue)
             insert.bind(C.date.parameter, t.date)
-            insert.bind(C.quantity.parameter, t.quantity.plainText(reusing: new.quantityText))
-            insert.bind(C.price.parameter, t.pricePerUnit.plainText(reusing: new.priceText))
-            insert.bind(C.total.parameter, new.totalText ?? t.totalAmount.plainText)
-            insert.bind(C.fees.parameter, t.fees.isZero ? "0" : t.fees.plainText)
+            insert.bind(C.quantity.parameter, quantity)
+            insert.bind(C.price.parameter, price)
+            insert.bind(C.total.parameter, total)
+            insert.bind(C.fees.parameter, fees)
             insert.bind(C.currency.parameter, t.currency)
-            insert.bind(C.sourceAssetID.parameter, new.source.map { plan.id(of: $0, newAssetIDs: newAssetIDs) })
+            insert.bind(C.sourceAssetID.parameter, source)
             insert.bind(C.relatedID.parameter, nil as Int64?)
             insert.bind(C.note.parameter, t.note)
             try insert.endRow()
+            if createdIDs.contains(asset) {
+                created[asset, default: []].append(Transaction(
+                    id: first + Int64(i), assetID: asset, type: t.type, date: t.date, quantity: try Self.stored(quantity),
+                    pricePerUnit: try Self.stored(price), fees: try Self.stored(fees), currency: t.currency, sourceAssetID: source,
+                    relatedTransactionID: nil, note: t.note, totalAmount: try Self.stored(total)))
+            }
         }
         session.noteChange("transaction", .added, count: plan.transactions.count)
+        let last = try Int64.fetchOne(db, sql: "SELECT max(id) FROM asset_transaction") ?? 0
+        guard last == first + Int64(plan.transactions.count) - 1 else { return nil }
+        // File order is id order: a stable sort by date gives (date, id) order.
+        for id in created.keys where !created[id]!.isInOrder(by: \.date) {
+            created[id]!.sort { ($0.date, $0.id!) < ($1.date, $1.id!) }
+        }
+        return created
+    }
+
+    /// A decimal as the store reads its text back (`RawColumns.decimal`).
+    private static func stored(_ text: String) throws -> ExactDecimal {
+        var text = text
+        guard let value = text.withUTF8({ ExactDecimal.parse(bytes: $0) }) else { throw StoreError.column("decimal", .holds(found: "'\(text)'", expected: "a decimal")) }
+        return value
     }
 
     /// The plan's price records, likewise, asset by asset in date order (ids follow that
@@ -129,7 +161,7 @@ extension SessionCommandStore {
             let text = new.price.plainText(reusing: new.priceText)
             insert.bind(3, text)
             try insert.endRow()
-            if keeping.contains(key.asset) { recorded[key.asset, default: DatedSeries()].append(Int32(truncatingIfNeeded: key.day), try ExactDecimal.parse(text)) }
+            if keeping.contains(key.asset) { recorded[key.asset, default: DatedSeries()].append(Int32(truncatingIfNeeded: key.day), try Self.stored(text)) }
         }
         session.noteChange("price", .added, count: plan.prices.count)
         return Set(keys.map(\.asset))
