@@ -317,12 +317,15 @@ public struct PackedRows: RandomAccessCollection, Sendable {
 /// `ExactDecimal` takes 24); one whose units do not fit in 64 bits, or the out-of-range state,
 /// is kept whole in `wide` and its units hold its index there. Each reads back the same
 /// units, scale and sign.
-public struct PackedDecimals: RandomAccessCollection, Sendable {
+public struct PackedDecimals: RandomAccessCollection, Equatable, Sendable {
     private var units: [UInt64] = []
     private var tags: [UInt8] = []
     private var wide: [ExactDecimal] = []
 
     public init() {}
+
+    /// Equal values in the same order (as arrays of decimals compare).
+    public static func == (a: PackedDecimals, b: PackedDecimals) -> Bool { a.elementsEqual(b) }
 
     public init(_ values: [ExactDecimal]) {
         reserveCapacity(values.count)

@@ -12,7 +12,13 @@ import GRDB
 extension StoreSession {
     /// Each asset's market price by day (`MarketPrices`: the recorded price, else the day's
     /// last trade while trades count), one entry per day, in day order.
-    /// Handed to `body` one asset at a time, in slot order, each asset's sources let go once
+    func marketPriceSeries(_ slots: AssetSlots, scan: Bool) throws -> [DatedSeries] {
+        var all: [DatedSeries] = []
+        try forEachMarketPriceSeries(slots, scan: scan) { _, series in all.append(series) }
+        return all
+    }
+
+    /// The same, handed to `body` one asset at a time, in slot order, each asset's sources let go once
     /// merged: the merged series of every asset never coexist with their sources (issue 27:
     /// 250,000 prices and 100,000 trades over the benchmark store, 12 MB held twice).
     func forEachMarketPriceSeries(_ slots: AssetSlots, scan: Bool, _ body: (_ slot: Int, _ series: DatedSeries) throws -> Void) throws {
