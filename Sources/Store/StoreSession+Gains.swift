@@ -11,7 +11,7 @@ extension StoreSession {
         guard let first = Performance.firstActivity(records) else {
             return Gains(currency: target, value: try netWorth(in: target), costBasis: 0, realizedGain: 0, income: 0)
         }
-        let report = try Performance.report(records, from: first.adding(days: -1), to: today)
+        let report = try Performance.report(records, from: first.adding(days: -1), to: today, keepingFlows: false)
         return Gains(wholeHistory: report, currency: target)
     }
 
@@ -26,8 +26,8 @@ extension StoreSession {
             for asset in assets {
                 let one = PerformanceScope.asset(asset.id!)
                 // Not kept: the scope's own records stay cached for a repeated call.
-                let converted = try Performance.report(try performanceRecords(one, currency: currency, keep: false), from: total.from, to: total.to)
-                let local = try Performance.report(try performanceRecords(one, currency: asset.currency, keep: false), from: total.from, to: total.to)
+                let converted = try Performance.report(try performanceRecords(one, currency: currency, keep: false), from: total.from, to: total.to, keepingFlows: false)
+                let local = try Performance.report(try performanceRecords(one, currency: asset.currency, keep: false), from: total.from, to: total.to, keepingFlows: false)
                 if converted.realizedGain.isZero && converted.unrealizedChange.isZero && local.realizedGain.isZero && local.unrealizedChange.isZero { continue }
                 foreign.append((converted, local, try rates.rate(from: asset.currency, to: currency, on: total.to)))
             }

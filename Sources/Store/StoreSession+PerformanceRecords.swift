@@ -62,6 +62,7 @@ extension StoreSession {
                 }
             }
         }
+        if case .everything = scope { try releaseReadMemory() }  // the whole table's pages, before the prices come
         if series {
             try addMarketPrices(of: scopeAssets, to: &records)
         } else {
@@ -80,11 +81,10 @@ extension StoreSession {
         // went through the single-price path, 250,000 of them held twice (issue 27).
         let slots = AssetSlots(assets.compactMap(\.id).sorted())
         guard slots.count > 0 else { return }
-        var all = try marketPriceSeries(slots, scan: try scansWholeTables(for: slots))
-        records.reserve(transactions: 0, prices: all.reduce(0) { $0 + $1.count })
-        for slot in all.indices {
-            records.addPriceSeries(assetID: slots.ids[slot], days: all[slot].days, values: all[slot].values)
-            all[slot] = DatedSeries()  // each series freed once copied, so two copies never coexist
+        // Each asset's series is made and copied in its turn, so neither every source nor
+        // every merged series is held at once beside the records' copy (issue 27).
+        try forEachMarketPriceSeries(slots, scan: try scansWholeTables(for: slots)) { slot, series in
+            records.addPriceSeries(assetID: slots.ids[slot], days: series.days, values: series.values)
         }
     }
 

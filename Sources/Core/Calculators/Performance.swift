@@ -34,7 +34,8 @@ public struct PerformanceReport: Equatable, Sendable {
     let twrPeriods: [Returns.SubPeriod]
     /// The TWR's sub-periods with their returns.
     public var subPeriods: [Returns.LinkedSubPeriod] { Returns.timeWeighted(twrPeriods).trail }
-    /// Each transaction's part: flow, income, realized gain.
+    /// Each transaction's part: flow, income, realized gain. Empty when the report was made
+    /// without them (`Performance.report(…, keepingFlows: false)`).
     public let flows: [ScopeFlow]
 
     /// start + flows + income + realized + unrealized change − end: 0 when it reconciles.
@@ -57,50 +58,42 @@ public enum Performance {
     /// Rates per year (CAGR, MWR, annualised TWR) are given for periods of at least a year
     /// only, unless `annualizeShortPeriod`.
     public static func report(_ input: PerformanceInput, from: CalendarDate, to: CalendarDate,
-                              annualizeShortPeriod: Bool = false) throws -> PerformanceReport {
-        try report(PerformanceRecords(input), from: from, to: to, annualizeShortPeriod: annualizeShortPeriod)
+                              annualizeShortPeriod: Bool = false, keepingFlows: Bool = true) throws -> PerformanceReport {
+        try report(PerformanceRecords(input), from: from, to: to, annualizeShortPeriod: annualizeShortPeriod, keepingFlows: keepingFlows)
     }
 
-    /// The report from the history's flat form (what the store loads).
+    /// The report from the history's flat form (what the store loads). `keepingFlows` false:
+    /// the report's `flows` (each transaction's part, which only its explanation lists) are
+    /// left empty, and the ledger adds the period up as it walks instead of keeping an entry
+    /// per transaction; every figure is the same (issue 27).
     public static func report(_ records: PerformanceRecords, from: CalendarDate, to: CalendarDate,
-                              annualizeShortPeriod: Bool = false) throws -> PerformanceReport {
+                              annualizeShortPeriod: Bool = false, keepingFlows: Bool = true) throws -> PerformanceReport {
         if from > to { throw RuleViolation("The period's start date (\(from)) is after its end date (\(to)).") }
-        let ledger = PerformanceLedger(records)
+        let ledger = PerformanceLedger(records, keepingEntries: keepingFlows, period: (from, to))
         let boundaries = ledger.boundaries(from: from, to: to)
         let values = ledger.values(on: boundaries)
         let startValue = values[0], endValue = values[values.count - 1]
-        let inPeriod = ledger.entries(after: from, through: to)
-        var netFlows = ExactDecimal.zero, income = ExactDecimal.zero, realized = ExactDecimal.zero
-        for f in inPeriod {
-            netFlows += f.flow
-            income += f.income
-            realized += f.realizedGain
-        }
+        let sums = ledger.periodSums
         let unrealizedChange = (endValue - ledger.costBasis(on: to)) - (startValue - ledger.costBasis(on: from))
         let timeline = zip(boundaries, values).map { (date: $0, value: $1) }
-        var flowList: [CashFlow] = []
-        flowList.reserveCapacity(inPeriod.count)
-        for f in inPeriod where !f.flow.isZero { flowList.append(CashFlow(date: f.date, amount: f.flow)) }
+        let flowList = sums.flows
         let periods = Returns.subPeriods(values: timeline, flows: flowList)
         let twr = timeline.count < 2 ? .unavailable(Returns.Reason.fewerThanTwoValuations) : Returns.timeWeightedFigure(periods)
         let twrAnnualized = twr.value.map { Returns.annualized($0, from: from, to: to, annualizeShortPeriod: annualizeShortPeriod) } ?? twr
 
         // The investor's flows in date order as XIRR sorts them (the start value before every
-        // flow, which all come after `from`; the end value after those of `to`), made at their
-        // size: no sorted copy, no array grown by copying (issue 27).
-        var investorFlows: [CashFlow] = []
-        investorFlows.reserveCapacity(flowList.count + 2)
-        investorFlows.append(CashFlow(date: from, amount: -startValue))
-        for f in flowList { investorFlows.append(CashFlow(date: f.date, amount: -f.amount)) }
-        investorFlows.append(CashFlow(date: to, amount: endValue))
+        // flow, which all come after `from`; the end value after those of `to`), read in place
+        // from the scope's flows: no sorted copy, no copy at all (issue 27).
+        let investorFlows = InvestorFlows(start: CashFlow(date: from, amount: -startValue), flows: flowList,
+                                          end: CashFlow(date: to, amount: endValue))
         let mwr = Returns.xirr(investorFlows, annualizeShortPeriod: annualizeShortPeriod)
         return PerformanceReport(
-            from: from, to: to, startValue: startValue, endValue: endValue, netFlows: netFlows, income: income,
-            realizedGain: realized, unrealizedChange: unrealizedChange, twr: twr, twrAnnualized: twrAnnualized, mwr: mwr,
+            from: from, to: to, startValue: startValue, endValue: endValue, netFlows: sums.netFlows, income: sums.income,
+            realizedGain: sums.realizedGain, unrealizedChange: unrealizedChange, twr: twr, twrAnnualized: twrAnnualized, mwr: mwr,
             modifiedDietz: Returns.modifiedDietz(begin: startValue, end: endValue, flows: flowList, from: from, to: to),
             cagr: Returns.cagr(begin: startValue, end: endValue, from: from, to: to, annualizeShortPeriod: annualizeShortPeriod),
             growth: Returns.growth(begin: startValue, end: endValue),
-            twrPeriods: periods, flows: inPeriod)
+            twrPeriods: periods, flows: keepingFlows ? ledger.entries(after: from, through: to) : [])
     }
 
     /// One point of a cumulative TWR series.
@@ -121,11 +114,11 @@ public enum Performance {
     /// The series from the history's flat form (what the store loads).
     public static func twrSeries(_ records: PerformanceRecords, dates: [CalendarDate]) -> [SeriesPoint] {
         guard let from = dates.first, let to = dates.last else { return [] }
-        let ledger = PerformanceLedger(records)
+        // The period's non-zero flows added up by the walk, no entry kept (issue 27).
+        let ledger = PerformanceLedger(records, keepingEntries: false, period: (from, to))
         let boundaries = ledger.boundaries(from: from, to: to, including: dates)
         let values = ledger.values(on: boundaries)
-        // The period's entries read in place (a copy of them was 10 MB over 100,000 transactions).
-        let flows = Array(ledger.entries[ledger.entryRange(after: from, through: to)].lazy.filter { !$0.flow.isZero }.map { CashFlow(date: $0.date, amount: $0.flow) })
+        let flows = ledger.periodSums.flows
         let twr = Returns.timeWeighted(values: zip(boundaries, values).map { (date: $0, value: $1) }, flows: flows)
         var cumulativeAt: [CalendarDate: ExactDecimal] = [from: 0]
         for line in twr.trail { cumulativeAt[line.period.to] = line.cumulative }

@@ -32,12 +32,16 @@ public struct PerformanceRecords: Sendable {
     public private(set) var assetIDs: [Int64] = []
     public private(set) var inScope: [Bool] = []
     public private(set) var isCash: [Bool] = []
-    /// In (date, id) order once finished.
-    public private(set) var rows: [Row] = []
+    /// In (date, id) order once finished. Kept packed (`PackedRows`, 56 bytes a row where a
+    /// `Row` takes 136: issue 27, 100,000 rows held while the session keeps the records);
+    /// each row read gives back the same values.
+    public var rows: PackedRows { packedRows }
+    private var packedRows = PackedRows()
     /// Prices of asset n: `priceDates[priceStart[n]..<priceStart[n + 1]]`, oldest first.
     public private(set) var priceStart: [Int] = []
     public private(set) var priceDates: [CalendarDate] = []
-    public private(set) var prices: [ExactDecimal] = []
+    /// Packed (`PackedDecimals`: 9 bytes a price where a decimal takes 24; issue 27).
+    public private(set) var prices = PackedDecimals()
 
     private var numbers = AssetNumbers()
     private var pendingPrices: [(asset: Int32, date: CalendarDate, price: ExactDecimal)] = []
@@ -60,9 +64,9 @@ public struct PerformanceRecords: Sendable {
         let asset = number(of: assetID, cash: false)
         if !inScope[Int(asset)] && !isIncome { return }
         if relatedID != nil { hasRelated = true }
-        rows.append(Row(date: date, id: id, asset: asset, type: type,
-                        sourceInScope: isIncome && scope.contains(sourceAssetID ?? assetID), relatedInScope: false,
-                        quantity: quantity, price: price, fees: fees, sourceAssetID: sourceAssetID, relatedID: relatedID))
+        packedRows.append(Row(date: date, id: id, asset: asset, type: type,
+                              sourceInScope: isIncome && scope.contains(sourceAssetID ?? assetID), relatedInScope: false,
+                              quantity: quantity, price: price, fees: fees, sourceAssetID: sourceAssetID, relatedID: relatedID))
     }
 
     /// Adds a price record of a scope asset (others are not needed and left out).
@@ -75,7 +79,7 @@ public struct PerformanceRecords: Sendable {
     /// once at their size rather than grown by copying (issue 27: memory and time of a first
     /// `af.performance` over 100,000 transactions and 250,000 prices).
     public mutating func reserve(transactions: Int, prices: Int) {
-        if transactions > 0 { rows.reserveCapacity(transactions) }
+        if transactions > 0 { packedRows.reserveCapacity(transactions) }
         if prices > 0 {
             priceDates.reserveCapacity(prices)
             self.prices.reserveCapacity(prices)
@@ -102,8 +106,7 @@ public struct PerformanceRecords: Sendable {
     /// Sorts the transactions into (date, id) order (ties: the order they were added) and each
     /// asset's prices into date order, and resolves swaps.
     public mutating func finish() {
-        let key = { (r: Row) in (r.date, r.id ?? .max) }
-        if zip(rows, rows.dropFirst()).contains(where: { key($1) < key($0) }) { rows.sort { key($0) < key($1) } }
+        packedRows.sortByDateAndID()
         if hasRelated { resolveSwaps() }
         groupPrices()
     }
@@ -122,7 +125,7 @@ public struct PerformanceRecords: Sendable {
     private mutating func resolveSwaps() {
         var scopeIDs = Set<Int64>()
         for row in rows where inScope[Int(row.asset)] { if let id = row.id { scopeIDs.insert(id) } }
-        for i in rows.indices { if let related = rows[i].relatedID { rows[i].relatedInScope = scopeIDs.contains(related) } }
+        for i in rows.indices { if let related = rows[i].relatedID { packedRows.setRelatedInScope(i, scopeIDs.contains(related)) } }
     }
 
     /// Prices by asset number (a counting sort that keeps the order within an asset), each
@@ -136,7 +139,7 @@ public struct PerformanceRecords: Sendable {
             }
             seriesRanges = []
             priceDates = []
-            prices = []
+            prices = PackedDecimals()
         }
         var start = [Int](repeating: 0, count: assetIDs.count + 1)
         for p in pendingPrices { start[Int(p.asset) + 1] += 1 }
@@ -160,7 +163,7 @@ public struct PerformanceRecords: Sendable {
         }
         priceStart = start
         priceDates = dates
-        prices = values
+        prices = PackedDecimals(values)
     }
 
     /// `priceStart` over prices that came only as series, already in place.
@@ -220,5 +223,141 @@ extension PerformanceRecords {
             for p in input.prices[assetID] ?? [] { addPrice(assetID: assetID, date: p.date, price: p.price) }
         }
         finish()
+    }
+}
+
+/// The rows of `PerformanceRecords`, packed: each row's three decimals as 64-bit units and a
+/// byte of scale and sign (a decimal whose units do not fit in 64 bits, or the out-of-range
+/// state, is kept whole in `wide` and the row holds its index), the links of the few rows that
+/// have one (an income's source, a swap's other half) in `links`. A row read back
+/// (`self[i]`) has the same date, id, asset, type, flags and decimals (units, scale and sign)
+/// as the one appended.
+public struct PackedRows: RandomAccessCollection, Sendable {
+    struct Packed: Sendable {
+        var quantity: UInt64
+        var price: UInt64
+        var fees: UInt64
+        var id: Int64
+        var day: Int
+        var asset: Int32
+        /// Index in `links`, or −1.
+        var link: Int32
+        var quantityTag: UInt8
+        var priceTag: UInt8
+        var feesTag: UInt8
+        /// `TransactionType.allCases` index.
+        var type: UInt8
+        var flags: UInt8
+    }
+
+    static let hasID: UInt8 = 1, sourceInScope: UInt8 = 2, relatedInScope: UInt8 = 4
+    /// A tag: the scale (0…38), `negative` for a value below zero; `wideTag`: the units hold
+    /// an index in `wide`.
+    static let negative: UInt8 = 0x40, wideTag: UInt8 = 0xFF
+    static let types = TransactionType.allCases
+
+    private var packed: [Packed] = []
+    private var wide: [ExactDecimal] = []
+    private var links: [(sourceAssetID: Int64?, relatedID: Int64?)] = []
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { packed.count }
+
+    public subscript(i: Int) -> PerformanceRecords.Row {
+        let p = packed[i]
+        let link: (sourceAssetID: Int64?, relatedID: Int64?) = p.link >= 0 ? links[Int(p.link)] : (nil, nil)
+        return PerformanceRecords.Row(
+            date: CalendarDate(dayNumber: p.day), id: p.flags & Self.hasID != 0 ? p.id : nil, asset: p.asset, type: Self.types[Int(p.type)],
+            sourceInScope: p.flags & Self.sourceInScope != 0, relatedInScope: p.flags & Self.relatedInScope != 0,
+            quantity: decimal(p.quantity, p.quantityTag), price: decimal(p.price, p.priceTag), fees: decimal(p.fees, p.feesTag),
+            sourceAssetID: link.sourceAssetID, relatedID: link.relatedID)
+    }
+
+    @inline(__always) private func decimal(_ units: UInt64, _ tag: UInt8) -> ExactDecimal {
+        if tag == Self.wideTag { return wide[Int(units)] }
+        return ExactDecimal(units: UInt128(units), scale: Int(tag & 0x3F), negative: tag & Self.negative != 0)
+    }
+
+    private mutating func pack(_ value: ExactDecimal) -> (units: UInt64, tag: UInt8) {
+        if !value.isOutOfRange, value.units <= UInt128(UInt64.max) {
+            return (UInt64(value.units), value.scale | (value.isNegative ? Self.negative : 0))
+        }
+        wide.append(value)
+        return (UInt64(wide.count - 1), Self.wideTag)
+    }
+
+    mutating func append(_ row: PerformanceRecords.Row) {
+        let q = pack(row.quantity), p = pack(row.price), f = pack(row.fees)
+        var link: Int32 = -1
+        if row.sourceAssetID != nil || row.relatedID != nil {
+            links.append((row.sourceAssetID, row.relatedID))
+            link = Int32(links.count - 1)
+        }
+        let flags = (row.id != nil ? Self.hasID : 0) | (row.sourceInScope ? Self.sourceInScope : 0) | (row.relatedInScope ? Self.relatedInScope : 0)
+        packed.append(Packed(quantity: q.units, price: p.units, fees: f.units, id: row.id ?? 0, day: row.date.dayNumber, asset: row.asset,
+                             link: link, quantityTag: q.tag, priceTag: p.tag, feesTag: f.tag,
+                             type: UInt8(Self.types.firstIndex(of: row.type)!), flags: flags))
+    }
+
+    mutating func reserveCapacity(_ n: Int) { packed.reserveCapacity(n) }
+
+    /// Into (date, id) order, a row without id after those with one on its day; unless it is
+    /// already (the same sort, by the same key, as the rows had unpacked).
+    mutating func sortByDateAndID() {
+        let key = { (r: Packed) in (r.day, r.flags & Self.hasID != 0 ? r.id : .max) }
+        if zip(packed, packed.dropFirst()).contains(where: { key($1) < key($0) }) { packed.sort { key($0) < key($1) } }
+    }
+
+    mutating func setRelatedInScope(_ i: Int, _ inScope: Bool) {
+        if inScope { packed[i].flags |= Self.relatedInScope } else { packed[i].flags &= ~Self.relatedInScope }
+    }
+}
+
+/// Decimals packed as 64-bit units and a byte of scale and sign (9 bytes where an
+/// `ExactDecimal` takes 24); one whose units do not fit in 64 bits, or the out-of-range state,
+/// is kept whole in `wide` and its units hold its index there. Each reads back the same
+/// units, scale and sign.
+public struct PackedDecimals: RandomAccessCollection, Equatable, Sendable {
+    private var units: [UInt64] = []
+    private var tags: [UInt8] = []
+    private var wide: [ExactDecimal] = []
+
+    public init() {}
+
+    /// Equal values in the same order (as arrays of decimals compare).
+    public static func == (a: PackedDecimals, b: PackedDecimals) -> Bool { a.elementsEqual(b) }
+
+    public init(_ values: [ExactDecimal]) {
+        reserveCapacity(values.count)
+        append(contentsOf: values)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { units.count }
+
+    @inline(__always) public subscript(i: Int) -> ExactDecimal {
+        let tag = tags[i]
+        if tag == PackedRows.wideTag { return wide[Int(units[i])] }
+        return ExactDecimal(units: UInt128(units[i]), scale: Int(tag & 0x3F), negative: tag & PackedRows.negative != 0)
+    }
+
+    public mutating func append(_ value: ExactDecimal) {
+        if !value.isOutOfRange, value.units <= UInt128(UInt64.max) {
+            units.append(UInt64(value.units))
+            tags.append(value.scale | (value.isNegative ? PackedRows.negative : 0))
+        } else {
+            wide.append(value)
+            units.append(UInt64(wide.count - 1))
+            tags.append(PackedRows.wideTag)
+        }
+    }
+
+    public mutating func append<S: Sequence<ExactDecimal>>(contentsOf values: S) {
+        for v in values { append(v) }
+    }
+
+    public mutating func reserveCapacity(_ n: Int) {
+        units.reserveCapacity(n)
+        tags.reserveCapacity(n)
     }
 }

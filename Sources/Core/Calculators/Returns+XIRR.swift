@@ -16,7 +16,16 @@ extension Returns {
     ///     // −10000 (2008-01-01), 2750 (2008-03-01), 4250 (2008-10-30), 3250 (2009-02-15),
     ///     // 2750 (2009-04-01): 0.3733625335
     public static func xirr(_ flows: [CashFlow], annualizeShortPeriod: Bool = false) -> ReturnFigure {
-        let netted = dailyNet(flows)
+        xirr(netted: dailyNet(flows), annualizeShortPeriod: annualizeShortPeriod)
+    }
+
+    /// The same over flows read in place (`InvestorFlows`: a performance report's, without
+    /// a copy of its 100,000 flows).
+    static func xirr<Flows: RandomAccessCollection<CashFlow>>(_ flows: Flows, annualizeShortPeriod: Bool = false) -> ReturnFigure {
+        xirr(netted: dailyNet(flows), annualizeShortPeriod: annualizeShortPeriod)
+    }
+
+    private static func xirr(netted: [(date: CalendarDate, value: ExactDecimal)], annualizeShortPeriod: Bool) -> ReturnFigure {
         if netted.count < 2 { return .unavailable("fewer than two cash flows (on different days, not netting to zero)") }
         let signs = netted.map { $0.value > 0 }
         let signChanges = zip(signs, signs.dropFirst()).filter { $0 != $1 }.count
@@ -56,17 +65,20 @@ extension Returns {
     /// The flows added up per day (in their order within a day), days whose sum is zero left
     /// out, in date order. A sort that keeps the order of equal dates instead of a dictionary:
     /// a performance report's flows come in date order already.
-    static func dailyNet(_ flows: [CashFlow]) -> [(date: CalendarDate, value: ExactDecimal)] {
-        var ordered = flows
+    static func dailyNet<Flows: RandomAccessCollection<CashFlow>>(_ flows: Flows) -> [(date: CalendarDate, value: ExactDecimal)] {
         if zip(flows, flows.dropFirst()).contains(where: { $1.date < $0.date }) {
-            ordered = flows.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+            return dailyNetInOrder(flows.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element))
         }
+        return dailyNetInOrder(flows)
+    }
+
+    private static func dailyNetInOrder<Flows: RandomAccessCollection<CashFlow>>(_ ordered: Flows) -> [(date: CalendarDate, value: ExactDecimal)] {
         var result: [(date: CalendarDate, value: ExactDecimal)] = []
-        var i = 0
-        while i < ordered.count {
+        var i = ordered.startIndex
+        while i != ordered.endIndex {
             let date = ordered[i].date
             var sum = ExactDecimal.zero
-            while i < ordered.count, ordered[i].date == date { sum += ordered[i].amount; i += 1 }
+            while i != ordered.endIndex, ordered[i].date == date { sum += ordered[i].amount; ordered.formIndex(after: &i) }
             if !sum.isZero { result.append((date, sum)) }
         }
         return result
@@ -165,5 +177,23 @@ extension Returns {
             }
             return x
         }
+    }
+}
+
+/// A performance report's flows as the investor sees them, read in place: the start value
+/// (−), the scope's flows negated (money put in is paid by the investor), the end value (+).
+struct InvestorFlows: RandomAccessCollection {
+    let start: CashFlow
+    let flows: [CashFlow]
+    let end: CashFlow
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { flows.count + 2 }
+
+    subscript(i: Int) -> CashFlow {
+        if i == 0 { return start }
+        if i == flows.count + 1 { return end }
+        let f = flows[i - 1]
+        return CashFlow(date: f.date, amount: -f.amount)
     }
 }

@@ -79,7 +79,8 @@ extension ReturnsBindings {
 
     static func pushPerformance(_ env: ScriptEnvironment, _ call: LuaCall, _ scope: PerformanceScope, _ args: Period) throws -> Int32 {
         let currency = try env.session.reportingCurrency(args.currency)
-        let report = try env.session.performance(scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort, currency: currency)
+        let report = try env.session.performance(scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort, currency: currency,
+                                                 keepingFlows: false)
         pushReport(report, currency: currency, call)
         call.pushString(currency); call.setField("currency", of: -2)
         // The gain of assets in other currencies split: price effect + currency effect + income.
@@ -89,7 +90,8 @@ extension ReturnsBindings {
         // An asset in another currency also gets its return in its own currency, so the
         // currency effect can be told apart from the asset's own.
         if case .asset(let id) = scope, let asset = try env.session.asset(id: id), asset.currency != currency {
-            let local = try env.session.performance(scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort, currency: asset.currency)
+            let local = try env.session.performance(scope, from: args.from, to: args.to, annualizeShortPeriod: args.annualizeShort, currency: asset.currency,
+                                                    keepingFlows: false)
             call.pushOptionalDecimal(local.twr.value); call.setField("local_twr", of: -2)
             call.pushString(asset.currency); call.setField("local_currency", of: -2)
         }

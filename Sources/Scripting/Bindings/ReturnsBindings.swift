@@ -127,12 +127,12 @@ enum ReturnsBindings {
         .function("af.returns", "twr", Scoped.self, returns: .figure(.decimal),
                   "Time-weighted return of an asset, a portfolio or af (everything) over from…to (default: first transaction…today); sub-periods starting at 0 are skipped.",
                   example: #"print(af.returns.twr{ scope = p, from = "2024-01-01", to = "2024-12-31" })"#) { env, call, args in
-            push(try env.session.performance(args.scope, from: args.from, to: args.to).twr, call)
+            push(try env.session.performance(args.scope, from: args.from, to: args.to, keepingFlows: false).twr, call)
         },
         .function("af.returns", "modified_dietz", Dietz.self, returns: .figure(.decimal),
                   "Modified Dietz: (end − begin − CF) ÷ (begin + Σ wᵢ·CFᵢ), wᵢ = (D − dᵢ) ÷ D in whole days; of a scope, or of given values and flows.",
                   example: #"af.returns.modified_dietz{ begin_value = 100000, end_value = 215000, flows = {{"2024-01-31", 100000}}, from = "2024-01-01", to = "2024-03-31" }"#) { env, call, args in
-            if let scope = args.scope { return push(try env.session.performance(scope, from: args.from, to: args.to).modifiedDietz, call) }
+            if let scope = args.scope { return push(try env.session.performance(scope, from: args.from, to: args.to, keepingFlows: false).modifiedDietz, call) }
             let reader = ArgumentReader(env, call)
             guard let from = args.from else { throw reader.fieldError("from", "is required") }
             guard let to = args.to else { throw reader.fieldError("to", "is required") }
