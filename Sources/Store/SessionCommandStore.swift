@@ -6,6 +6,9 @@ import GRDB
 /// only through `StoreSession.execute`.
 final class SessionCommandStore: CommandStore {
     unowned let session: StoreSession
+    /// The transactions an import wrote while it was planned, which its `insertImported`
+    /// then does not write again.
+    var streamedImport: StreamedImport?
 
     init(_ session: StoreSession) { self.session = session }
 

@@ -61,14 +61,21 @@ public struct ImportRows: Command {
 
     public func run(in store: CommandStore) throws -> Outcome {
         var plan: ImportPlan, planErrors: [RowError], readErrors = readErrors
+        var created: [Int64]?  // the new assets' ids, when they were written with the rows while planning
         if let source {
             // The store's history of every asset the rows may name: one stand-in row per name.
             let context = try store.importContext(for: source.assetNames.map(ImportRow.naming), kind: options.kind)
             stepDone?("read the store's assets and history")
             var planner = ImportPlanner(options: options, context: context, titles: titles, expectedRows: source.rowCount)
-            readErrors += source.forEachBatch { planner.add($0) }
-            (plan, planErrors) = planner.finish()
-            plan.roundedPrices = planner.roundedPrices
+            if !dryRun, options.kind != .rates, let writer = store as? ImportWhilePlanningStore {
+                let errors: [RowError]
+                (plan, errors, created) = try planWhileWriting(source, planner: planner, store: writer)
+                (readErrors, planErrors) = (readErrors + errors, [])
+            } else {
+                readErrors += source.forEachBatch { planner.add($0) }
+                (plan, planErrors) = planner.finish()
+                plan.roundedPrices = planner.roundedPrices
+            }
         } else {
             let context = try store.importContext(for: rows, kind: options.kind)
             stepDone?("read the store's assets and history")
@@ -78,16 +85,19 @@ public struct ImportRows: Command {
         }
         let errors = (readErrors + planErrors).sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") }
         if !errors.isEmpty { throw ImportFailure(rowErrors: errors, kind: options.kind) }
-        stepDone?(source == nil ? "check rules, duplicates" : "read CSV again: clean rows, check rules, duplicates")
+        stepDone?(source == nil ? "check rules, duplicates"
+                  : created == nil ? "read CSV again: clean rows, check rules, duplicates"
+                  : "read CSV again: clean rows, check rules, duplicates, write rows meanwhile")
         planned?()
         if dryRun { return Outcome(plan: plan, newAssetIDs: []) }
-        return Outcome(plan: plan, newAssetIDs: try Self.write(plan, to: store))
+        return Outcome(plan: plan, newAssetIDs: try Self.write(plan, to: store, created: created ?? []))
     }
 
-    /// The plan's new assets, then its rows; the ids of the new assets.
-    static func write(_ plan: ImportPlan, to store: CommandStore) throws -> [Int64] {
-        var ids: [Int64] = []
-        for asset in plan.newAssets {
+    /// The plan's new assets, then its rows; the ids of the new assets. `created`: the ids of
+    /// the first new assets, already created (with the transactions, while the plan was made).
+    static func write(_ plan: ImportPlan, to store: CommandStore, created: [Int64] = []) throws -> [Int64] {
+        var ids = created
+        for asset in plan.newAssets.dropFirst(created.count) {
             var create = CreateAsset(name: asset.name, type: asset.type)
             create.currency = asset.currency
             create.platform = asset.platform
@@ -144,8 +154,13 @@ extension CommandStore {
 
 extension ImportPlan {
     /// The store id of an asset the plan refers to.
-    public func id(of ref: AssetRef, newAssetIDs: [Int64]) -> Int64 {
-        switch ref {
+    public func id(of ref: AssetRef, newAssetIDs: [Int64]) -> Int64 { ref.id(newAssetIDs: newAssetIDs) }
+}
+
+extension ImportPlan.AssetRef {
+    /// The store id of the asset, given those of the assets the import created, in plan order.
+    public func id(newAssetIDs: [Int64]) -> Int64 {
+        switch self {
         case .existing(let id): id
         case .new(let index): newAssetIDs[index]
         }

@@ -56,12 +56,14 @@ enum InsertTriggerPause {
     }
 
     /// Runs `insert`, which adds rows of `table` (transactions, or prices) to the assets in
-    /// `earliest` only, none dated before the asset's date there ("YYYY-MM-DD").
-    static func run(_ db: Database, table: String = "asset_transaction", earliest: [Int64: String], _ insert: () throws -> Void) throws {
+    /// `earliest` only, none dated before the asset's date there ("YYYY-MM-DD"); `earliest`
+    /// is asked once `insert` is done (an import written while planned learns it as it goes).
+    static func run(_ db: Database, table: String = "asset_transaction", earliest: () -> [Int64: String], _ insert: () throws -> Void) throws {
         try db.inSavepoint {
             let paused = try pausable(db, table: table)
             for trigger in paused { try db.execute(sql: "DROP TRIGGER main.\(trigger.name)") }
             try insert()
+            let earliest = earliest()
             for trigger in paused {
                 for (asset, date) in earliest.sorted(by: { $0.key < $1.key }) {
                     try db.execute(sql: trigger.perAsset, arguments: ["asset": asset, "date": date])

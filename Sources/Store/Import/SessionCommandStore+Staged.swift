@@ -18,7 +18,7 @@ extension SessionCommandStore {
             ids[t.id!] = first + Int64(i)
             earliest[t.assetID] = min(earliest[t.assetID] ?? t.date, t.date)
         }
-        try InsertTriggerPause.run(db, earliest: earliest.mapValues(\.isoText)) {
+        try InsertTriggerPause.run(db, earliest: { earliest.mapValues(\.isoText) }) {
             let forward = try insertRows(transactions, ids: ids, first: first)
             // A pair's first row cannot name the second before it exists (the foreign key is
             // checked at once; deferring it made SQLite scan the table for children of every

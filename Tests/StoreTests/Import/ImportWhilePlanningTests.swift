@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Core
+@testable import Store
+
+/// A file's import writes each planned part while the next parts are read and planned
+/// (`ImportWhilePlanningStore`). It must leave exactly what planning first and writing after
+/// left (`TwoPassImportTests.onePassImport`, which writes the finished plan): the same lines,
+/// the same rows, the same derived rows; and nothing at all when a later row has an error.
+/// The files here are longer than one part (`CSVImportFile.checkpointRows` rows).
+@Suite("Import written while planned: the same rows as planning first, nothing on an error")
+struct ImportWhilePlanningTests {
+    static let rows = 3 * CSVImportFile.checkpointRows + 500
+
+    /// Imports `text` into two new stores, planned first then written (`onePassImport`) and
+    /// written while planned (`importCSV`); expects the same lines, rows and derived rows
+    /// (price ids aside when `samePriceIDs` is false), and derived rows a rebuild agrees with.
+    func expectSame(_ kind: ImportKind, _ text: String, before: String? = nil, samePriceIDs: Bool = true,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let a = try AssetFlowStore(path: nil), b = try AssetFlowStore(path: nil)
+        try a.withSession(today: CalendarDate("2026-06-01")!) { sa in
+            try b.withSession(today: CalendarDate("2026-06-01")!) { sb in
+                var options = ImportOptions(kind: kind)
+                options.defaultAssetType = .stock
+                if let before {  // the same history in both stores first
+                    for s in [sa, sb] { _ = try importCSV(s, .transactions, before) { $0.defaultAssetType = .stock } }
+                }
+                var steps: [String] = []
+                let one = TwoPassImportTests.result { try TwoPassImportTests.onePassImport(sa, options, Data(text.utf8), dryRun: false) }
+                let two = TwoPassImportTests.result {
+                    var request = ImportRequest(options: options, data: Data(text.utf8))
+                    request.stepDone = { steps.append($0) }
+                    return try sb.importCSV(request).lines
+                }
+                #expect(one == two, sourceLocation: sourceLocation)
+                if one.first != "failed" {
+                    #expect(steps.contains { $0.hasSuffix("write rows meanwhile") }, "\(steps)", sourceLocation: sourceLocation)
+                }
+                if samePriceIDs {
+                    #expect(try snapshot(sa) == snapshot(sb), sourceLocation: sourceLocation)
+                } else {
+                    let names = try sa.dataTableNames().filter { $0 != "price_history" }
+                    for name in names { #expect(try sa.dump(table: name) == sb.dump(table: name), "\(name)", sourceLocation: sourceLocation) }
+                    let prices = "SELECT asset_id, date, price FROM price_history ORDER BY asset_id, date"
+                    #expect(try Row.fetchAll(sa.db, sql: prices) == Row.fetchAll(sb.db, sql: prices), sourceLocation: sourceLocation)
+                }
+                for table in DerivedTable.allCases {
+                    let sql = "SELECT * FROM \(table.rawValue) ORDER BY 1, 2"
+                    #expect(try Row.fetchAll(sa.db, sql: sql) == Row.fetchAll(sb.db, sql: sql), "\(table)", sourceLocation: sourceLocation)
+                }
+                #expect(try sb.derivedMismatches().mismatches.isEmpty, sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    static func day(_ n: Int) -> CalendarDate { CalendarDate(dayNumber: CalendarDate("2000-01-03")!.dayNumber + n) }
+
+    /// Buys and sells over `rows` lines; an asset first named at line `lateAsset`.
+    static func transactions(rows: Int = rows, lateAsset: Int = 2 * CSVImportFile.checkpointRows + 100, prefix: String = "A") -> String {
+        var text = "Date,Asset,Type,Quantity,Price\n"
+        for n in 0..<rows {
+            let asset = n >= lateAsset && n % 3 == 0 ? "Late" : "\(prefix)\(n % 5)"
+            text += "\(day(n / 4)),\(asset),\(n % 6 == 5 ? "sell,0" : "buy,\(n % 4 + 1)").5,\(n % 90 + 10).25\n"
+        }
+        return text
+    }
+
+    @Test("transactions over several parts, an asset first named in the last ones: the same rows, ids and derived rows")
+    func transactionsAlike() throws {
+        try expectSame(.transactions, Self.transactions())
+        // Into a store that holds some of the history already: duplicates skipped, the rest added.
+        let all = Self.transactions()
+        let firstLines = all.split(separator: "\n").prefix(CSVImportFile.checkpointRows + 1).joined(separator: "\n") + "\n"
+        try expectSame(.transactions, all, before: firstLines)
+    }
+
+    @Test("an error in a row planned after parts were written: the same failure, nothing written")
+    func laterErrorWritesNothing() throws {
+        var text = Self.transactions()
+        text += "\(Self.day(Self.rows)),A1,sell,1000000,1\n"  // more than held: found when the plan is finished
+        try expectSame(.transactions, text)
+        var badDate = Self.transactions().split(separator: "\n").map(String.init)
+        badDate[3 * CSVImportFile.checkpointRows] = "2024-13-01,A1,buy,1,2"  // a reading error in the last part
+        try expectSame(.transactions, badDate.joined(separator: "\n") + "\n")
+        let a = try AssetFlowStore(path: nil)
+        try a.withSession(today: CalendarDate("2026-06-01")!) { s in
+            let before = try snapshot(s)
+            #expect(failureLines { _ = try importCSV(s, .transactions, text) { $0.defaultAssetType = .stock } } != nil)
+            #expect(try snapshot(s) == before)
+            #expect(try s.asset(named: "A1") == nil)
+        }
+    }
+
+    /// Prices of `assets` assets, each asset's days together (`byAsset`) or every asset day by day.
+    static func prices(assets: Int, days: Int, byAsset: Bool) -> String {
+        var text = "Date,Asset,Price\n"
+        let pairs = byAsset ? (0..<assets).flatMap { a in (0..<days).map { (a, $0) } } : (0..<days).flatMap { d in (0..<assets).map { ($0, d) } }
+        for (a, d) in pairs { text += "\(day(d)),P\(a),\(d % 500 + 1).\(a % 97)\n" }
+        return text
+    }
+
+    @Test("prices asset by asset over several parts: written while planned, the same rows, ids and monthly series")
+    func pricesByAssetAlike() throws {
+        try expectSame(.prices, Self.prices(assets: 4, days: Self.rows / 4, byAsset: true))
+        // Assets with a history (trades) before: their series are made with it.
+        try expectSame(.prices, Self.prices(assets: 4, days: Self.rows / 4, byAsset: true), before: Self.transactions(rows: 3_000, prefix: "P"))
+    }
+
+    @Test("prices out of order: day by day, or in order for a part and then not: every row once, the same prices and series")
+    func pricesOutOfOrderAlike() throws {
+        try expectSame(.prices, Self.prices(assets: 5, days: Self.rows / 5, byAsset: false))
+        // The first part asset by asset, the rest day by day: the stream stops after that part,
+        // the rest is written after it (so the ids follow the parts, not one global order).
+        let inOrder = Self.prices(assets: 2, days: CSVImportFile.checkpointRows / 2 + 10, byAsset: true)
+        let rest = Self.prices(assets: 3, days: 2 * CSVImportFile.checkpointRows / 3, byAsset: false)
+            .split(separator: "\n").dropFirst().map { $0.replacingOccurrences(of: ",P", with: ",Q") }
+        try expectSame(.prices, inOrder + rest.joined(separator: "\n") + "\n", samePriceIDs: false)
+        // A later part naming an asset of an earlier one again, out of order.
+        let again = Self.prices(assets: 1, days: 10, byAsset: true).split(separator: "\n").dropFirst().map { $0.replacingOccurrences(of: ",P0", with: ",P1") }
+        try expectSame(.prices, inOrder + again.joined(separator: "\n").replacingOccurrences(of: "2000-", with: "1999-") + "\n", samePriceIDs: false)
+    }
+}
