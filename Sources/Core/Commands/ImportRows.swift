@@ -66,12 +66,13 @@ public struct ImportRows: Command {
             // The store's history of every asset the rows may name: one stand-in row per name.
             let context = try store.importContext(for: source.assetNames.map(ImportRow.naming), kind: options.kind)
             stepDone?("read the store's assets and history")
-            var planner = ImportPlanner(options: options, context: context, titles: titles, expectedRows: source.rowCount)
+            let planner = { ImportPlanner(options: options, context: context, titles: titles, expectedRows: source.rowCount) }
             if !dryRun, options.kind != .rates, let writer = store as? ImportWhilePlanningStore {
                 let errors: [RowError]
                 (plan, errors, created) = try planWhileWriting(source, planner: planner, store: writer)
                 (readErrors, planErrors) = (readErrors + errors, [])
             } else {
+                var planner = planner()
                 readErrors += source.forEachBatch { planner.add($0) }
                 (plan, planErrors) = planner.finish()
                 plan.roundedPrices = planner.roundedPrices

@@ -27,9 +27,10 @@ extension SessionCommandStore {
             try InsertTriggerPause.run(db, earliest: { writer.earliest.mapValues(\.isoText) }) {
                 try writer.write(transactions, newAssetIDs: newAssetIDs)
             }
-            done.created = try writer.finish()
+            done.transactionWriter = writer
             session.noteChange("transaction", .added, count: transactions.count)
         }
+        let created = try done.transactionWriter?.finish(plan, newAssetIDs: newAssetIDs)
         let prices = plan.prices[done.prices...]
         if !prices.isEmpty {
             var writer = ImportedPriceWriter()
@@ -46,7 +47,7 @@ extension SessionCommandStore {
             session.noteChange("price", .added, count: prices.count)
         }
         try session.writePriceMonths(recorded: done.recorded)
-        let (touched, priced, created) = (done.touched, done.priced, done.created)
+        let (touched, priced) = (done.touched, done.priced)
         // Prices alone leave the largest quantity held as it was (`asset_extent`); the others'
         // comes from the replay below. The rows are only added, so the largest price is the
         // larger of the one stored before (none for an asset this import created) and the

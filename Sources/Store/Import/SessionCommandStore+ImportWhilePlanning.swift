@@ -8,17 +8,17 @@ struct StreamedImport {
     var prices = 0
     /// The assets whose transactions were written.
     var touched = Set<Int64>()
-    /// The history of each asset the import created (nil: the ids were not the ones counted on).
-    var created: [Int64: [Transaction]]?
+    /// What wrote them, which makes the created assets' histories once the plan is complete.
+    var transactionWriter: ImportedTransactionWriter?
     /// The assets whose prices were written, and the recorded series of those that had none before.
     var priced = Set<Int64>()
     var recorded: [Int64: DatedSeries] = [:]
 }
 
 extension SessionCommandStore: ImportWhilePlanningStore {
-    /// Transactions are written as they come. Prices too, as long as the parts come in the
-    /// write order (asset by asset, each in date order: `ImportedPriceWriter`); a part out of
-    /// that order stops the stream, and `insertImported` writes the rest as a whole.
+    /// Transactions are written as they come. Prices too, as long as the parts come asset by
+    /// asset, each asset's in date order (`PriceStreamOrder`); a part out of that order stops
+    /// the stream, and `insertImported` writes the rest as a whole (`ImportedPriceWriter`).
     func insertImportedWhilePlanning(_ next: () -> ImportPlan.Part?, create: (Asset) throws -> Int64) throws {
         var done = StreamedImport()
         defer { streamedImport = done }
@@ -43,22 +43,21 @@ extension SessionCommandStore: ImportWhilePlanningStore {
                 }
             }
             if writer.count > 0 { session.noteChange("transaction", .added, count: writer.count) }
-            (done.transactions, done.touched, done.created) = (writer.count, Set(writer.earliest.keys), try writer.finish())
+            (done.transactions, done.touched, done.transactionWriter) = (writer.count, Set(writer.earliest.keys), writer)
         } else {
             var writer = ImportedPriceWriter()
             var part: ImportPlan.Part? = first
-            var last: PriceKey?
+            var order = PriceStreamOrder()
             try InsertTriggerPause.run(db, table: "price_history", earliest: { writer.earliest.mapValues(\.isoText) }) {
                 while let current = part {
                     try createAssets(of: current)
                     let keys = current.prices.indices.map {
                         PriceKey(asset: current.prices[$0].asset.id(newAssetIDs: newAssetIDs), day: current.prices[$0].date.dayNumber, index: $0)
                     }
-                    guard Self.continues(keys, after: last) else { break }
+                    guard order.take(keys) else { break }
                     try writer.prepare(current.prices[...], newAssetIDs: newAssetIDs, in: session)
                     try writer.write(current.prices[...], keys: keys, into: db)
                     done.prices += keys.count
-                    last = keys.last ?? last
                     part = next()
                 }
             }
@@ -66,14 +65,30 @@ extension SessionCommandStore: ImportWhilePlanningStore {
             (done.priced, done.recorded) = (Set(writer.earliest.keys), writer.recorded)
         }
     }
+}
 
-    /// Whether `keys` are in write order and all after `last`.
-    private static func continues(_ keys: [PriceKey], after last: PriceKey?) -> Bool {
-        var previous = last
+/// The order a stream writes prices in, checked part by part: each asset's prices together
+/// and in date order, the assets in the order the file lists them (their ids then follow
+/// the file, where the whole plan written at once is sorted by asset id). Either way the
+/// unique (asset_id, date) index grows at one place per asset, not at one place per row.
+struct PriceStreamOrder {
+    /// Assets whose prices are all written: another of theirs would be out of order.
+    private var finished = Set<Int64>()
+    private var current: (asset: Int64, day: Int)?
+
+    /// Whether `keys` (a part's, in plan order) continue the order; if so they are taken.
+    mutating func take(_ keys: [PriceKey]) -> Bool {
+        var finished = finished, current = current
         for key in keys {
-            if let previous, !(previous < key) { return false }
-            previous = key
+            if let last = current, last.asset == key.asset {
+                guard key.day > last.day else { return false }
+            } else {
+                if let last = current { finished.insert(last.asset) }
+                guard !finished.contains(key.asset) else { return false }
+            }
+            current = (key.asset, key.day)
         }
+        (self.finished, self.current) = (finished, current)
         return true
     }
 }

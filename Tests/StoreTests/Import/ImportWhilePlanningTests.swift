@@ -107,6 +107,24 @@ struct ImportWhilePlanningTests {
         try expectSame(.prices, Self.prices(assets: 4, days: Self.rows / 4, byAsset: true), before: Self.transactions(rows: 3_000, prefix: "P"))
     }
 
+    @Test("prices asset by asset in another order than the assets' ids: written while planned, in the file's order")
+    func pricesInFileOrder() throws {
+        let reversed = Self.prices(assets: 4, days: Self.rows / 4, byAsset: true).split(separator: "\n").dropFirst().reversed()
+            .map { $0.replacingOccurrences(of: ",P", with: ",R") }
+        var byAsset: [String] = []  // R3's days, then R2's…, each in date order
+        for asset in ["R3", "R2", "R1", "R0"] { byAsset += reversed.filter { $0.contains(",\(asset),") }.reversed() }
+        let text = "Date,Asset,Price\n" + byAsset.joined(separator: "\n") + "\n"
+        let before = Self.transactions(rows: 3_000, lateAsset: .max, prefix: "R")  // creates R0…R4 in that order
+        try expectSame(.prices, text, before: before, samePriceIDs: false)
+        let a = try AssetFlowStore(path: nil)
+        try a.withSession(today: CalendarDate("2026-06-01")!) { s in
+            _ = try importCSV(s, .transactions, before) { $0.defaultAssetType = .stock }
+            _ = try importCSV(s, .prices, text)
+            // Written as the parts came (the first row first), not sorted by asset id after the plan.
+            #expect(try String.fetchOne(s.db, sql: "SELECT a.name FROM price_history p JOIN asset a ON a.id = p.asset_id ORDER BY p.id LIMIT 1") == "R3")
+        }
+    }
+
     @Test("prices out of order: day by day, or in order for a part and then not: every row once, the same prices and series")
     func pricesOutOfOrderAlike() throws {
         try expectSame(.prices, Self.prices(assets: 5, days: Self.rows / 5, byAsset: false))
