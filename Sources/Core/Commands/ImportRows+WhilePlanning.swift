@@ -74,7 +74,9 @@ private final class PlanningThread: @unchecked Sendable {
 
     func run(handing handoff: ImportHandoff<ImportPlan.Part>) {
         var assetsSent = 0, transactionsSent = 0, pricesSent = 0
-        readErrors = source.forEachBatch { rows in
+        // One core is the writer's: the parts are cleaned side by side on the others only
+        // (on two cores, one after the other), so that the threads do not outnumber the cores.
+        readErrors = source.forEachBatch(partsAtOnce: ProcessInfo.processInfo.activeProcessorCount - 1) { rows in
             planner.add(rows)
             let plan = planner.plan
             guard plan.newAssets.count > assetsSent || plan.transactions.count > transactionsSent || plan.prices.count > pricesSent else { return }

@@ -250,10 +250,11 @@ public struct ImportRowStream: ImportRowSource, @unchecked Sendable {
     public var rowCount: Int { survey.rowCount }
     public var assetNames: [String] { survey.sink.names.sorted() }
 
-    public func forEachBatch(_ body: ([ImportRow]) -> Void) -> [RowError] {
+    public func forEachBatch(partsAtOnce: Int?, _ body: ([ImportRow]) -> Void) -> [RowError] {
         let starts = survey.starts
         let delimiter = UInt8(survey.file.delimiter.asciiValue!)
-        let width = ParallelWork.partCount(survey.rowCount, minimumPart: CSVImportFile.checkpointRows)
+        let cores = ParallelWork.partCount(survey.rowCount, minimumPart: CSVImportFile.checkpointRows)
+        let width = partsAtOnce.map { max(1, min($0, cores)) } ?? cores
         var errors: [RowError] = [], done = 0
         survey.file.withBytes { bytes in
             var first = 0
@@ -308,6 +309,12 @@ public protocol ImportRowSource {
     /// Every asset (and income source) name the rows may give: whose history the store reads.
     var assetNames: [String] { get }
     /// Gives the rows in order, part by part; returns the errors met reading them (rows with
-    /// errors are not given).
-    func forEachBatch(_ body: ([ImportRow]) -> Void) -> [RowError]
+    /// errors are not given). `partsAtOnce`: how many parts are cleaned side by side (nil: one
+    /// per core).
+    func forEachBatch(partsAtOnce: Int?, _ body: ([ImportRow]) -> Void) -> [RowError]
+}
+
+extension ImportRowSource {
+    /// The rows part by part, as many cleaned side by side as there are cores.
+    public func forEachBatch(_ body: ([ImportRow]) -> Void) -> [RowError] { forEachBatch(partsAtOnce: nil, body) }
 }
