@@ -92,6 +92,27 @@ struct ImportWhilePlanningTests {
         }
     }
 
+    @Test("a write that fails in a later part: its error when no row has one, else the rows' errors; nothing written either way")
+    func writeErrorAfterParts() throws {
+        var lines = Self.transactions().split(separator: "\n").map(String.init)
+        lines[0] += ",Note"
+        for i in 1..<lines.count { lines[i] += i == 3 * CSVImportFile.checkpointRows ? ",boom" : "," }
+        let failing = lines.joined(separator: "\n") + "\n"
+        lines[3 * CSVImportFile.checkpointRows + 5] = "2024-13-01,A1,buy,1,2,"  // and a row error after it
+        let failingWithRowError = lines.joined(separator: "\n") + "\n"
+        let a = try AssetFlowStore(path: nil)
+        try a.withSession(today: CalendarDate("2026-06-01")!) { s in
+            // A rule SQLite enforces and the planner does not know: the write of that row fails.
+            try s.db.execute(sql: "CREATE TEMP TRIGGER refuse_boom BEFORE INSERT ON main.asset_transaction WHEN NEW.note = 'boom' BEGIN SELECT RAISE(ABORT, 'no boom here'); END")
+            let before = try snapshot(s)
+            #expect(failureLines { _ = try importCSV(s, .transactions, failing) { $0.defaultAssetType = .stock } }?.joined().contains("no boom here") == true)
+            #expect(try snapshot(s) == before)
+            let lines = failureLines { _ = try importCSV(s, .transactions, failingWithRowError) { $0.defaultAssetType = .stock } } ?? []
+            #expect(lines.first == "1 row has an error; nothing was imported.", "\(lines)")
+            #expect(try snapshot(s) == before)
+        }
+    }
+
     /// Prices of `assets` assets, each asset's days together (`byAsset`) or every asset day by day.
     static func prices(assets: Int, days: Int, byAsset: Bool) -> String {
         var text = "Date,Asset,Price\n"
