@@ -7,9 +7,11 @@ import GRDB
 /// say they are `complete` must have every month of the replay. Rows are compared by value
 /// and shown as text "D:P D:P …" (`PackedMonth.text`).
 extension StoreSession {
-    func priceMonthMismatches(_ replay: DerivedReplay, name: (Int64) -> String) throws -> [DerivedMismatch] {
+    /// The mismatches of the stored rows of the assets in `list` (ids, comma-separated), in
+    /// asset and month order.
+    func priceMonthMismatches(ofAssets list: String, _ replay: DerivedReplay, name: (Int64) -> String) throws -> [DerivedMismatch] {
         var stored: [Int64: [String: (recorded: [UInt8], trades: [UInt8])]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT asset_id, month, recorded, trades FROM price_month") {
+        for row in try Row.fetchAll(db, sql: "SELECT asset_id, month, recorded, trades FROM price_month WHERE asset_id IN (\(list))") {
             stored[row[0], default: [:]][row[1]] = (Self.bytes(row[2]), Self.bytes(row[3]))
         }
         var found: [DerivedMismatch] = []

@@ -183,6 +183,62 @@ struct DerivedCheckTests: StoreRuleTesting {
         }
     }
 
+    @Test("compared a few assets at a time, the mismatches are those of one comparison of every asset, in the same order, rows of gone assets among them")
+    func comparisonInChunks() throws {
+        try withStore { s in
+            var ids: [Int64] = []
+            for i in 0..<7 {
+                let a = try asset(s, "A\(i)", .stock, quantity: x("\(i + 1)"), price: 10, date: "2024-01-0\(i + 1)")
+                _ = try s.record(Transaction(assetID: a.id!, type: .buy, date: d("2024-02-1\(i)"), quantity: 2, pricePerUnit: x("12.5"), currency: "USD"))
+                _ = try s.record(Transaction(assetID: a.id!, type: .sell, date: d("2024-03-0\(i + 1)"), quantity: 1, pricePerUnit: 15, currency: "USD"))
+                _ = try s.recordPrice(PricePoint(assetID: a.id!, date: d("2024-03-2\(i)"), price: x("16.\(i)")))
+                ids.append(a.id!)
+            }
+            _ = try s.timeline(of: s.assets(), dates: [d("2024-04-01")])
+            _ = try s.allPositions()
+            try s.begin()
+            try s.commit()
+            #expect(try s.derivedMismatches(limit: .max, assetsAtOnce: 2).mismatches == [])
+            // A mismatch in each table; A3 deleted without its rows (between two assets), and
+            // rows of an asset that never was (after every asset). A3's transactions stay
+            // behind: its snapshot matches their replay, its extent lacks its recorded price
+            // (above its trades' prices), as when every asset was replayed at once.
+            try s.db.execute(sql: "PRAGMA foreign_keys = OFF")
+            try s.db.execute(sql: """
+                UPDATE position_snapshot SET quantity = '999' WHERE asset_id = \(ids[1]);
+                UPDATE quantity_checkpoint SET levels = X'0A0011' WHERE asset_id = \(ids[2]) AND month = '2024-02';
+                DELETE FROM quantity_checkpoint WHERE asset_id = \(ids[4]) AND month = '2024-01';
+                UPDATE price_month SET recorded = X'' WHERE asset_id = \(ids[6]) AND month = '2024-03';
+                UPDATE asset_extent SET highest_held = '0' WHERE asset_id = \(ids[5]);
+                DELETE FROM asset WHERE id = \(ids[3]);
+                INSERT INTO position_snapshot VALUES (99, '2024-01-01', 1, '1', '1', '0');
+                INSERT INTO quantity_checkpoint VALUES (99, '2024-01', X'0A0011');
+                INSERT INTO price_month VALUES (99, '2024-01', X'', X'');
+                INSERT INTO asset_extent VALUES (99, '1', '1');
+                """)
+            try s.db.execute(sql: "PRAGMA foreign_keys = ON")
+            let whole = try s.derivedMismatches(limit: .max, assetsAtOnce: .max)
+            #expect(whole.outdated == [])
+            #expect(whole.mismatches.map { "\($0.table) \($0.asset) \($0.field)" } == [
+                "position_snapshot A1 quantity", "position_snapshot #99 row",
+                "quantity_checkpoint A2 levels 2024-02", "quantity_checkpoint #\(ids[3]) row",
+                "quantity_checkpoint A4 levels 2024-01", "quantity_checkpoint #99 row",
+                "price_month #\(ids[3]) row", "price_month A6 recorded 2024-03", "price_month #99 row",
+                "asset_extent #\(ids[3]) highest_price", "asset_extent A5 highest_held",
+                "asset_extent #99 highest_held", "asset_extent #99 highest_price",
+            ])
+            for size in [1, 2, 3, StoreSession.checkChunk] {
+                let chunked = try s.derivedMismatches(limit: .max, assetsAtOnce: size)
+                #expect(chunked.mismatches == whole.mismatches, "\(size) assets at a time")
+                #expect(chunked.outdated == whole.outdated)
+                for limit in [0, 1, 4, 12] {
+                    #expect(try s.derivedMismatches(limit: limit, assetsAtOnce: size).mismatches == Array(whole.mismatches.prefix(limit)),
+                            "\(size) assets at a time, limit \(limit)")
+                }
+            }
+        }
+    }
+
     @Test("a snapshot for an asset without transactions is a mismatch")
     func snapshotWithoutHistory() throws {
         let folder = try StoreTestFolder()
