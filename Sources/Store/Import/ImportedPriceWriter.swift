@@ -35,10 +35,11 @@ struct ImportedPriceWriter {
         keeping.formUnion(try session.assetsWithoutRecordedPrices(met))
     }
 
-    /// The rows' keys in write order: by asset, then by day (a plan has one price per asset and day).
-    static func keys(_ prices: ArraySlice<ImportPlan.NewPrice>, newAssetIDs: [Int64]) -> [PriceKey] {
+    /// The rows' keys, in plan order or (`sorted`) in write order: by asset, then by day (a
+    /// plan has one price per asset and day).
+    static func keys(_ prices: ArraySlice<ImportPlan.NewPrice>, newAssetIDs: [Int64], sorted: Bool = true) -> [PriceKey] {
         var keys = prices.indices.map { PriceKey(asset: prices[$0].asset.id(newAssetIDs: newAssetIDs), day: prices[$0].date.dayNumber, index: $0) }
-        if !keys.isInOrder(by: { $0 }) { keys.sort() }
+        if sorted, !keys.isInOrder(by: { $0 }) { keys.sort() }
         return keys
     }
 

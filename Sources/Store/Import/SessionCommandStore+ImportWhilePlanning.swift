@@ -51,9 +51,7 @@ extension SessionCommandStore: ImportWhilePlanningStore {
             try InsertTriggerPause.run(db, table: "price_history", earliest: { writer.earliest.mapValues(\.isoText) }) {
                 while let current = part {
                     try createAssets(of: current)
-                    let keys = current.prices.indices.map {
-                        PriceKey(asset: current.prices[$0].asset.id(newAssetIDs: newAssetIDs), day: current.prices[$0].date.dayNumber, index: $0)
-                    }
+                    let keys = ImportedPriceWriter.keys(current.prices[...], newAssetIDs: newAssetIDs, sorted: false)
                     guard order.take(keys) else { break }
                     try writer.prepare(current.prices[...], newAssetIDs: newAssetIDs, in: session)
                     try writer.write(current.prices[...], keys: keys, into: db)
