@@ -38,6 +38,10 @@ public final class StoreSession {
     public var readsDerivedSeries = true
     /// Rows added, changed and deleted per kind since the last reset: for --dry-run.
     public private(set) var changes = ChangeCounter()
+    /// The connection's count of changed rows (triggers' included) when the store transaction
+    /// began: `commit` keeps the derived series in step only when a row changed since, so a
+    /// transaction that wrote nothing writes nothing (and skips the look for missing rows).
+    var changesAtBegin: Int?
     /// How this connection waits for other writers (nil in memory): for the busy message.
     var busyWait: BusyWait?
     /// Why the store is open for reading only (`StoreAccess`); nil when it may be written.
@@ -69,6 +73,7 @@ public final class StoreSession {
         if readOnlyReason != nil { return try beginReading() }
         do {
             try db.beginTransaction(.immediate)
+            changesAtBegin = db.totalChangesCount
             try dropCachesIfOthersCommitted()
             try renewOutdatedDerivedTables()
         } catch {
@@ -108,8 +113,9 @@ public final class StoreSession {
         }
         try checkPendingExtents()
         try writeDeferredSnapshots()
-        try keepSeriesInStepIfPossible()
+        if changesAtBegin != db.totalChangesCount { try keepSeriesInStepIfPossible() }
         try db.commit()
+        changesAtBegin = nil
         ledgers.removeAll()
     }
 

@@ -6,6 +6,7 @@ import Scripting
 struct BackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "Save the whole store as a ZIP backup.",
         discussion: """
             The archive holds manifest.json
@@ -40,6 +41,7 @@ struct BackupCommand: ParsableCommand {
 struct RestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "Replace the whole store with a backup, all or nothing.",
         discussion: """
             Everything in the archive is checked first

@@ -6,6 +6,7 @@ import Scripting
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "Check the store thoroughly: pages, schema, foreign keys, every value, derived data.",
         discussion: """
             Every command runs a quick check when it opens the store and refuses a store \

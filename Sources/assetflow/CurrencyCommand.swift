@@ -6,6 +6,7 @@ import Scripting
 struct CurrencyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "currency",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "Show or change the main currency totals are reported in.",
         discussion: """
             Without CODE, prints the main currency (USD unless changed). With CODE

@@ -5,6 +5,7 @@ import Scripting
 struct DocsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "docs",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "Print the reference of the Lua API, generated from the bindings.",
         discussion: """
             markdown: the reference part of REPL.md.

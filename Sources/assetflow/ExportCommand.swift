@@ -6,6 +6,7 @@ import Scripting
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "Export the store as CSV or JSON files, or as a journal.",
         discussion: """
             csv DIR and json DIR write transactions.csv and prices.csv, ready for

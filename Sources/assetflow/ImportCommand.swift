@@ -6,6 +6,7 @@ import Scripting
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "Import transactions, prices or exchange rates from a CSV file: all rows or none.",
         discussion: """
             Columns are found by header, trimmed and ignoring case: Asset or Symbol, Date,

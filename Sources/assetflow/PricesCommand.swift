@@ -6,6 +6,7 @@ import Scripting
 struct PricesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prices",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "Fetch asset prices from quote providers.",
         subcommands: [Fetch.self]
     )

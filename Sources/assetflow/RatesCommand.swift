@@ -6,6 +6,7 @@ import Scripting
 struct RatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rates",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "Fetch, import and list exchange rates.",
         discussion: """
             Values in other currencies are converted with the rate of their date, else the

@@ -5,6 +5,7 @@ import Scripting
 struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "Open an interactive Lua session on the store.",
         discussion: """
             Type Lua: expressions print their values, statements run, and an incomplete

@@ -6,6 +6,7 @@ import Scripting
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "Run a report script and print or save the report.",
         discussion: """
             NAME is a built-in report: overview, holdings, income, gains, rebalancing,

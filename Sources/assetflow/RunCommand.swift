@@ -6,6 +6,7 @@ import Scripting
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "Run a Lua script against the store, as one transaction.",
         discussion: """
             The whole script is one store transaction: it is committed when the script

@@ -6,6 +6,7 @@ import Scripting
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
+        _superCommandName: SubcommandDispatch.toolName,
         abstract: "List, show or change the settings kept in the store.",
         discussion: """
             Without KEY, lists every setting with its value. With KEY, prints its

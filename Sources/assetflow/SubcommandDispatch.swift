@@ -14,7 +14,17 @@ import ArgumentParser
 /// Every command states its `commandName`: ArgumentParser derives a missing one from
 /// `String(describing:)` of the type, about 1.8 M instructions each (the four nested
 /// commands' names were 7 M of every start).
+///
+/// Each subcommand names the tool as its "super command" (`_superCommandName`, ArgumentParser's
+/// experimental pseudo-command setting): parsed as a root, it then skips ArgumentParser's check
+/// for a completion-script request, which parses the words twice more against two commands of
+/// its own (about 8 M instructions, a fifth of an empty `assetflow run`). Such a request never
+/// reaches that parse (`isBuiltIn` sends it to the root), and the setting only changes the help
+/// of a command parsed as the root, which is never printed: help goes to the root too.
 enum SubcommandDispatch {
+    /// The tool's name, each subcommand's "super command".
+    static let toolName = "assetflow"
+
     /// The command `arguments` (without the program name) select, parsed by ArgumentParser.
     static func parse(_ arguments: [String], root: ParsableCommand.Type) throws -> ParsableCommand {
         if let command = parsedBySubcommand(arguments, root: root) { return command }

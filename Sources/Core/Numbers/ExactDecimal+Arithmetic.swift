@@ -154,14 +154,31 @@ extension ExactDecimal {
             value = up
             scale = 0
         }
-        // The fewest dropped digits that leave at most 38 places and 128 bits.
+        // The fewest dropped digits that leave at most 38 places and 128 bits. value ÷ 10^k
+        // fits in 128 bits exactly when value.high < 10^k; beyond 38 dropped digits it always
+        // fits (2^256 ÷ 10^39 < 2^128).
         var drop = max(0, scale - maxScale)
-        var ignored = false
-        var kept = value.droppingDigits(drop, sticky: &ignored)
-        if kept.high != 0 {
-            drop += kept.digitCount - 39
-            kept = value.droppingDigits(drop, sticky: &ignored)
-            if kept.high != 0 { drop += 1 }
+        if drop <= maxScale, value.high >= Pow10.of(drop) {
+            drop = value.digitCount - 39  // the quotient's 39 digits may still exceed 2^128:
+            if drop <= maxScale, value.high >= Pow10.of(drop) { drop += 1 }
+        }
+        if drop == 0 { return ExactDecimal(units: value.low, scale: scale, negative: negative) }
+        // Up to 19 digits (almost always one or two: a sum or product just past 128 bits),
+        // one division by 10^drop gives the kept digits and, in its remainder, the first
+        // dropped digit and whether any other is nonzero.
+        if drop <= 19, scale - drop >= 0 {
+            let (kept, rest) = value.divided(bySmall: UInt64(truncatingIfNeeded: Pow10.of(drop)))
+            let unit = UInt64(truncatingIfNeeded: Pow10.of(drop - 1)), dropped = UInt64(truncatingIfNeeded: rest)
+            let digit = dropped / unit
+            var rounded = kept
+            if digit > 5 || (digit == 5 && (sticky || dropped % unit != 0 || kept.low & 1 == 1)) {
+                rounded = kept.adding(Wide(1))!
+            }
+            if rounded.high == 0 {
+                if rounded.isZero, !(value.isZero && !sticky) { throw failure(.underflow) }
+                return ExactDecimal(units: rounded.low, scale: scale - drop, negative: negative)
+            }
+            drop += 1  // rounded up to 2^128: one digit fewer, as below
         }
         while true {
             if drop == 0 { return ExactDecimal(units: value.low, scale: scale, negative: negative) }

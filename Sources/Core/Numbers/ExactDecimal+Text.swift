@@ -204,6 +204,8 @@ extension ExactDecimal {
 }
 
 extension Pow10 {
-    /// 10^0 ... 10^22, each exact as a Double.
-    static let double: [Double] = (0...22).map { Double(Pow10.lows[$0]) }
+    /// 10^0 ... 10^22, each exact as a Double. (Written out: the earlier table converted the
+    /// low 64 bits of 10^n, wrong from 10^20 on.)
+    static let double: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 }

@@ -85,26 +85,47 @@ public struct ExactDecimal: Sendable {
     /// Significant digits of the units (0 has none).
     public var digitCount: Int { Self.digitCount(units) }
 
+    /// Decimal digits of `units` (0 for zero). The bit length gives the count within one
+    /// (⌊bits × 1233 / 4096⌋ is ⌊bits × log10 2⌋ for every length up to 256, checked by a
+    /// test), and one comparison with a power of ten settles it.
+    @inline(__always)
     static func digitCount(_ units: UInt128) -> Int {
-        var count = 0
-        while count < 39, units >= Pow10.of(count) { count += 1 }
-        return count
+        let bits = 128 - units.leadingZeroBitCount
+        let estimate = (bits &* 1233) >> 12
+        return units >= Pow10.of(estimate) ? estimate + 1 : estimate
     }
 }
 
 /// Powers of ten that fit in 128 bits (10^0 ... 10^38).
 enum Pow10 {
-    /// Halves of 10^0 ... 10^38 (arrays of UInt64: see the note on ExactDecimal's storage).
-    static let (lows, highs): ([UInt64], [UInt64]) = {
-        var lows: [UInt64] = [], highs: [UInt64] = []
-        var power: UInt128 = 1
-        for n in 0...38 {
-            lows.append(UInt64(truncatingIfNeeded: power))
-            highs.append(UInt64(truncatingIfNeeded: power >> 64))
-            if n < 38 { power *= 10 }
-        }
-        return (lows, highs)
-    }()
+    /// The low and high 64 bits of 10^0 ... 10^38 (arrays of UInt64: see the note on
+    /// ExactDecimal's storage). Written as literals, the compiler lays them out in the binary:
+    /// computed, they were initialized lazily and every read went through the runtime's
+    /// once-check, a call on the hottest paths.
+    static let lows: [UInt64] = [
+        1, 10, 100, 1000,
+        10000, 100000, 1000000, 10000000,
+        100000000, 1000000000, 10000000000, 100000000000,
+        1000000000000, 10000000000000, 100000000000000, 1000000000000000,
+        10000000000000000, 100000000000000000, 1000000000000000000, 10000000000000000000,
+        7766279631452241920, 3875820019684212736, 1864712049423024128, 200376420520689664,
+        2003764205206896640, 1590897978359414784, 15908979783594147840, 11515845246265065472,
+        4477988020393345024, 7886392056514347008, 5076944270305263616, 13875954555633532928,
+        9632337040368467968, 4089650035136921600, 4003012203950112768, 3136633892082024448,
+        12919594847110692864, 68739955140067328, 687399551400673280,
+    ]
+    static let highs: [UInt64] = [
+        0, 0, 0, 0,
+        0, 0, 0, 0,
+        0, 0, 0, 0,
+        0, 0, 0, 0,
+        0, 0, 0, 0,
+        5, 54, 542, 5421,
+        54210, 542101, 5421010, 54210108,
+        542101086, 5421010862, 54210108624, 542101086242,
+        5421010862427, 54210108624275, 542101086242752, 5421010862427522,
+        54210108624275221, 542101086242752217, 5421010862427522170,
+    ]
 
     @inline(__always) static func of(_ n: Int) -> UInt128 { UInt128(highs[n]) << 64 | UInt128(lows[n]) }
 }

@@ -68,13 +68,20 @@ struct Wide: Equatable, Comparable {
         return (Wide(high: qHigh, low: qLow), r)
     }
 
-    /// Division by a 64-bit divisor, limb by limb (one hardware division each).
+    /// Division by a 64-bit divisor, limb by limb (one hardware division each; leading zero
+    /// limbs, the usual case of a value just past 128 bits, need none).
     func divided(bySmall divisor: UInt64) -> (quotient: Wide, remainder: UInt128) {
-        let (q0, r0) = divisor.dividingFullWidth((high: 0, low: UInt64(truncatingIfNeeded: high >> 64)))
-        let (q1, r1) = divisor.dividingFullWidth((high: r0, low: UInt64(truncatingIfNeeded: high)))
-        let (q2, r2) = divisor.dividingFullWidth((high: r1, low: UInt64(truncatingIfNeeded: low >> 64)))
-        let (q3, r3) = divisor.dividingFullWidth((high: r2, low: UInt64(truncatingIfNeeded: low)))
-        return (Wide(high: UInt128(q0) << 64 | UInt128(q1), low: UInt128(q2) << 64 | UInt128(q3)), UInt128(r3))
+        let limbs = (UInt64(truncatingIfNeeded: high >> 64), UInt64(truncatingIfNeeded: high),
+                     UInt64(truncatingIfNeeded: low >> 64), UInt64(truncatingIfNeeded: low))
+        var r: UInt64 = 0
+        @inline(__always) func step(_ limb: UInt64) -> UInt64 {
+            if r == 0, limb < divisor { r = limb; return 0 }
+            let (q, rest) = divisor.dividingFullWidth((high: r, low: limb))
+            r = rest
+            return q
+        }
+        let q0 = step(limbs.0), q1 = step(limbs.1), q2 = step(limbs.2), q3 = step(limbs.3)
+        return (Wide(high: UInt128(q0) << 64 | UInt128(q1), low: UInt128(q2) << 64 | UInt128(q3)), UInt128(r))
     }
 
     /// Divided by 10^n (any n), truncating; `sticky` is set when a nonzero digit was dropped.
@@ -91,11 +98,19 @@ struct Wide: Equatable, Comparable {
         return value
     }
 
-    /// Decimal digits (0 for zero).
+    /// Decimal digits (0 for zero): as `ExactDecimal.digitCount`, from the bit length and one
+    /// comparison with a power of ten.
     var digitCount: Int {
         if high == 0 { return ExactDecimal.digitCount(low) }
-        var ignored = false
-        let rest = droppingDigits(39, sticky: &ignored)  // below 2^256 / 10^39 < 2^128
-        return 39 + ExactDecimal.digitCount(rest.low)
+        let bits = 256 - high.leadingZeroBitCount
+        let estimate = (bits &* 1233) >> 12  // 39...77
+        return self >= Wide.power(estimate) ? estimate + 1 : estimate
+    }
+
+    /// 10^n for n in 0...77 (10^77 < 2^256).
+    static func power(_ n: Int) -> Wide {
+        if n <= 38 { return Wide(Pow10.of(n)) }
+        if n <= 76 { return product(Pow10.of(38), Pow10.of(n - 38)) }
+        return product(Pow10.of(38), Pow10.of(38)).multiplied(by: 10)!
     }
 }

@@ -39,6 +39,14 @@ struct ExactDecimalTests {
         #expect(try ExactDecimal.parse("2.675").rounded(places: 2).plainText == "2.68")
     }
 
+    @Test("the nearest Double at every scale of the short path, 20 to 22 places included")
+    func doubleValueAtEveryScale() throws {
+        for places in 0...22 {
+            let value = ExactDecimal(units: 12345, scale: places, isNegative: false)!
+            #expect(value.doubleValue == Double("12345e-\(places)")!, "\(value.plainText)")
+        }
+    }
+
     @Test("0.1 + 0.2 is exactly 0.3")
     func exactSum() throws {
         #expect(try ExactDecimal.parse("0.1") + ExactDecimal.parse("0.2") == ExactDecimal.parse("0.3"))

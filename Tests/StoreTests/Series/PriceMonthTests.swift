@@ -65,6 +65,32 @@ struct PriceMonthTests: StoreRuleTesting {
         }
     }
 
+    @Test("a store transaction that changes no row writes nothing, rows missing from before included; one that changes a row fills them")
+    func unchangedTransactionWritesNothing() throws {
+        try withStore { s in
+            let a = try asset(s, "A", .stock, quantity: "1", price: "10", date: "2024-01-02")
+            let b = try asset(s, "B", .stock, quantity: "1", price: "20", date: "2024-01-02")
+            _ = try s.recordPrice(PricePoint(assetID: a.id!, date: d("2024-02-15"), price: 11))
+            let whole = try rows(s, a.id!)
+            let checkpoints = "SELECT count(*) FROM quantity_checkpoint WHERE asset_id = \(a.id!)"
+            let levels = try Int.fetchOne(s.db, sql: checkpoints)
+            try s.db.execute(sql: "DELETE FROM price_month WHERE asset_id = \(a.id!) AND month = 'complete'")
+            try s.db.execute(sql: "DELETE FROM quantity_checkpoint WHERE asset_id = \(a.id!) AND month = 'complete'")
+            let before = try s.db.totalChangesCount
+            try s.begin()  // a script that only reads (a timeline here would write checkpoints: its own rule)
+            #expect(try s.assets().count == 2)
+            try s.commit()
+            #expect(s.db.totalChangesCount == before)
+            #expect(try rows(s, a.id!) == Array(whole.dropLast()))
+            #expect(try Int.fetchOne(s.db, sql: checkpoints) == levels! - 1)
+            try s.begin()  // a script that writes, another asset
+            _ = try s.recordPrice(PricePoint(assetID: b.id!, date: d("2024-02-20"), price: 21))
+            try s.commit()
+            #expect(try rows(s, a.id!) == whole)
+            #expect(try Int.fetchOne(s.db, sql: checkpoints) == levels)
+        }
+    }
+
     @Test("check names a row that differs from the prices; --repair writes it again and changes no source row")
     func checkAndRepair() throws {
         let folder = TemporaryFolder("price-month")
