@@ -12,9 +12,7 @@ struct ModuleLoader {
 
     /// `$XDG_CONFIG_HOME/assetflow/lib`, else `~/.config/assetflow/lib`.
     static func userLibrary(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
-        return (configHome as NSString).appendingPathComponent("assetflow/lib")
+        return (UserFolders.configHome(environment) as NSString).appendingPathComponent("assetflow/lib")
     }
 
     /// The source of module `name` ("report.helpers" → report/helpers.lua) and the name its

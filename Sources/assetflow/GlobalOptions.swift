@@ -12,9 +12,7 @@ struct GlobalOptions: ParsableArguments {
         if let store { return store }
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["ASSETFLOW_STORE"], !path.isEmpty { return path }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
-        return (dataHome as NSString).appendingPathComponent("assetflow/assetflow.sqlite")
+        return (UserFolders.dataHome(environment) as NSString).appendingPathComponent("assetflow/assetflow.sqlite")
     }
 }
 

@@ -55,9 +55,7 @@ public struct QuoteProvider: Sendable {
     /// Where user providers live: `$XDG_CONFIG_HOME/assetflow/providers` (else
     /// `~/.config/assetflow/providers`).
     public static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
-        return (configHome as NSString).appendingPathComponent("assetflow/providers")
+        return (UserFolders.configHome(environment) as NSString).appendingPathComponent("assetflow/providers")
     }
 
     /// The provider called `name`: a file in `folder` first (a user's fixed copy wins), else

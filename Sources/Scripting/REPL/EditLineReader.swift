@@ -53,9 +53,7 @@ public final class EditLineReader: LineReader {
 
     /// `$XDG_STATE_HOME/assetflow/history`, else `~/.local/state/assetflow/history`.
     public static func defaultHistoryPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/state")
-        return (stateHome as NSString).appendingPathComponent("assetflow/history")
+        return (UserFolders.stateHome(environment) as NSString).appendingPathComponent("assetflow/history")
     }
 }
 

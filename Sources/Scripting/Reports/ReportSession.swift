@@ -37,12 +37,11 @@ public final class ReportSession {
     }
 
     /// `$ASSETFLOW_REPORTS`, else `$XDG_DATA_HOME/assetflow/reports`
-    /// (`~/.local/share/assetflow/reports`): your own report scripts and saved reports.
+    /// (`~/.local/share/assetflow/reports`, `~` being `$HOME` as the XDG specification says,
+    /// else the account's home): your own report scripts and saved reports.
     public static func defaultFolder(_ environment: [String: String]) -> String {
         if let folder = environment["ASSETFLOW_REPORTS"], !folder.isEmpty { return folder }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
-        return (dataHome as NSString).appendingPathComponent("assetflow/reports")
+        return (UserFolders.dataHome(environment) as NSString).appendingPathComponent("assetflow/reports")
     }
 
     /// Records the declaration of report `title`, and the values it gets: the command
