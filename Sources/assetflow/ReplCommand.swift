@@ -22,6 +22,6 @@ struct ReplCommand: ParsableCommand {
 
     func run() throws {
         // A piped session that had a failing statement exits 1, so a pipeline (or CI) notices.
-        if try !Repl.run(sandbox.scriptRun(global), version: AssetFlowCommand.configuration.version ?? "") { throw ExitCode(1) }
+        if try !Repl.run(sandbox.scriptRun(global), version: AssetFlowCommand.configuration.version) { throw ExitCode(1) }
     }
 }
