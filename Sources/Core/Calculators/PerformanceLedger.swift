@@ -191,10 +191,43 @@ struct PerformanceLedger {
     /// or after it, and a running sum of those changes gives the values. One pass per asset
     /// over arrays already in order: no event list to sort, no dictionary per event. The sums
     /// are exact, so their order does not change them.
+    ///
+    /// The changes are added as scaled integers (`ExactChangeSums`), which give the value and
+    /// scale of the `ExactDecimal` additions one by one; when something would not fit there,
+    /// the walk is made again with `ExactDecimal`s (`decimalValues`, also the tests' reference).
     func values(on dates: [CalendarDate]) -> [ExactDecimal] {
-        guard let first = dates.first, let last = dates.last else { return [] }
-        let slots = DateSlots(dates)
+        guard !dates.isEmpty else { return [] }
+        var sums = ExactChangeSums(count: dates.count)
+        forEachValueChange(on: dates) { slot, newQuantity, newPrice, quantity, price in
+            sums.add(at: slot, newQuantity, newPrice, minus: quantity, price)
+            return sums.isExact
+        }
+        return sums.runningTotals() ?? decimalValues(on: dates)
+    }
+
+    /// `values(on:)` by `ExactDecimal` additions.
+    func decimalValues(on dates: [CalendarDate]) -> [ExactDecimal] {
+        guard !dates.isEmpty else { return [] }
         var changes = [ExactDecimal](repeating: 0, count: dates.count)
+        forEachValueChange(on: dates) { slot, newQuantity, newPrice, quantity, price in
+            changes[slot] += newQuantity * newPrice - quantity * price
+            return true
+        }
+        var total = ExactDecimal.zero
+        return changes.map { change in
+            total += change
+            return total
+        }
+    }
+
+    /// Calls `change(slot, newQuantity, newPrice, quantity, price)` for every change of a scope
+    /// asset's value up to the last of `dates`, in each asset's date order; stops when it
+    /// returns false.
+    @inline(__always)
+    private func forEachValueChange(on dates: [CalendarDate],
+                                    _ change: (Int, ExactDecimal, ExactDecimal, ExactDecimal, ExactDecimal) -> Bool) {
+        let first = dates[0], last = dates[dates.count - 1]
+        let slots = DateSlots(dates)
         for a in records.assetIDs.indices where records.inScope[a] {
             let steps = quantitySteps[a]
             if steps.isEmpty { continue }  // nothing held, ever: its value is 0 whatever its price
@@ -218,16 +251,11 @@ struct PerformanceLedger {
                 }
                 if date > last { break }
                 if !(quantity.isZero && newQuantity.isZero) {
-                    changes[date <= first ? 0 : slots.slot(of: date)] += newQuantity * newPrice - quantity * price
+                    guard change(date <= first ? 0 : slots.slot(of: date), newQuantity, newPrice, quantity, price) else { return }
                 }
                 quantity = newQuantity
                 price = newPrice
             }
-        }
-        var total = ExactDecimal.zero
-        return changes.map { change in
-            total += change
-            return total
         }
     }
 

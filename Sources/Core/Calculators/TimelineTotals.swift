@@ -14,7 +14,7 @@
 public struct TimelineTotals {
     /// A signed 128-bit sum in two halves (arrays of `Int128` are avoided: see the note on
     /// `ExactDecimal`'s storage).
-    private struct Sum {
+    struct Sum {
         var low: UInt64 = 0, high: UInt64 = 0
         @inline(__always) var value: Int128 {
             get { Int128(bitPattern: UInt128(high) << 64 | UInt128(low)) }
@@ -90,7 +90,7 @@ public struct TimelineTotals {
     /// quantity × price as (signed units, scale), exact; nil when it would need more than 127
     /// bits or 38 places (or either is out of range).
     @inline(__always)
-    private static func product(_ a: ExactDecimal, _ b: ExactDecimal) -> (Int128, Int)? {
+    static func product(_ a: ExactDecimal, _ b: ExactDecimal) -> (Int128, Int)? {
         if a.isOutOfRange || b.isOutOfRange { return nil }
         let places = Int(a.scale) + Int(b.scale)
         guard places <= ExactDecimal.maxScale else { return nil }
@@ -109,7 +109,7 @@ public struct TimelineTotals {
 
     /// units × 10^places, nil when it does not fit.
     @inline(__always)
-    private static func aligned(_ units: Int128, by places: Int) -> Int128? {
+    static func aligned(_ units: Int128, by places: Int) -> Int128? {
         if places == 0 { return units }
         guard places <= ExactDecimal.maxScale else { return nil }
         let (p, overflow) = units.multipliedReportingOverflow(by: Int128(Pow10.of(places)))
@@ -117,7 +117,7 @@ public struct TimelineTotals {
     }
 
     /// Every sum × 10^places; false when one does not fit.
-    private static func raise(_ sums: UnsafeMutableBufferPointer<Sum>, by places: Int) -> Bool {
+    static func raise(_ sums: UnsafeMutableBufferPointer<Sum>, by places: Int) -> Bool {
         for i in sums.indices where sums[i].low != 0 || sums[i].high != 0 {
             guard let up = aligned(sums[i].value, by: places) else { return false }
             sums[i].value = up
