@@ -18,9 +18,30 @@ extension ImportPlanner {
         }
     }
 
+    /// One planned transaction as the holdings check over all rows needs it (`finish`):
+    /// its slot, day, line, type and quantity, in 32 bytes (the plan's row takes 288).
+    struct HoldingStep {
+        var quantity: ExactDecimal
+        var type: TransactionType
+        var day: Int32
+        var line: Int32
+        var slot: Int32
+
+        var date: CalendarDate { CalendarDate(dayNumber: Int(day)) }
+
+        /// The row as a transaction, for the holdings rules' message: they read its type,
+        /// date and quantity only.
+        func transaction(of asset: Asset) -> Transaction {
+            Transaction(assetID: 0, type: type, date: date, quantity: quantity, pricePerUnit: 0, fees: 0, currency: asset.currency,
+                        note: "", totalAmount: 0)
+        }
+    }
+
     /// Plans one transaction row (the holdings are checked over all rows in `finish`).
     mutating func planTransaction(_ row: ImportRow) {
-        guard let (ref, asset) = resolveAsset(row), var transaction = transaction(for: row, asset: asset) else { return }
+        guard let slot = resolveSlot(row) else { return }
+        let (ref, asset) = slots[slot]
+        guard var transaction = transaction(for: row, asset: asset) else { return }
         var source: ImportPlan.AssetRef?
         if let name = row.source {
             guard let payer = resolveSource(name, row: row), checkIncome(row, asset: asset, ref: ref, source: payer.ref) else { return }
@@ -42,22 +63,32 @@ extension ImportPlanner {
                                             quantityText: row.quantityText,
                                             priceText: transaction.pricePerUnit == row.price ? row.priceText : nil)
         if let q = new.quantityText, let p = new.priceText { new.totalText = ImportText.product(q, p) }
-        if new.totalText == nil { new.transaction.totalAmount = transaction.quantity * transaction.pricePerUnit }
+        if new.totalText == nil {
+            let total = transaction.quantity * transaction.pricePerUnit
+            new.transaction.totalAmount = total
+            // A total made from the texts fits in 64 bits: far below the limit.
+            if total.isOutOfRange || total >= ConversionRange.valueLimit { plan.largeValues.append(new) }
+        }
         plan.transactions.append(new)
+        steps.append(HoldingStep(quantity: transaction.quantity, type: transaction.type, day: Int32(transaction.date.dayNumber),
+                                 line: Int32(row.line), slot: Int32(slot)))
+        if asset.isCash, case .new(let index) = ref { firstCashDay[index] = min(firstCashDay[index] ?? transaction.date, transaction.date) }
+        let price = transaction.pricePerUnit, trade = MarketPrices.isTradePrice(transaction.type, price)
+        summarize(slot: slot) {
+            $0.highestPrice = max($0.highestPrice, price)
+            if trade { $0.highestTradePrice = max($0.highestTradePrice ?? .zero, price.magnitude) }
+        }
     }
 
     /// Cash counts at 1 per unit from a price record of 1, as when an asset is created with
     /// an amount: a cash asset the file creates gets one on its first transaction's date.
     mutating func priceNewCash() {
-        guard plan.newAssets.contains(where: \.isCash) else { return }
-        var first: [Int: CalendarDate] = [:]
-        for i in plan.transactions.indices {
-            guard case .new(let index) = plan.transactions[i].asset, plan.newAssets[index].isCash else { continue }
-            let date = plan.transactions[i].transaction.date
-            first[index] = min(first[index] ?? date, date)
-        }
-        for (index, date) in first.sorted(by: { $0.key < $1.key }) {
+        for (index, date) in firstCashDay.sorted(by: { $0.key < $1.key }) {
             plan.prices.append(ImportPlan.NewPrice(line: 0, asset: .new(index), date: date, price: 1))
+            summarize(slot: slotByRef[.new(index)]!) {
+                $0.hasPrices = true
+                $0.highestRecordedPrice = max($0.highestRecordedPrice, ExactDecimal(1).magnitude)
+            }
         }
     }
 

@@ -1,11 +1,14 @@
 import Core
 import GRDB
 
-/// What `insertImportedWhilePlanning` wrote, for `insertImported` to carry on from: the
-/// plan's first `transactions` and `prices` rows, and what the rest of the write needs.
+/// What `insertImportedWhilePlanning` wrote, for `insertImported` to carry on from: how
+/// many transactions and prices, the prices it did not write (a stream stopped by rows out
+/// of order keeps the rest, which the plan no longer holds), and what the rest of the
+/// write needs.
 struct StreamedImport {
     var transactions = 0
     var prices = 0
+    var unwrittenPrices: [ImportPlan.NewPrice] = []
     /// The assets whose transactions were written.
     var touched = Set<Int64>()
     /// What wrote them, which makes the created assets' histories once the plan is complete.
@@ -17,8 +20,9 @@ struct StreamedImport {
 
 extension SessionCommandStore: ImportWhilePlanningStore {
     /// Transactions are written as they come. Prices too, as long as the parts come asset by
-    /// asset, each asset's in date order (`PriceStreamOrder`); a part out of that order stops
-    /// the stream, and `insertImported` writes the rest as a whole (`ImportedPriceWriter`).
+    /// asset, each asset's in date order (`PriceStreamOrder`); from a part out of that order
+    /// on, the parts' prices are kept, and `insertImported` writes them as a whole
+    /// (`ImportedPriceWriter`).
     func insertImportedWhilePlanning(_ next: () -> ImportPlan.Part?, create: (Asset) throws -> Int64) throws {
         var done = StreamedImport()
         defer { streamedImport = done }
@@ -49,13 +53,19 @@ extension SessionCommandStore: ImportWhilePlanningStore {
             var part: ImportPlan.Part? = first
             var order = PriceStreamOrder()
             try InsertTriggerPause.run(db, table: "price_history", earliest: { writer.earliest.mapValues(\.isoText) }) {
+                var streaming = true
                 while let current = part {
                     try createAssets(of: current)
-                    let keys = ImportedPriceWriter.keys(current.prices[...], newAssetIDs: newAssetIDs, sorted: false)
-                    guard order.take(keys) else { break }
-                    try writer.prepare(current.prices[...], newAssetIDs: newAssetIDs, in: session)
-                    try writer.write(current.prices[...], keys: keys, into: db)
-                    done.prices += keys.count
+                    if streaming {
+                        let keys = ImportedPriceWriter.keys(current.prices[...], newAssetIDs: newAssetIDs, sorted: false)
+                        streaming = order.take(keys)
+                        if streaming {
+                            try writer.prepare(current.prices[...], newAssetIDs: newAssetIDs, in: session)
+                            try writer.write(current.prices[...], keys: keys, into: db)
+                            done.prices += keys.count
+                        }
+                    }
+                    if !streaming { done.unwrittenPrices += current.prices }
                     part = next()
                 }
             }
