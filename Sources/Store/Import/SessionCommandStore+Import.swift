@@ -31,7 +31,8 @@ extension SessionCommandStore {
             done.transactionWriter = writer
             session.noteChange("transaction", .added, count: transactions.count)
         }
-        let created = try done.transactionWriter?.finish(newAssetIDs: newAssetIDs)
+        let created = try done.transactionWriter?.finish()
+        done.transactionWriter = nil
         let prices = done.unwrittenPrices.isEmpty ? plan.prices[...] : (done.unwrittenPrices + plan.prices)[...]
         done.unwrittenPrices = []
         if !prices.isEmpty {
@@ -63,7 +64,7 @@ extension SessionCommandStore {
         // The snapshots the pause removed are written again before the import commits (one
         // replay of the touched assets), so that the next read finds them: a report, which
         // only reads, would otherwise replay them every time.
-        try session.rewriteSnapshots(of: touched, seriesToo: true, known: created ?? [:])
+        try session.rewriteSnapshots(of: touched, seriesToo: true, created: created)
     }
 
     /// Each asset's largest price before the rows, where known: as stored, or zero for an
