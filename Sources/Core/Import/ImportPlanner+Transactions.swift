@@ -1,27 +1,60 @@
 import Foundation
 
 extension ImportPlanner {
-    /// Same asset, date, type, quantity and price: a duplicate. Hashed by asset, day and
-    /// type only (decimals hash through their normalized form, which costs divisions), so
-    /// equal values still hash alike. The asset is its slot: with the fields in this order
-    /// a key takes 48 bytes (80 with the asset's reference and the day as `Int`), and the
-    /// set holds one for every row of the file.
+    /// Same asset, date, type, quantity and price: a duplicate. The set holds one key for
+    /// every row of the file, so a key is small: the asset's slot, the day, and each decimal
+    /// in its shortest form (trailing zeros dropped, so that equal values have equal keys)
+    /// as 64-bit units and a scale: 32 bytes, where the asset's reference and two
+    /// `ExactDecimal`s took 80. Nil for a decimal that does not fit (`WideDuplicateKey`).
     struct DuplicateKey: Hashable {
-        var quantity: ExactDecimal
-        var type: TransactionType
+        var quantity: UInt64
+        var price: UInt64
         var day: Int32
-        var price: ExactDecimal
         var slot: Int32
+        var quantityScale: UInt8
+        var priceScale: UInt8
+        var signs: UInt8
+        var type: TransactionType
 
-        init(slot: Int, day: Int, type: TransactionType, quantity: ExactDecimal, price: ExactDecimal) {
-            (self.slot, self.day, self.type, self.quantity, self.price) = (Int32(slot), Int32(truncatingIfNeeded: day), type, quantity, price)
+        init?(slot: Int, day: Int, type: TransactionType, quantity: ExactDecimal, price: ExactDecimal) {
+            guard let q = Self.shortest(quantity), let p = Self.shortest(price) else { return nil }
+            (self.quantity, quantityScale, self.price, priceScale) = (q.units, q.scale, p.units, p.scale)
+            signs = (quantity.isNegative ? 1 : 0) | (price.isNegative ? 2 : 0)
+            (self.slot, self.day, self.type) = (Int32(slot), Int32(truncatingIfNeeded: day), type)
         }
+
+        /// The value's units and scale without trailing zeros, when its units fit in 64 bits.
+        static func shortest(_ value: ExactDecimal) -> (units: UInt64, scale: UInt8)? {
+            guard !value.isOutOfRange else { return nil }
+            let value = value.units > UInt128(UInt64.max) ? value.normalized : value
+            guard value.units <= UInt128(UInt64.max) else { return nil }
+            var units = UInt64(value.units), scale = value.scale
+            while scale > 0, units % 10 == 0 { units /= 10; scale -= 1 }
+            return (units, scale)
+        }
+    }
+
+    /// The key of a row whose quantity or price does not fit `DuplicateKey` (rare): the
+    /// decimals compared as values. Hashed by asset, day and type only (decimals hash
+    /// through their normalized form, which costs divisions).
+    struct WideDuplicateKey: Hashable {
+        var slot: Int
+        var day: Int
+        var type: TransactionType
+        var quantity: ExactDecimal
+        var price: ExactDecimal
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(slot)
             hasher.combine(day)
             hasher.combine(type)
         }
+    }
+
+    /// Adds the key of a row (planned or stored); false when it was there already.
+    mutating func see(slot: Int, day: Int, type: TransactionType, quantity: ExactDecimal, price: ExactDecimal) -> Bool {
+        if let key = DuplicateKey(slot: slot, day: day, type: type, quantity: quantity, price: price) { return seen.insert(key).inserted }
+        return seenWide.insert(WideDuplicateKey(slot: slot, day: day, type: type, quantity: quantity, price: price)).inserted
     }
 
     /// One planned transaction as the holdings check over all rows needs it (`finish`):
@@ -56,12 +89,10 @@ extension ImportPlanner {
         transaction = TransactionRules.normalized(transaction, for: asset)
         if case .existing(let id) = ref, loaded.insert(id).inserted {
             for t in context.transactions[id] ?? [] {
-                seen.insert(DuplicateKey(slot: slot, day: t.date.dayNumber, type: t.type, quantity: t.quantity, price: t.pricePerUnit))
+                _ = see(slot: slot, day: t.date.dayNumber, type: t.type, quantity: t.quantity, price: t.pricePerUnit)
             }
         }
-        let key = DuplicateKey(slot: slot, day: row.date.dayNumber, type: transaction.type,
-                               quantity: transaction.quantity, price: transaction.pricePerUnit)
-        if !seen.insert(key).inserted {
+        if !see(slot: slot, day: row.date.dayNumber, type: transaction.type, quantity: transaction.quantity, price: transaction.pricePerUnit) {
             plan.duplicates += 1
             return
         }

@@ -28,6 +28,7 @@ public struct ImportPlanner {
     /// Transactions: the planned rows' and the loaded stored rows' duplicate keys, and the
     /// existing assets whose stored rows are in `seen`.
     var seen = Set<DuplicateKey>()
+    var seenWide = Set<WideDuplicateKey>()
     var loaded = Set<Int64>()
     /// Prices: each slot's latest day so far, and every planned row's day once the file goes
     /// back in time for some asset.
@@ -107,7 +108,7 @@ public struct ImportPlanner {
     /// The checks over the whole file (holdings), then the plan and every row error at once.
     /// What only the planning needed is let go.
     public mutating func finish() -> (plan: ImportPlan, errors: [RowError]) {
-        seen = []
+        (seen, seenWide) = ([], [])
         fileDays = nil
         priceKeys = []
         switch options.kind {

@@ -26,23 +26,27 @@ extension SessionCommandStore: ImportWhilePlanningStore {
     func insertImportedWhilePlanning(_ next: () -> ImportPlan.Part?, create: (Asset) throws -> Int64) throws {
         var done = StreamedImport()
         defer { streamedImport = done }
-        guard let first = next() else { return }
+        // Each part is let go before the next is waited for (`do` scopes): parts take 2.4 MB.
+        var part = next()
+        guard let transactions = part.map({ $0.prices.isEmpty }) else { return }
         var newAssetIDs: [Int64] = []
         func createAssets(of part: ImportPlan.Part) throws {
             for asset in part.newAssets { newAssetIDs.append(try create(asset)) }
         }
-        if first.prices.isEmpty {
+        if transactions {
             var writer = try ImportedTransactionWriter(db, createdAssets: [])
-            var part: ImportPlan.Part? = first
             try InsertTriggerPause.run(db, earliest: { writer.earliest.mapValues(\.isoText) }) {
-                while let current = part {
-                    try createAssets(of: current)
-                    writer.createdAssets.formUnion(newAssetIDs)
-                    // Each touched asset's stored maxima are read before its first row (`asset_extent`).
-                    for new in current.transactions where writer.earliest[new.asset.id(newAssetIDs: newAssetIDs)] == nil {
-                        try session.willChangeExtent(ofAsset: new.asset.id(newAssetIDs: newAssetIDs))
+                while part != nil {
+                    do {
+                        let current = part.take()!
+                        try createAssets(of: current)
+                        writer.createdAssets.formUnion(newAssetIDs)
+                        // Each touched asset's stored maxima are read before its first row (`asset_extent`).
+                        for new in current.transactions where writer.earliest[new.asset.id(newAssetIDs: newAssetIDs)] == nil {
+                            try session.willChangeExtent(ofAsset: new.asset.id(newAssetIDs: newAssetIDs))
+                        }
+                        try writer.write(current.transactions[...], newAssetIDs: newAssetIDs)
                     }
-                    try writer.write(current.transactions[...], newAssetIDs: newAssetIDs)
                     part = next()
                 }
             }
@@ -50,22 +54,24 @@ extension SessionCommandStore: ImportWhilePlanningStore {
             (done.transactions, done.touched, done.transactionWriter) = (writer.count, Set(writer.earliest.keys), writer)
         } else {
             var writer = ImportedPriceWriter()
-            var part: ImportPlan.Part? = first
             var order = PriceStreamOrder()
             try InsertTriggerPause.run(db, table: "price_history", earliest: { writer.earliest.mapValues(\.isoText) }) {
                 var streaming = true
-                while let current = part {
-                    try createAssets(of: current)
-                    if streaming {
-                        let keys = ImportedPriceWriter.keys(current.prices[...], newAssetIDs: newAssetIDs, sorted: false)
-                        streaming = order.take(keys)
+                while part != nil {
+                    do {
+                        let current = part.take()!
+                        try createAssets(of: current)
                         if streaming {
-                            try writer.prepare(current.prices[...], newAssetIDs: newAssetIDs, in: session)
-                            try writer.write(current.prices[...], keys: keys, into: db)
-                            done.prices += keys.count
+                            let keys = ImportedPriceWriter.keys(current.prices[...], newAssetIDs: newAssetIDs, sorted: false)
+                            streaming = order.take(keys)
+                            if streaming {
+                                try writer.prepare(current.prices[...], newAssetIDs: newAssetIDs, in: session)
+                                try writer.write(current.prices[...], keys: keys, into: db)
+                                done.prices += keys.count
+                            }
                         }
+                        if !streaming { done.unwrittenPrices += current.prices }
                     }
-                    if !streaming { done.unwrittenPrices += current.prices }
                     part = next()
                 }
             }
