@@ -66,13 +66,15 @@ public struct ImportRows: Command {
             // The store's history of every asset the rows may name: one stand-in row per name.
             let context = try store.importContext(for: source.assetNames.map(ImportRow.naming), kind: options.kind)
             stepDone?("read the store's assets and history")
-            let planner = { ImportPlanner(options: options, context: context, titles: titles, expectedRows: source.rowCount) }
+            let planner = { (handingOverParts: Bool) in
+                ImportPlanner(options: options, context: context, titles: titles, expectedRows: source.rowCount, handingOverParts: handingOverParts)
+            }
             if !dryRun, options.kind != .rates, let writer = store as? ImportWhilePlanningStore {
                 let errors: [RowError]
                 (plan, errors, created) = try planWhileWriting(source, planner: planner, store: writer)
                 (readErrors, planErrors) = (readErrors + errors, [])
             } else {
-                var planner = planner()
+                var planner = planner(false)
                 readErrors += source.forEachBatch { planner.add($0) }
                 (plan, planErrors) = planner.finish()
                 plan.roundedPrices = planner.roundedPrices
@@ -112,17 +114,17 @@ public struct ImportRows: Command {
     /// `ConversionRange`'s value rule once per asset the rows touch, after they are written
     /// (inside the import's transaction, so a refusal writes nothing): the quantity held at the
     /// latest price and at the highest imported trade price; each row's own total in memory.
+    /// The plan's rows are not read: the planner kept the rows whose own total is large
+    /// (`largeValues`) and each asset's largest price (`assets`).
     static func checkValues(_ plan: ImportPlan, newAssetIDs ids: [Int64], in store: CommandStore) throws {
-        var highestPrice: [Int64: ExactDecimal] = [:]
-        for new in plan.transactions {
+        for new in plan.largeValues {
             let t = new.transaction, id = plan.id(of: new.asset, newAssetIDs: ids)
-            let total = t.quantity * t.pricePerUnit
-            if total.isOutOfRange || total >= ConversionRange.valueLimit {
-                try ConversionRange.checkValue(held: t.quantity, price: t.pricePerUnit, asset: try store.requireAsset(id: id).name)
-            }
-            highestPrice[id] = max(highestPrice[id] ?? 0, t.pricePerUnit)
+            try ConversionRange.checkValue(held: t.quantity, price: t.pricePerUnit, asset: try store.requireAsset(id: id).name)
         }
-        for new in plan.prices { highestPrice[plan.id(of: new.asset, newAssetIDs: ids), default: 0] += 0 }
+        var highestPrice: [Int64: ExactDecimal] = [:]
+        for (ref, summary) in plan.assets {
+            highestPrice[plan.id(of: ref, newAssetIDs: ids)] = summary.hasPrices ? summary.highestPrice + 0 : summary.highestPrice
+        }
         for (id, price) in highestPrice.sorted(by: { $0.key < $1.key }) {
             let asset = try store.requireAsset(id: id)
             try ConversionRange.checkValue(of: asset, held: try store.quantity(ofAsset: id), alsoAt: [price], in: store)

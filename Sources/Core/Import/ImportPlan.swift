@@ -28,10 +28,43 @@ public struct ImportPlan: Sendable {
         public var priceText: String?
     }
 
+    /// What the checks after the write need of one asset's planned rows
+    /// (`ImportRows.checkValues`, the store's largest prices), gathered as the rows are
+    /// planned: a plan whose rows were handed over while planning no longer holds them.
+    public struct AssetSummary: Sendable {
+        /// The largest price per unit of its transactions, from 0, in plan order.
+        public var highestPrice: ExactDecimal = 0
+        /// Whether it has planned prices.
+        public var hasPrices = false
+        /// The largest magnitude of its planned prices, from 0, in plan order.
+        public var highestRecordedPrice: ExactDecimal = 0
+        /// The largest of its trade prices (`MarketPrices.isTradePrice`), in plan order.
+        public var highestTradePrice: ExactDecimal?
+
+        /// The largest of both, as a walk of the prices and then the trades arrives at it.
+        public var highestMarketPrice: ExactDecimal {
+            highestTradePrice.map { Swift.max(highestRecordedPrice, $0) } ?? highestRecordedPrice
+        }
+    }
+
     public var kind: ImportKind
     public var newAssets: [Asset] = []
+    /// The planned transactions and prices the plan holds: all of them, unless they were
+    /// handed to the writer part by part while planning (`ImportPlanner.takePart`); then
+    /// those planned after the last part (the prices `finish` adds for new cash assets).
     public var transactions: [NewTransaction] = []
     public var prices: [NewPrice] = []
+    /// Rows handed over while planning, no longer in `transactions` and `prices`: how many,
+    /// and the first `previewLimit` of them, for `preview`.
+    public var transactionsHandedOver = 0, pricesHandedOver = 0
+    public var firstHandedOver: (transactions: [NewTransaction], prices: [NewPrice]) = ([], [])
+    /// Each asset with planned rows.
+    public var assets: [AssetRef: AssetSummary] = [:]
+    /// The transactions whose value (quantity × price) is out of range or reaches
+    /// `ConversionRange.valueLimit`, in plan order (`ImportRows.checkValues`).
+    public var largeValues: [NewTransaction] = []
+    /// The rows `preview` shows.
+    public static let previewLimit = 10
     /// Rows equal to one in the store or earlier in the file (same asset, date, type,
     /// quantity and price; for prices, same asset, date and price).
     public var duplicates = 0
@@ -42,7 +75,7 @@ public struct ImportPlan: Sendable {
     public init(kind: ImportKind) { self.kind = kind }
 
     /// Rows the import adds.
-    public var addedCount: Int { kind == .prices ? prices.count : transactions.count }
+    public var addedCount: Int { kind == .prices ? prices.count + pricesHandedOver : transactions.count + transactionsHandedOver }
 
     /// The app's summary: "3 transactions imported.", duplicates, new assets.
     public var summary: [String] {
@@ -58,9 +91,10 @@ public struct ImportPlan: Sendable {
 
     /// What `--dry-run` prints: the same summary as the import (it ran the same code, and
     /// its writes were rolled back), then the first rows it would add.
-    public func preview(limit: Int = 10) -> [String] {
+    public func preview(limit: Int = previewLimit) -> [String] {
         var lines = ["Dry run: nothing was written; the import would report:"] + summary
-        let sample = kind == .prices ? prices.prefix(limit).map(describe) : transactions.prefix(limit).map(describe)
+        let sample = kind == .prices ? (firstHandedOver.prices + prices).prefix(limit).map(describe)
+            : (firstHandedOver.transactions + transactions).prefix(limit).map(describe)
         if !sample.isEmpty { lines.append("First rows to add:") }
         lines += sample.map { "  " + $0 }
         if addedCount > limit { lines.append("  … and \(addedCount - limit) more.") }

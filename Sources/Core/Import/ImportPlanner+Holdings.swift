@@ -7,16 +7,15 @@ extension ImportPlanner {
     /// transactions merged by date (stored ones first on the same day, as their ids are
     /// lower). One pass per asset, no replay per row.
     mutating func checkHoldings() {
-        // Each asset's imported rows as (day, index in the plan): sorting these small pairs,
+        // Each slot's planned rows as (day, index in `steps`): sorting these small pairs,
         // not the rows themselves, keeps the file's order within a day.
-        var imported: [ImportPlan.AssetRef: [(day: Int, index: Int)]] = [:]
-        plan.transactions.withUnsafeBufferPointer { rows in  // fields read in place: a row is 288 bytes to copy
-            for index in rows.indices { imported[rows[index].asset, default: []].append((rows[index].transaction.date.dayNumber, index)) }
-        }
-        for (ref, entries) in imported {
+        var imported = [[(day: Int32, index: Int32)]](repeating: [], count: slots.count)
+        for index in steps.indices { imported[Int(steps[index].slot)].append((steps[index].day, Int32(index))) }
+        for (slot, entries) in imported.enumerated() where !entries.isEmpty {
+            let ref = slots[slot].ref
             var stored: [Transaction] = []
             if case .existing(let id) = ref { stored = context.transactions[id] ?? [] }
-            let added = entries.sorted { ($0.day, $0.index) < ($1.day, $1.index) }.map(\.index)
+            let added = entries.sorted { ($0.day, $0.index) < ($1.day, $1.index) }.map { Int($0.index) }
             checkTimeline(stored: stored, added: added, asset: asset(of: ref))
         }
     }
@@ -28,8 +27,8 @@ extension ImportPlanner {
         }
     }
 
-    /// `added`: indices in `plan.transactions`, in date order. Each step reads a row's date,
-    /// type and quantity in place; a whole transaction is made only for a message.
+    /// `added`: indices in `steps`, in date order. Each step reads a row's date, type and
+    /// quantity; a whole transaction is made only for a message.
     private mutating func checkTimeline(stored: [Transaction], added: [Int], asset: Asset) {
         var held: ExactDecimal = 0
         var s = 0, a = 0
@@ -37,27 +36,20 @@ extension ImportPlanner {
         var blamed = Set<Int>()
         while s < stored.count || a < added.count {
             let step: (date: CalendarDate, type: TransactionType, quantity: ExactDecimal)
-            let takeStored: Bool
-            if a < added.count {
-                let date = plan.transactions.withUnsafeBufferPointer { $0[added[a]].transaction.date }
-                takeStored = s < stored.count && stored[s].date <= date
-            } else {
-                takeStored = true
-            }
+            let takeStored = a >= added.count || (s < stored.count && stored[s].date <= steps[added[a]].date)
             if takeStored {
                 step = (stored[s].date, stored[s].type, stored[s].quantity)
             } else {
-                step = plan.transactions.withUnsafeBufferPointer { ($0[added[a]].transaction.date, $0[added[a]].transaction.type, $0[added[a]].transaction.quantity) }
+                step = (steps[added[a]].date, steps[added[a]].type, steps[added[a]].quantity)
             }
-            // The rule's own comparison first (cheap, on the fields read in place); the whole
-            // transaction is made only when it fails.
+            // The rule's own comparison first (cheap); the whole transaction is made only when it fails.
             if HoldingsRules.exceeds(step.type, step.quantity, held: held),
-               let violation = HoldingsRules.violation(takeStored ? stored[s] : plan.transactions[added[a]].transaction, held: held, asset: asset) {
+               let violation = HoldingsRules.violation(takeStored ? stored[s] : steps[added[a]].transaction(of: asset), held: held, asset: asset) {
                 if !takeStored {
-                    errors.append(RowError(line: plan.transactions[added[a]].line, column: title(.quantity), message: violation.message))
+                    errors.append(RowError(line: Int(steps[added[a]].line), column: title(.quantity), message: violation.message))
                     a += 1  // a refused row moves nothing
                     continue
-                } else if let culprit = lastReducer.map({ plan.transactions[$0].line }), blamed.insert(culprit).inserted {
+                } else if let culprit = lastReducer.map({ Int(steps[$0].line) }), blamed.insert(culprit).inserted {
                     errors.append(RowError(line: culprit, column: title(.quantity),
                                            message: HoldingsRules.leavesStoredShortMessage(step.type, quantity: step.quantity, on: step.date)))
                 }
@@ -68,7 +60,7 @@ extension ImportPlanner {
             // The single write's overflow rule (`RecordTransaction`): the quantity held after
             // a row stays in range, so that its value and every total of values can be computed.
             if !takeStored, let overflow = Self.heldOutOfRange(held, asset: asset) {
-                errors.append(RowError(line: plan.transactions[added[a]].line, column: title(.quantity), message: overflow))
+                errors.append(RowError(line: Int(steps[added[a]].line), column: title(.quantity), message: overflow))
                 held -= impact  // a refused row moves nothing
             }
             if takeStored { s += 1 } else { a += 1 }

@@ -27,8 +27,9 @@ extension ImportPlanner {
         if day.day > latest[slot] {
             latest[slot] = day.day
         } else if fileDays == nil {
-            fileDays = Dictionary(plan.prices.map { (AssetDay(asset: $0.asset, day: $0.date.dayNumber), ($0.price, $0.line)) },
+            fileDays = Dictionary(priceKeys.map { (AssetDay(asset: slots[Int($0.slot)].ref, day: Int($0.day)), ($0.price, Int($0.line))) },
                                   uniquingKeysWith: { first, _ in first })
+            priceKeys = []
         }
         if fileDays != nil {
             if let earlier = fileDays![day] {
@@ -38,9 +39,25 @@ extension ImportPlanner {
                 return
             }
             fileDays![day] = (point.price, row.line)
+        } else {
+            priceKeys.append(PriceKey(price: point.price, day: Int32(day.day), line: Int32(row.line), slot: Int32(slot)))
         }
         plan.prices.append(ImportPlan.NewPrice(line: row.line, asset: ref, date: row.date, price: point.price,
                                                priceText: point.price == raw ? row.priceText : nil))
+        let price = point.price
+        summarize(slot: slot) {
+            $0.hasPrices = true
+            $0.highestRecordedPrice = max($0.highestRecordedPrice, price.magnitude)
+        }
+    }
+
+    /// A planned price as the index of every planned day needs it, should the file go back
+    /// in time (32 bytes; the plan's row, which it may hand over, takes 72).
+    struct PriceKey {
+        var price: ExactDecimal
+        var day: Int32
+        var line: Int32
+        var slot: Int32
     }
 
     /// One asset on one day: a price record's key.

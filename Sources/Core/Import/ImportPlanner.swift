@@ -28,11 +28,21 @@ public struct ImportPlanner {
     /// Transactions: the planned rows' and the loaded stored rows' duplicate keys, and the
     /// existing assets whose stored rows are in `seen`.
     var seen = Set<DuplicateKey>()
+    var seenWide = Set<WideDuplicateKey>()
     var loaded = Set<Int64>()
     /// Prices: each slot's latest day so far, and every planned row's day once the file goes
     /// back in time for some asset.
     var latest: [Int] = []
     var fileDays: [AssetDay: (price: ExactDecimal, line: Int)]?
+    /// What `finish` and the price index need of the planned rows, which the plan need not
+    /// hold (`takePart`): each transaction's holdings step, each price's key until the index
+    /// is built, the first day of each new cash asset, and what each slot's rows add up to.
+    var steps: [HoldingStep] = []
+    var priceKeys: [PriceKey] = []
+    var firstCashDay: [Int: CalendarDate] = [:]
+    var summaries: [ImportPlan.AssetSummary?] = []
+    /// The new assets already handed over in parts.
+    var assetsHandedOver = 0
     /// Prices among the rows given that were rounded to 18 places.
     public private(set) var roundedPrices = 0
 
@@ -46,7 +56,10 @@ public struct ImportPlanner {
 
     /// A planner for about `expectedRows` rows, given in the file's order in one or more
     /// `add` calls (a file read in batches need not keep its rows), then `finish`.
-    public init(options: ImportOptions, context: ImportContext, titles: [ImportField: String], expectedRows: Int) {
+    /// `handingOverParts`: the plan's rows will be taken part by part (`takePart`), so
+    /// room is not made for all of them.
+    public init(options: ImportOptions, context: ImportContext, titles: [ImportField: String], expectedRows: Int,
+                handingOverParts: Bool = false) {
         self.options = options
         self.context = context
         self.titles = titles
@@ -55,8 +68,11 @@ public struct ImportPlanner {
         switch options.kind {
         case .transactions:
             seen.reserveCapacity(expectedRows)
-            plan.transactions.reserveCapacity(expectedRows)
-        case .prices: plan.prices.reserveCapacity(expectedRows)
+            steps.reserveCapacity(expectedRows)
+            if !handingOverParts { plan.transactions.reserveCapacity(expectedRows) }
+        case .prices:
+            priceKeys.reserveCapacity(expectedRows)
+            if !handingOverParts { plan.prices.reserveCapacity(expectedRows) }
         case .rates: break
         }
     }
@@ -71,17 +87,49 @@ public struct ImportPlanner {
         for row in rows where row.priceRounded { roundedPrices += 1 }
     }
 
+    /// The rows planned since the last part, with the assets they named first: handed over
+    /// whole, so that the plan no longer holds them (it counts them and keeps the first
+    /// `ImportPlan.previewLimit` for its preview). Nil when nothing was planned since.
+    public mutating func takePart() -> ImportPlan.Part? {
+        guard plan.newAssets.count > assetsHandedOver || !plan.transactions.isEmpty || !plan.prices.isEmpty else { return nil }
+        let part = ImportPlan.Part(newAssets: Array(plan.newAssets[assetsHandedOver...]), transactions: plan.transactions, prices: plan.prices)
+        assetsHandedOver = plan.newAssets.count
+        let room = ImportPlan.previewLimit
+        plan.firstHandedOver.transactions += part.transactions.prefix(room - plan.firstHandedOver.transactions.count)
+        plan.firstHandedOver.prices += part.prices.prefix(room - plan.firstHandedOver.prices.count)
+        (plan.transactionsHandedOver, plan.pricesHandedOver) = (plan.transactionsHandedOver + part.transactions.count,
+                                                               plan.pricesHandedOver + part.prices.count)
+        // The part has the buffers: the plan's next rows go into new ones of the same size.
+        plan.transactions.removeAll(keepingCapacity: true)
+        plan.prices.removeAll(keepingCapacity: true)
+        return part
+    }
+
     /// The checks over the whole file (holdings), then the plan and every row error at once.
+    /// What only the planning needed is let go.
     public mutating func finish() -> (plan: ImportPlan, errors: [RowError]) {
+        (seen, seenWide) = ([], [])
+        fileDays = nil
+        priceKeys = []
         switch options.kind {
         case .transactions:
             checkHoldings()
+            steps = []
             priceNewCash()
         case .prices: break
         case .rates: errors.append(RowError(line: 1, column: nil, message: ImportKind.ratesSeparateMessage))
         }
+        for (slot, summary) in summaries.enumerated() { if let summary { plan.assets[slots[slot].ref] = summary } }
         plan.existingNames = Dictionary(context.assets.map { ($0.id!, $0.name) }, uniquingKeysWith: { a, _ in a })
         return (plan, errors.sorted { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") })
+    }
+
+    /// Counts a planned row in its slot's summary (`update`).
+    mutating func summarize(slot: Int, _ update: (inout ImportPlan.AssetSummary) -> Void) {
+        while summaries.count <= slot { summaries.append(nil) }
+        var summary = summaries[slot] ?? ImportPlan.AssetSummary()
+        update(&summary)
+        summaries[slot] = summary
     }
 
     func title(_ field: ImportField) -> String { titles[field] ?? field.title }

@@ -39,27 +39,46 @@ extension StoreSession {
     /// made again at the commit): their quantity checkpoints and monthly prices are written
     /// from the same transactions now, so that the commit's `keepSeriesInStep` finds them
     /// whole instead of reading every one of those transactions twice more.
-    /// `known`: assets whose every transaction the caller holds, as the store reads them, in
-    /// (date, id) order (an import's new assets); they are not read again.
-    func rewriteSnapshots(of ids: Set<Int64>, seriesToo: Bool = false, known: [Int64: [Transaction]] = [:]) throws {
+    /// `created`: the rows of assets whose every transaction an import wrote (its new assets),
+    /// which are not read again; their transactions are made a few assets at a time
+    /// (`rebuildChunk`), each chunk's replayed and its rows written before the next is made
+    /// (each derived table still gets its rows in asset order).
+    func rewriteSnapshots(of ids: Set<Int64>, seriesToo: Bool = false, created: CreatedHistories? = nil) throws {
         guard !ids.isEmpty else { return }
-        let sorted = ids.sorted()
-        var groups = try transactionsInOrder(ofAssets: sorted.filter { known[$0] == nil })
-        for (id, transactions) in known where ids.contains(id) { groups[id] = transactions }
+        let sorted = ids.sorted(), createdIDs = created?.ids ?? []
+        var read = try transactionsInOrder(ofAssets: sorted.filter { !createdIDs.contains($0) })
         let writing = try mayWriteDerived(.positionSnapshot)
-        // The replays are pure and independent: side by side on the cores.
-        let unknownHeld = sorted.map { pendingExtents[$0] != nil && pendingExtents[$0]!.highestHeld == nil }
-        let replays = ParallelWork.map(sorted.count) { i in
-            (cached: CachedPosition(groups[sorted[i]] ?? []),
-             held: unknownHeld[i] ? AssetExtent.highestHeld(ordered: groups[sorted[i]] ?? []) : nil)
+        let chunk = createdIDs.isEmpty ? Swift.max(sorted.count, 1) : Self.rebuildChunk
+        for start in stride(from: 0, to: sorted.count, by: chunk) {
+            let ids = Array(sorted[start..<Swift.min(start + chunk, sorted.count)])
+            var groups: [Int64: [Transaction]] = [:]
+            let made = ids.filter(createdIDs.contains)
+            var unmade: [Int64] = []
+            for (id, history) in zip(made, created?.transactions(of: made) ?? []) {
+                if let history { groups[id] = history } else { unmade.append(id) }
+            }
+            // A text that does not read back: those assets' rows are read instead.
+            if !unmade.isEmpty { groups.merge(try transactionsInOrder(ofAssets: unmade)) { a, _ in a } }
+            for id in ids where !createdIDs.contains(id) { groups[id] = read.removeValue(forKey: id) }
+            try replayAndStore(ids, groups: groups, writing: writing)
+            if seriesToo { try rewriteSeries(of: ids, from: groups) }
         }
-        for (i, id) in sorted.enumerated() {
+    }
+
+    /// The replays of `ids` side by side on the cores (they are pure and independent), kept
+    /// in the session's cache, and their snapshots written when `writing`.
+    private func replayAndStore(_ ids: [Int64], groups: [Int64: [Transaction]], writing: Bool) throws {
+        let unknownHeld = ids.map { pendingExtents[$0] != nil && pendingExtents[$0]!.highestHeld == nil }
+        let replays = ParallelWork.map(ids.count) { i in
+            (cached: CachedPosition(groups[ids[i]] ?? []),
+             held: unknownHeld[i] ? AssetExtent.highestHeld(ordered: groups[ids[i]] ?? []) : nil)
+        }
+        for (i, id) in ids.enumerated() {
             // The replay gives the largest quantity held an import left unknown (`asset_extent`).
             if let held = replays[i].held { pendingExtents[id]!.highestHeld = held }
             positionCache[id] = replays[i].cached
             if writing { try storeSnapshot(replays[i].cached, ofAsset: id) }
         }
-        if seriesToo { try rewriteSeries(of: sorted, from: groups) }
     }
 
     /// The transactions of `ids`, each asset's in (date, id) order. Most of the store's

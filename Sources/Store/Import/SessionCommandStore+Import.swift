@@ -17,7 +17,8 @@ extension SessionCommandStore {
     func insertImported(_ plan: ImportPlan, newAssetIDs: [Int64]) throws {
         var done = streamedImport ?? StreamedImport()
         streamedImport = nil
-        let transactions = plan.transactions[done.transactions...]
+        // What the plan holds was not handed over: none of it is written yet.
+        let transactions = plan.transactions[...]
         if !transactions.isEmpty {
             precondition(done.transactions == 0, "an import streams all its transactions or none")
             // Each touched asset's derived data is invalidated once, not by triggers per row.
@@ -30,8 +31,10 @@ extension SessionCommandStore {
             done.transactionWriter = writer
             session.noteChange("transaction", .added, count: transactions.count)
         }
-        let created = try done.transactionWriter?.finish(plan, newAssetIDs: newAssetIDs)
-        let prices = plan.prices[done.prices...]
+        let created = try done.transactionWriter?.finish()
+        done.transactionWriter = nil
+        let prices = done.unwrittenPrices.isEmpty ? plan.prices[...] : (done.unwrittenPrices + plan.prices)[...]
+        done.unwrittenPrices = []
         if !prices.isEmpty {
             var writer = ImportedPriceWriter()
             try writer.prepare(prices, newAssetIDs: newAssetIDs, in: session)
@@ -61,7 +64,7 @@ extension SessionCommandStore {
         // The snapshots the pause removed are written again before the import commits (one
         // replay of the touched assets), so that the next read finds them: a report, which
         // only reads, would otherwise replay them every time.
-        try session.rewriteSnapshots(of: touched, seriesToo: true, known: created ?? [:])
+        try session.rewriteSnapshots(of: touched, seriesToo: true, created: created)
     }
 
     /// Each asset's largest price before the rows, where known: as stored, or zero for an
@@ -76,13 +79,12 @@ extension SessionCommandStore {
     }
 
     /// Each asset's largest new price in the plan: recorded prices and trade prices
-    /// (`MarketPrices.isTradePrice`), as `highestPriceFromHistory` counts them.
+    /// (`MarketPrices.isTradePrice`), as `highestPriceFromHistory` counts them (gathered by
+    /// the planner, `ImportPlan.AssetSummary`: the plan may no longer hold its rows).
     private func highestPrices(in plan: ImportPlan, newAssetIDs: [Int64]) -> [Int64: ExactDecimal] {
         var highest: [Int64: ExactDecimal] = [:]
-        func raise(_ id: Int64, _ price: ExactDecimal) { highest[id] = Swift.max(highest[id] ?? .zero, price.magnitude) }
-        for new in plan.prices { raise(plan.id(of: new.asset, newAssetIDs: newAssetIDs), new.price) }
-        for new in plan.transactions where MarketPrices.isTradePrice(new.transaction.type, new.transaction.pricePerUnit) {
-            raise(plan.id(of: new.asset, newAssetIDs: newAssetIDs), new.transaction.pricePerUnit)
+        for (ref, summary) in plan.assets where summary.hasPrices || summary.highestTradePrice != nil {
+            highest[plan.id(of: ref, newAssetIDs: newAssetIDs)] = summary.highestMarketPrice
         }
         return highest
     }

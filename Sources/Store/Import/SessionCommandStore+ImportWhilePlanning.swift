@@ -1,11 +1,14 @@
 import Core
 import GRDB
 
-/// What `insertImportedWhilePlanning` wrote, for `insertImported` to carry on from: the
-/// plan's first `transactions` and `prices` rows, and what the rest of the write needs.
+/// What `insertImportedWhilePlanning` wrote, for `insertImported` to carry on from: how
+/// many transactions and prices, the prices it did not write (a stream stopped by rows out
+/// of order keeps the rest, which the plan no longer holds), and what the rest of the
+/// write needs.
 struct StreamedImport {
     var transactions = 0
     var prices = 0
+    var unwrittenPrices: [ImportPlan.NewPrice] = []
     /// The assets whose transactions were written.
     var touched = Set<Int64>()
     /// What wrote them, which makes the created assets' histories once the plan is complete.
@@ -17,28 +20,33 @@ struct StreamedImport {
 
 extension SessionCommandStore: ImportWhilePlanningStore {
     /// Transactions are written as they come. Prices too, as long as the parts come asset by
-    /// asset, each asset's in date order (`PriceStreamOrder`); a part out of that order stops
-    /// the stream, and `insertImported` writes the rest as a whole (`ImportedPriceWriter`).
+    /// asset, each asset's in date order (`PriceStreamOrder`); from a part out of that order
+    /// on, the parts' prices are kept, and `insertImported` writes them as a whole
+    /// (`ImportedPriceWriter`).
     func insertImportedWhilePlanning(_ next: () -> ImportPlan.Part?, create: (Asset) throws -> Int64) throws {
         var done = StreamedImport()
         defer { streamedImport = done }
-        guard let first = next() else { return }
+        // Each part is let go before the next is waited for (`do` scopes): parts take 2.4 MB.
+        var part = next()
+        guard let transactions = part.map({ $0.prices.isEmpty }) else { return }
         var newAssetIDs: [Int64] = []
         func createAssets(of part: ImportPlan.Part) throws {
             for asset in part.newAssets { newAssetIDs.append(try create(asset)) }
         }
-        if first.prices.isEmpty {
+        if transactions {
             var writer = try ImportedTransactionWriter(db, createdAssets: [])
-            var part: ImportPlan.Part? = first
             try InsertTriggerPause.run(db, earliest: { writer.earliest.mapValues(\.isoText) }) {
-                while let current = part {
-                    try createAssets(of: current)
-                    writer.createdAssets.formUnion(newAssetIDs)
-                    // Each touched asset's stored maxima are read before its first row (`asset_extent`).
-                    for new in current.transactions where writer.earliest[new.asset.id(newAssetIDs: newAssetIDs)] == nil {
-                        try session.willChangeExtent(ofAsset: new.asset.id(newAssetIDs: newAssetIDs))
+                while part != nil {
+                    do {
+                        let current = part.take()!
+                        try createAssets(of: current)
+                        writer.createdAssets.formUnion(newAssetIDs)
+                        // Each touched asset's stored maxima are read before its first row (`asset_extent`).
+                        for new in current.transactions where writer.earliest[new.asset.id(newAssetIDs: newAssetIDs)] == nil {
+                            try session.willChangeExtent(ofAsset: new.asset.id(newAssetIDs: newAssetIDs))
+                        }
+                        try writer.write(current.transactions[...], newAssetIDs: newAssetIDs)
                     }
-                    try writer.write(current.transactions[...], newAssetIDs: newAssetIDs)
                     part = next()
                 }
             }
@@ -46,16 +54,24 @@ extension SessionCommandStore: ImportWhilePlanningStore {
             (done.transactions, done.touched, done.transactionWriter) = (writer.count, Set(writer.earliest.keys), writer)
         } else {
             var writer = ImportedPriceWriter()
-            var part: ImportPlan.Part? = first
             var order = PriceStreamOrder()
             try InsertTriggerPause.run(db, table: "price_history", earliest: { writer.earliest.mapValues(\.isoText) }) {
-                while let current = part {
-                    try createAssets(of: current)
-                    let keys = ImportedPriceWriter.keys(current.prices[...], newAssetIDs: newAssetIDs, sorted: false)
-                    guard order.take(keys) else { break }
-                    try writer.prepare(current.prices[...], newAssetIDs: newAssetIDs, in: session)
-                    try writer.write(current.prices[...], keys: keys, into: db)
-                    done.prices += keys.count
+                var streaming = true
+                while part != nil {
+                    do {
+                        let current = part.take()!
+                        try createAssets(of: current)
+                        if streaming {
+                            let keys = ImportedPriceWriter.keys(current.prices[...], newAssetIDs: newAssetIDs, sorted: false)
+                            streaming = order.take(keys)
+                            if streaming {
+                                try writer.prepare(current.prices[...], newAssetIDs: newAssetIDs, in: session)
+                                try writer.write(current.prices[...], keys: keys, into: db)
+                                done.prices += keys.count
+                            }
+                        }
+                        if !streaming { done.unwrittenPrices += current.prices }
+                    }
                     part = next()
                 }
             }

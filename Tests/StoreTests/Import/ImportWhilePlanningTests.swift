@@ -159,4 +159,46 @@ struct ImportWhilePlanningTests {
         let again = Self.prices(assets: 1, days: 10, byAsset: true).split(separator: "\n").dropFirst().map { $0.replacingOccurrences(of: ",P0", with: ",P1") }
         try expectSame(.prices, inOrder + again.joined(separator: "\n").replacingOccurrences(of: "2000-", with: "1999-") + "\n", samePriceIDs: false)
     }
+
+    @Test("rows of a late part repeating or contradicting rows of the first part (handed over, no longer in the plan): the same duplicates and errors")
+    func laterRowsAgainstHandedOverRows() throws {
+        // Transactions: the first part's rows again, with their decimals written otherwise ("1.5" as
+        // "1.50", "10.25" as "10.250"): duplicates, as values are compared, not texts.
+        let all = Self.transactions()
+        let lines = all.split(separator: "\n").dropFirst()
+        let again = lines.prefix(50).map { $0.replacingOccurrences(of: ".5,", with: ".50,").replacingOccurrences(of: ".25", with: ".250") }
+        try expectSame(.transactions, all + again.joined(separator: "\n") + "\n")
+        // A sell beyond what the first part bought, found by the check over the whole file.
+        try expectSame(.transactions, all + "\(Self.day(1)),A1,sell,1000000,1\n")
+        // Prices: a late row going back in time to a day of the first part, once with the same
+        // price (a duplicate), once with another (an error naming the first part's line).
+        let prices = Self.prices(assets: 4, days: Self.rows / 4, byAsset: true)
+        try expectSame(.prices, prices + "\(Self.day(3)),P0,4.0\n")
+        try expectSame(.prices, prices + "\(Self.day(3)),P0,5.5\n")
+    }
+
+    @Test("a dry run of a long file: the same preview (the first rows, the counts) as planning first")
+    func dryRunPreview() throws {
+        for (kind, text) in [(ImportKind.transactions, Self.transactions()), (.prices, Self.prices(assets: 4, days: Self.rows / 4, byAsset: true))] {
+            let a = try AssetFlowStore(path: nil), b = try AssetFlowStore(path: nil)
+            try a.withSession(today: CalendarDate("2026-06-01")!) { sa in
+                try b.withSession(today: CalendarDate("2026-06-01")!) { sb in
+                    var options = ImportOptions(kind: kind)
+                    options.defaultAssetType = .stock
+                    let one = try TwoPassImportTests.onePassImport(sa, options, Data(text.utf8), dryRun: true)
+                    let two = try importCSV(sb, kind, text, dryRun: true) { $0.defaultAssetType = .stock }.lines
+                    #expect(one == two)
+                    #expect(two.contains { $0.contains("more.") }, "\(two)")
+                    #expect(try snapshot(sa) == snapshot(sb))
+                }
+            }
+        }
+    }
+
+    @Test("more new assets than are replayed at once: every asset's snapshot, checkpoints and monthly series as planning first")
+    func manyNewAssets() throws {
+        var text = "Date,Asset,Type,Quantity,Price\n"
+        for n in 0..<Self.rows { text += "\(Self.day(n / 30)),M\(n % 23),\(n % 7 == 6 ? "sell,1" : "buy,3"),\(n % 50 + 1).5\n" }
+        try expectSame(.transactions, text)
+    }
 }
