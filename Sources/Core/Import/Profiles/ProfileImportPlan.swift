@@ -46,6 +46,8 @@ public struct ProfileImportPlan: Sendable {
         }
     }
 
+    /// The results, oldest first, each row without its cells (`ProfileRow.withoutCells`: its
+    /// key is in `keys`), so that a file's cells are not held while it is written.
     public var rows: [ProfileRowResult]
     public var keys: [ImportKey]
     public var steps: [Step] = []
@@ -53,21 +55,23 @@ public struct ProfileImportPlan: Sendable {
     /// Rows the profile skipped, with its reasons.
     public var skipped: [(line: Int, reason: String)] = []
 
-    /// `results` in file order; `existing` the keys already in the store.
-    public init(_ results: [ProfileRowResult], existing: Set<ImportKey>, cash: Bool = true) {
-        var rows = results
+    /// `results` in file order (taken: their rows' cells go once the keys are made);
+    /// `existing` the keys already in the store.
+    public init(_ results: consuming [ProfileRowResult], existing: Set<ImportKey>, cash: Bool = true) {
+        var rows = consume results
         let first = rows.first { !$0.operations.isEmpty }?.operations.first?.date
         let last = rows.last { !$0.operations.isEmpty }?.operations.last?.date
         if let first, let last, first > last { rows.reverse() }
-        self.rows = rows
         var seen: [String: Int] = [:]
         keys = rows.map { result in
             let key = result.row.key
             seen[key, default: 0] += 1
             return ImportKey(key: key, occurrence: seen[key]!)
         }
-        steps.reserveCapacity(2 * rows.reduce(0) { $0 + $1.operations.count })  // at most two legs an operation
-        for (i, result) in rows.enumerated() {
+        for i in rows.indices { rows[i].row = rows[i].row.withoutCells }
+        self.rows = rows
+        steps.reserveCapacity(2 * self.rows.reduce(0) { $0 + $1.operations.count })  // at most two legs an operation
+        for (i, result) in self.rows.enumerated() {
             if let reason = result.skipReason { skipped.append((result.row.line, reason)); continue }
             if existing.contains(keys[i]) { duplicates += 1; continue }
             for (j, op) in result.operations.enumerated() {

@@ -62,16 +62,26 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
     /// Writes what is staged: the rows in the order recorded, their links, their keys.
     func flush() throws {
         if !staged.isEmpty {
-            let ids = try base.insertStaged(staged)
-            for (t, id) in zip(staged, ids) { written[t.id!] = id }
-            staged.removeAll()
+            // Handed over, not copied, so that the store can let them go once written. Their
+            // placeholders run on from the first, in the order recorded.
+            let rows = staged, first = staged[0].id!
+            staged = []
             stagedIndex.removeAll()
             stagedCount.removeAll()
+            let ids = try base.insertStaged(consume rows)
+            for (i, id) in ids.enumerated() { written[first + Int64(i)] = id }
         }
         if !keys.isEmpty, let keyStore = base as? ImportKeyStore {
             try keyStore.insertImportKeys(keys.map { StagedImportKey(key: $0.key, platform: $0.platform, transaction: realID($0.transaction)) })
         }
         keys.removeAll()
+    }
+
+    /// The import's last write (`flush`), when no command follows: the ledgers go first,
+    /// so that they are not held while the store writes and replays the rows.
+    func finish() throws {
+        ledgers.removeAll()
+        try flush()
     }
 
     /// The store's id of a row (written or not yet: placeholders of staged rows stay).
@@ -284,7 +294,7 @@ public struct StagedImportKey: Sendable {
 
 extension CommandStore {
     /// One row at a time through the plain insert, then the links between them.
-    public func insertStaged(_ transactions: [Transaction]) throws -> [Int64] {
+    public func insertStaged(_ transactions: consuming [Transaction]) throws -> [Int64] {
         var index: [Int64: Int] = [:], stored: [Transaction] = []
         for (i, t) in transactions.enumerated() {
             var plain = t
