@@ -129,5 +129,5 @@ public protocol CommandStore: CommandContext {
     /// placeholder. A default inserts them one by one and links the pairs
     /// (`StagedImportStore.swift`); the SQLite store writes them in bulk. Taken, not
     /// borrowed: a store may let them go once written, before the work that follows.
-    func insertStaged(_ transactions: consuming [Transaction]) throws -> [Int64]
+    func insertStaged(_ transactions: consuming StagedRows) throws -> [Int64]
 }

@@ -7,7 +7,7 @@ import GRDB
 /// C API, insert triggers paused and their work done once per asset (`InsertTriggerPause`),
 /// snapshots written again once per touched asset.
 extension SessionCommandStore {
-    func insertStaged(_ transactions: consuming [Transaction]) throws -> [Int64] {
+    func insertStaged(_ transactions: consuming StagedRows) throws -> [Int64] {
         let count = transactions.count
         guard count > 0 else { return [] }
         // The ids SQLite would give one INSERT after another (`id INTEGER PRIMARY KEY`: the
@@ -28,8 +28,9 @@ extension SessionCommandStore {
             for (id, related) in forward { try link.execute(arguments: [related, id]) }
         }
         // Written: the rows and their ids go before the replay reads them back.
-        transactions = []
+        transactions = StagedRows()
         ids = [:]
+        FreedMemory.giveBack()
         let touched = Set(earliest.keys)
         session.noteChange("transaction", .added, count: count)
         session.announce(.bulk(assets: touched))
@@ -38,7 +39,7 @@ extension SessionCommandStore {
     }
 
     /// Inserts the rows; returns the links that name a later row, (id, related id), to set after.
-    private func insertRows(_ transactions: [Transaction], ids: [Int64: Int64], first: Int64) throws -> [(Int64, Int64)] {
+    private func insertRows(_ transactions: StagedRows, ids: [Int64: Int64], first: Int64) throws -> [(Int64, Int64)] {
         var forward: [(Int64, Int64)] = []
         typealias C = TransactionRecord.Column
         let columns = [C.id] + TransactionRecord.written

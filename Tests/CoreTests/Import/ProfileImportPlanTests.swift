@@ -111,6 +111,23 @@ struct ProfileImportPlanTests {
         Self.check(results.reversed(), existing: [], cash: true)
     }
 
+    @Test("a step is 24 bytes; an operation of the usual kinds keeps its rare fields apart")
+    func sizes() throws {
+        #expect(MemoryLayout<ProfileImportPlan.Step>.stride == 24)
+        #expect(MemoryLayout<ProfileOperation>.stride <= 280)
+        var a = ProfileOperation(kind: .conversion, date: CalendarDate("2024-01-01")!, cashCurrency: "EUR")
+        var b = a
+        a.toCurrency = "USD"
+        #expect(a != b && b.toCurrency == nil)  // a copy is not changed with it
+        b.toCurrency = "USD"
+        #expect(a == b)
+        a.toCurrency = nil
+        #expect(a == ProfileOperation(kind: .conversion, date: CalendarDate("2024-01-01")!, cashCurrency: "EUR"))
+        a.ratio = try SplitRatio(new: 2, old: 1)
+        a.toAmount = 12
+        #expect(try a.ratio == SplitRatio(new: 2, old: 1) && a.toAmount == 12 && a.toQuantity == nil)
+    }
+
     @Test("the legs of one operation have different phases (so row and operation order them)")
     func legsHaveDifferentPhases() {
         for kind in ProfileOperation.Kind.allCases {

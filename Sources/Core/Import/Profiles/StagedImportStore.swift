@@ -24,7 +24,7 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
     static let placeholderStart: Int64 = 1 << 62
     /// Every row recorded, in the order recorded; those from `written.count` on are staged
     /// (not yet written). The ledgers point into it.
-    private var recorded: [Transaction] = []
+    private var recorded = StagedRows()
     /// Per asset, how many staged rows it has (answers "has history" and "needs a flush").
     private var stagedCount: [Int64: Int] = [:]
     private var keys: [StagedImportKey] = []
@@ -70,7 +70,7 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
 
     /// Writes what is staged: the rows in the order recorded, their links, their keys.
     func flush() throws {
-        if written.count < recorded.count { try write(Array(recorded[written.count...])) }
+        if written.count < recorded.count { try write(StagedRows(recorded[written.count...])) }
         if !keys.isEmpty, let keyStore = base as? ImportKeyStore {
             try keyStore.insertImportKeys(keys.map { StagedImportKey(key: $0.key, platform: $0.platform, transaction: realID($0.transaction)) })
         }
@@ -83,15 +83,15 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
     func finish() throws {
         ledgers.removeAll()
         if written.count < recorded.count {
-            let rows = written.isEmpty ? recorded : Array(recorded[written.count...])
-            recorded = []
+            let rows = written.isEmpty ? recorded : StagedRows(recorded[written.count...])
+            recorded = StagedRows()
             try write(consume rows)
         }
         try flush()
     }
 
     /// Writes `rows`, the staged ones, in bulk.
-    private func write(_ rows: consuming [Transaction]) throws {
+    private func write(_ rows: consuming StagedRows) throws {
         stagedCount.removeAll()
         written += try base.insertStaged(rows)
     }
@@ -318,7 +318,7 @@ public struct StagedImportKey: Sendable {
 
 extension CommandStore {
     /// One row at a time through the plain insert, then the links between them.
-    public func insertStaged(_ transactions: consuming [Transaction]) throws -> [Int64] {
+    public func insertStaged(_ transactions: consuming StagedRows) throws -> [Int64] {
         var index: [Int64: Int] = [:], stored: [Transaction] = []
         for (i, t) in transactions.enumerated() {
             var plain = t
