@@ -45,48 +45,48 @@ public struct ProfileOperation: Equatable, Sendable {
     public var net: ExactDecimal?
     /// A conversion's target currency and amount.
     public var toCurrency: String? {
-        get { rare.values?.toCurrency }
-        set { rare[\.toCurrency] = newValue }
+        get { rare.box?.values.toCurrency }
+        set { if newValue != nil || rare.box != nil { rare.edit { $0.toCurrency = newValue } } }
     }
     public var toAmount: ExactDecimal? {
-        get { rare.values?.toAmount }
-        set { rare[\.toAmount] = newValue }
+        get { rare.box?.values.toAmount }
+        set { if newValue != nil || rare.box != nil { rare.edit { $0.toAmount = newValue } } }
     }
     public var ratio: SplitRatio? {
-        get { rare.values?.ratio }
-        set { rare[\.ratio] = newValue }
+        get { rare.box?.values.ratio }
+        set { if newValue != nil || rare.box != nil { rare.edit { $0.ratio = newValue } } }
     }
     public var costBasis: ExactDecimal? {
-        get { rare.values?.costBasis }
-        set { rare[\.costBasis] = newValue }
+        get { rare.box?.values.costBasis }
+        set { if newValue != nil || rare.box != nil { rare.edit { $0.costBasis = newValue } } }
     }
     public var acquired: CalendarDate? {
-        get { rare.values?.acquired }
-        set { rare[\.acquired] = newValue }
+        get { rare.box?.values.acquired }
+        set { if newValue != nil || rare.box != nil { rare.edit { $0.acquired = newValue } } }
     }
     /// A rename's new name.
     public var newName: String? {
-        get { rare.values?.newName }
-        set { rare[\.newName] = newValue }
+        get { rare.box?.values.newName }
+        set { if newValue != nil || rare.box != nil { rare.edit { $0.newName = newValue } } }
     }
     /// A spin-off's or merger's new asset.
     public var newAsset: String? {
-        get { rare.values?.newAsset }
-        set { rare[\.newAsset] = newValue }
+        get { rare.box?.values.newAsset }
+        set { if newValue != nil || rare.box != nil { rare.edit { $0.newAsset = newValue } } }
     }
     /// A spin-off's fraction of the parent's cost basis (0.2 for 20 %).
     public var costFraction: ExactDecimal? {
-        get { rare.values?.costFraction }
-        set { rare[\.costFraction] = newValue }
+        get { rare.box?.values.costFraction }
+        set { if newValue != nil || rare.box != nil { rare.edit { $0.costFraction = newValue } } }
     }
     /// A swap's asset received and its units.
     public var toAsset: String? {
-        get { rare.values?.toAsset }
-        set { rare[\.toAsset] = newValue }
+        get { rare.box?.values.toAsset }
+        set { if newValue != nil || rare.box != nil { rare.edit { $0.toAsset = newValue } } }
     }
     public var toQuantity: ExactDecimal? {
-        get { rare.values?.toQuantity }
-        set { rare[\.toQuantity] = newValue }
+        get { rare.box?.values.toQuantity }
+        set { if newValue != nil || rare.box != nil { rare.edit { $0.toQuantity = newValue } } }
     }
     public var note: String = ""
     /// false: a trade that moves no cash of the account (a crypto-to-crypto conversion's
@@ -121,8 +121,8 @@ public struct ProfileOperation: Equatable, Sendable {
 
 extension ProfileOperation {
     /// The fields of `ProfileOperation` that only some kinds use, in a box shared until
-    /// changed, made only when one of them is given (so a nil set makes nothing); equal
-    /// when their values are, with or without a box.
+    /// changed, made only when one of them is given (a property's setter changes nothing
+    /// for a nil while there is no box); equal when their values are, with or without one.
     struct RareFields: Equatable, @unchecked Sendable {
         struct Values: Equatable, Sendable {
             var toCurrency: String?
@@ -137,27 +137,24 @@ extension ProfileOperation {
             var toQuantity: ExactDecimal?
         }
 
-        /// Never changed while shared (`subscript` copies it first).
-        private final class Box {
+        /// Never changed while shared (`edit` copies it first).
+        fileprivate final class Box {
             var values: Values
             init(_ values: Values) { self.values = values }
         }
 
-        private var box: Box?
+        fileprivate private(set) var box: Box?
 
         var values: Values? { box?.values }
 
-        subscript<T>(field: WritableKeyPath<Values, T?>) -> T? {
-            get { box?.values[keyPath: field] }
-            set {
-                if box == nil {
-                    guard newValue != nil else { return }
-                    box = Box(Values())
-                } else if !isKnownUniquelyReferenced(&box!) {
-                    box = Box(box!.values)
-                }
-                box!.values[keyPath: field] = newValue
+        /// Changes the values, in a box of their own (made, or copied when shared).
+        mutating func edit(_ change: (inout Values) -> Void) {
+            if box == nil {
+                box = Box(Values())
+            } else if !isKnownUniquelyReferenced(&box!) {
+                box = Box(box!.values)
             }
+            change(&box!.values)
         }
 
         static func == (a: RareFields, b: RareFields) -> Bool { (a.values ?? Values()) == (b.values ?? Values()) }
