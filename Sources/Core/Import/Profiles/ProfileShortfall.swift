@@ -38,8 +38,8 @@ public enum ProfileShortfall {
         for e in events {
             let key = e.name.lowercased()
             names[key] = names[key] ?? e.name
-            let change = e.merger ? merged(plan.operation(of: plan.steps[e.index - openings.count]), &quantity) : e.change
-            let now = quantity[key, default: 0] + change
+            let held = quantity[key, default: 0]  // read before a merger changes what is held
+            let now = held + (e.merger ? merged(plan.operation(of: plan.steps[e.index - openings.count]), &quantity) : e.change)
             quantity[key] = now
             if now < 0 {
                 if var m = result[key] {
