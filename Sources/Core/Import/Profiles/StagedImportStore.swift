@@ -27,7 +27,10 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
     private var recorded = StagedRows()
     /// Per asset, how many staged rows it has (answers "has history" and "needs a flush").
     private var stagedCount: [Int64: Int] = [:]
-    private var keys: [StagedImportKey] = []
+    /// Import keys waiting for their rows' ids, each with its row's placeholder, all of one
+    /// platform (`keysPlatform`, a profiled import's): 32 bytes a key instead of 48.
+    private var keys: [(key: ImportKey, transaction: Int64)] = []
+    private var keysPlatform = ""
     /// The id the store gave each row already written, by its place in `recorded`.
     private var written: [Int64] = []
     private var ledgers: [Int64: AssetLedger] = [:]
@@ -72,7 +75,7 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
     func flush() throws {
         if written.count < recorded.count { try write(StagedRows(recorded[written.count...])) }
         if !keys.isEmpty, let keyStore = base as? ImportKeyStore {
-            try keyStore.insertImportKeys(keys.map { StagedImportKey(key: $0.key, platform: $0.platform, transaction: realID($0.transaction)) })
+            try keyStore.insertImportKeys(keys.map { StagedImportKey(key: $0.key, platform: keysPlatform, transaction: realID($0.transaction)) })
         }
         keys.removeAll()
     }
@@ -249,7 +252,9 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
     }
 
     func insertImportKey(_ key: ImportKey, platform: String, transaction: Int64) throws {
-        keys.append(StagedImportKey(key: key, platform: platform, transaction: transaction))
+        if !keys.isEmpty, platform != keysPlatform { try flush() }  // one platform at a time
+        keysPlatform = platform
+        keys.append((key, transaction))
     }
 
     func importKeys(platform: String) throws -> Set<ImportKey> {
