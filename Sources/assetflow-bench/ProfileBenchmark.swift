@@ -6,18 +6,7 @@ import Store
 /// Rows per second a Lua import profile sustains (reading the CSV, running the Trading 212
 /// profile's row function and reading back its operations; nothing written). Goal ≥ 100,000.
 func runProfileBenchmark(rows: Int = 100_000, rounds: Int = 3) throws {
-    var text = "Action,Time,ISIN,Ticker,Name,No. of shares,Price / share,Currency (Price / share),Exchange rate,Result,Currency (Result),Total,Currency (Total),Withholding tax,Currency (Withholding tax),Notes,ID\n"
-    text.reserveCapacity(rows * 120)
-    for i in 0..<rows {
-        let day = CalendarDate(dayNumber: CalendarDate("2010-01-04")!.dayNumber + i / 40)
-        switch i % 4 {
-        case 0: text += "Deposit,\(day) 09:00:00,,,,,,,,,,1000.00,EUR,,,,D\(i)\n"
-        case 1: text += "Market buy,\(day) 10:00:00,US0000000001,ACME,ACME Corp,2.0000000000,100.00,EUR,1.00000,,EUR,200.00,EUR,,,,EOF\(i)\n"
-        case 2: text += "Dividend (Ordinary),\(day) 11:00:00,US0000000001,ACME,ACME Corp,2.0000000000,0.50,EUR,Not available,,,1.00,EUR,0.15,EUR,,\n"
-        default: text += "Market sell,\(day) 15:00:00,US0000000001,ACME,ACME Corp,1.0000000000,101.00,EUR,1.00000,1.00,EUR,101.00,EUR,,,,EOF\(i)\n"
-        }
-    }
-    let data = Data(text.utf8)
+    let data = tradingFile(rows: rows)
     var rates: [Double] = [], cpuRates: [Double] = []
     for round in 1...rounds {
         let start = DispatchTime.now(), cpuStart = processCPUSeconds()
@@ -39,6 +28,29 @@ func runProfileBenchmark(rows: Int = 100_000, rounds: Int = 3) throws {
                  median(whole), Double(rows) / median(whole)))
     let oneByOne = try timedProfileImport(data, bulk: false)
     print(String(format: "  the same written one transaction at a time (as before)        %.3f s: %.0f rows/s", oneByOne, Double(rows) / oneByOne))
+}
+
+/// The benchmark's Trading 212 file: `rows` rows, 40 a day from 2010-01-04, a deposit, a buy,
+/// a dividend and a sell in turn (100,000 rows: 10,691,863 bytes).
+func tradingFile(rows: Int) -> Data {
+    var text = "Action,Time,ISIN,Ticker,Name,No. of shares,Price / share,Currency (Price / share),Exchange rate,Result,Currency (Result),Total,Currency (Total),Withholding tax,Currency (Withholding tax),Notes,ID\n"
+    text.reserveCapacity(rows * 120)
+    for i in 0..<rows {
+        let day = CalendarDate(dayNumber: CalendarDate("2010-01-04")!.dayNumber + i / 40)
+        switch i % 4 {
+        case 0: text += "Deposit,\(day) 09:00:00,,,,,,,,,,1000.00,EUR,,,,D\(i)\n"
+        case 1: text += "Market buy,\(day) 10:00:00,US0000000001,ACME,ACME Corp,2.0000000000,100.00,EUR,1.00000,,EUR,200.00,EUR,,,,EOF\(i)\n"
+        case 2: text += "Dividend (Ordinary),\(day) 11:00:00,US0000000001,ACME,ACME Corp,2.0000000000,0.50,EUR,Not available,,,1.00,EUR,0.15,EUR,,\n"
+        default: text += "Market sell,\(day) 15:00:00,US0000000001,ACME,ACME Corp,1.0000000000,101.00,EUR,1.00000,1.00,EUR,101.00,EUR,,,,EOF\(i)\n"
+        }
+    }
+    return Data(text.utf8)
+}
+
+/// `profile-file FILE [ROWS]`: writes the benchmark's Trading 212 file (for `scripts/bench
+/// memory` and for measuring `assetflow import` with the profile).
+func runProfileFile(_ path: String, rows: Int) throws {
+    try tradingFile(rows: rows).write(to: URL(fileURLWithPath: path))
 }
 
 /// `profile-read PROFILE FILE`: the file read once through the profile (nothing written), with

@@ -8,6 +8,7 @@ import Foundation
 //   assetflow-bench import-steps STORE T.csv P.csv   one import's steps, timed (used by import)
 //   assetflow-bench profile                rows per second a Lua import profile sustains (also after import)
 //   assetflow-bench profile-read P FILE    FILE read once through profile P, nothing written (for perf / callgrind)
+//   assetflow-bench profile-file FILE [ROWS]   writes the Trading 212 file `profile` imports (100,000 rows)
 //   assetflow-bench compare-setup FOLDER   the store and CSV files `scripts/bench compare` runs on (JSON paths)
 //   assetflow-bench checksums-work WORK on|off STORE [RUNS]   one work of `checksums` (open, value, replay),
 //                                          RUNS times, verification on or off: for `perf stat` and callgrind
@@ -52,6 +53,11 @@ do {
     case "profile-read":
         guard arguments.count == 3 else { throw BenchError("profile-read PROFILE FILE.csv") }
         try runProfileRead(profile: arguments[1], file: arguments[2])
+    case "profile-file":
+        guard arguments.count == 2 || arguments.count == 3, arguments.count == 2 || Int(arguments[2]) != nil else {
+            throw BenchError("profile-file FILE.csv [ROWS]")
+        }
+        try runProfileFile(arguments[1], rows: arguments.count == 3 ? Int(arguments[2])! : 100_000)
     case "compare-setup":
         guard arguments.count == 2 else { throw BenchError("compare-setup FOLDER") }
         try runCompareSetup(folder: arguments[1])

@@ -7,8 +7,9 @@ Runs each command of the CLI once on a copy of the benchmark store (50 assets, 2
 prices, 100,000 transactions; `assetflow-bench compare-setup` makes it) under
 `/usr/bin/time -v`, and prints its peak memory (maximum resident set size), CPU and elapsed
 time against the 64 MB goal of issue 27. Commands that write (backup, rates import, check
---repair…) work on the copy, never on the shared store. The first import and `af.performance`
-are included for completeness; the Monte Carlo result (38 MB of paths) is the goal's one
+--repair…) work on the copy, never on the shared store. The first import, a profiled import
+(the Trading 212 file of `assetflow-bench profile-file`, 100,000 rows, into a new store) and
+`af.performance` are included for completeness; the Monte Carlo result (38 MB of paths) is the goal's one
 exception. A command that fails is reported as such (with what it said). Figures, not tests.
 """
 import argparse
@@ -97,6 +98,9 @@ def commands(af, store, folder, setup):
                                                 setup["transactions"]], "branch profilespeed"
     yield "import prices (first import)", [af, "import", "--store", imported, "prices", setup["prices"]], \
         "branch profilespeed"
+    profiled = os.path.join(folder, "profiled.sqlite")
+    yield "profile import (Trading 212, 100,000 rows)", [af, "import", "--store", profiled, "--profile", "trading212",
+                                                        setup["trading212"]], "branch profilemem"
 
 
 def main():
@@ -117,6 +121,8 @@ def main():
         with open(os.path.join(folder, "rates.csv"), "w") as f:
             f.write("date,base,quote,rate\n2020-01-02,EUR,USD,1.1215\n2020-01-03,EUR,USD,1.1147\n"
                     "2020-01-06,EUR,USD,1.1194\n")
+        setup["trading212"] = os.path.join(folder, "trading212.csv")
+        subprocess.check_call([options.bench, "profile-file", setup["trading212"]])
         env = dict(os.environ, ASSETFLOW_TODAY=setup["today"])
         print(f"Peak memory of every command on the benchmark store (one run each, /usr/bin/time -v; "
               f"goal ≤ {MEMORY_GOAL_MB} MB; load average {os.getloadavg()[0]:.1f})")

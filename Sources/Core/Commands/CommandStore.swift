@@ -127,6 +127,7 @@ public protocol CommandStore: CommandContext {
     /// `StagedImportStore`), in order; returns the id each got. Their ids are placeholders,
     /// unique among them, and a `relatedTransactionID` names another of them by its
     /// placeholder. A default inserts them one by one and links the pairs
-    /// (`StagedImportStore.swift`); the SQLite store writes them in bulk.
-    func insertStaged(_ transactions: [Transaction]) throws -> [Int64]
+    /// (`StagedImportStore.swift`); the SQLite store writes them in bulk. Taken, not
+    /// borrowed: a store may let them go once written, before the work that follows.
+    func insertStaged(_ transactions: consuming StagedRows) throws -> [Int64]
 }

@@ -7,8 +7,9 @@ import GRDB
 /// C API, insert triggers paused and their work done once per asset (`InsertTriggerPause`),
 /// snapshots written again once per touched asset.
 extension SessionCommandStore {
-    func insertStaged(_ transactions: [Transaction]) throws -> [Int64] {
-        guard !transactions.isEmpty else { return [] }
+    func insertStaged(_ transactions: consuming StagedRows) throws -> [Int64] {
+        let count = transactions.count
+        guard count > 0 else { return [] }
         // The ids SQLite would give one INSERT after another (`id INTEGER PRIMARY KEY`: the
         // largest plus one), given here so that a pair can name each other as it is written.
         let first = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM asset_transaction") ?? 0) + 1
@@ -26,15 +27,19 @@ extension SessionCommandStore {
             let link = try db.cachedStatement(sql: "UPDATE asset_transaction SET related_id = ? WHERE id = ?")
             for (id, related) in forward { try link.execute(arguments: [related, id]) }
         }
+        // Written: the rows and their ids go before the replay reads them back.
+        transactions = StagedRows()
+        ids = [:]
+        FreedMemory.giveBack()
         let touched = Set(earliest.keys)
-        session.noteChange("transaction", .added, count: transactions.count)
+        session.noteChange("transaction", .added, count: count)
         session.announce(.bulk(assets: touched))
         try session.rewriteSnapshots(of: touched, seriesToo: true)
-        return transactions.indices.map { first + Int64($0) }
+        return (0..<count).map { first + Int64($0) }
     }
 
     /// Inserts the rows; returns the links that name a later row, (id, related id), to set after.
-    private func insertRows(_ transactions: [Transaction], ids: [Int64: Int64], first: Int64) throws -> [(Int64, Int64)] {
+    private func insertRows(_ transactions: StagedRows, ids: [Int64: Int64], first: Int64) throws -> [(Int64, Int64)] {
         var forward: [(Int64, Int64)] = []
         typealias C = TransactionRecord.Column
         let columns = [C.id] + TransactionRecord.written

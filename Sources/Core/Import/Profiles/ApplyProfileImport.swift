@@ -45,7 +45,7 @@ public struct ApplyProfileImport: Command {
             let headline = "\(lines) row\(lines == 1 ? " has" : "s have") errors; nothing was imported."
             throw RuleViolation(([headline] + writer.problems.map { "line \($0.line): \($0.message)" }).joined(separator: "\n"))
         }
-        try staging?.flush()
+        try staging?.finish()
         var summary = Summary()
         summary.rows = plan.newRowCount
         summary.transactions = writer.written

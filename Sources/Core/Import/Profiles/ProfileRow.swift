@@ -37,6 +37,10 @@ public struct ProfileRow: Sendable {
         self.brokerID = brokerID
     }
 
+    /// The row without its cells, its line and broker id kept: what a plan keeps once it has
+    /// the row's key, so that the file's cells can go before the write.
+    public var withoutCells: ProfileRow { ProfileRow(line: line, fields: [], brokerID: brokerID) }
+
     /// "id:…" for a row with a broker id, else its cells joined: two rows with the same key
     /// are the same row of the broker's history (or two identical fills, told apart by
     /// their occurrence).

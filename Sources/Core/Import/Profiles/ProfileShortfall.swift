@@ -20,22 +20,26 @@ public enum ProfileShortfall {
         var names: [String: String] = [:]
         var result: [String: Missing] = [:]
         var order: [String] = []
-        // A merger's change depends on what is held when it happens: it carries its operation.
-        var events: [(date: CalendarDate, phase: Int, index: Int, name: String, change: ExactDecimal, merger: ProfileOperation?)] = []
-        for (i, o) in openings.enumerated() { events.append((o.date, -1, i, o.asset, o.quantity, nil)) }
+        // A merger's change depends on what is held when it happens: worked out from its
+        // operation (its step, `index` − the openings) when its turn comes.
+        var events: [(date: CalendarDate, phase: Int, index: Int, name: String, change: ExactDecimal, merger: Bool)] = []
+        for (i, o) in openings.enumerated() { events.append((o.date, -1, i, o.asset, o.quantity, false)) }
         for (i, step) in plan.steps.enumerated() {
-            let op = step.operation
+            let op = plan.operation(of: step)
             if op.kind == .merger, let new = op.newAsset {
-                events.append((op.date, step.phase, openings.count + i, new, 0, op))
+                events.append((op.date, step.phase, openings.count + i, new, 0, true))
                 continue
             }
-            for (name, change) in changes(step, cashName: cashName) { events.append((op.date, step.phase, openings.count + i, name, change, nil)) }
+            for (name, change) in changes(op, leg: step.leg, cashName: cashName) {
+                events.append((op.date, step.phase, openings.count + i, name, change, false))
+            }
         }
         events.sort { ($0.date, $0.phase == -1 ? 0 : 1, $0.index) < ($1.date, $1.phase == -1 ? 0 : 1, $1.index) }
         for e in events {
             let key = e.name.lowercased()
             names[key] = names[key] ?? e.name
-            let now = quantity[key, default: 0] + (e.merger.map { merged($0, &quantity) } ?? e.change)
+            let held = quantity[key, default: 0]  // read before a merger changes what is held
+            let now = held + (e.merger ? merged(plan.operation(of: plan.steps[e.index - openings.count]), &quantity) : e.change)
             quantity[key] = now
             if now < 0 {
                 if var m = result[key] {
@@ -67,12 +71,11 @@ public enum ProfileShortfall {
         return lines.joined(separator: "\n")
     }
 
-    /// The quantity changes one step makes, by asset name. Splits by ratio are left out
-    /// (they scale what is there; they cannot make it negative).
-    static func changes(_ step: ProfileImportPlan.Step, cashName: (String) -> String) -> [(String, ExactDecimal)] {
-        let op = step.operation
+    /// The quantity changes one step (`leg` of `op`) makes, by asset name. Splits by ratio
+    /// are left out (they scale what is there; they cannot make it negative).
+    static func changes(_ op: ProfileOperation, leg: ProfileImportPlan.Leg, cashName: (String) -> String) -> [(String, ExactDecimal)] {
         let cash = cashName(op.cashCurrency)
-        switch (op.kind, step.leg) {
+        switch (op.kind, leg) {
         case (.buy, .main), (.transferIn, _), (.stockDividend, _), (.reward, _): return op.asset.map { [($0, op.quantity ?? 0)] } ?? []
         case (.sell, .main), (.transferOut, _): return op.asset.map { [($0, -(op.quantity ?? 0))] } ?? []
         case (.split, _): return op.ratio == nil ? op.asset.map { [($0, op.quantity ?? 0)] } ?? [] : []

@@ -3,7 +3,7 @@ import Foundation
 extension ProfileWriter {
     /// Writes one step with the command that owns its rules; returns what it recorded.
     mutating func write(_ step: ProfileImportPlan.Step, index: Int) throws -> [Transaction] {
-        let op = step.operation
+        let op = plan.operation(of: step)
         switch step.leg {
         case .cashIn: return try cashIn(op, row: step.row)
         case .cashOut: return try cashOut(op, row: step.row)

@@ -20,10 +20,13 @@ struct ProfileWriter {
 
     mutating func checkShortfall() throws {
         var held: [String: ExactDecimal] = [:]
-        var names = Set(plan.steps.compactMap(\.operation.asset) + plan.steps.compactMap(\.operation.toAsset))
+        var names = Set<String>()
         for step in plan.steps {
-            names.insert(command.cashName(step.operation.cashCurrency))
-            if let to = step.operation.toCurrency { names.insert(command.cashName(to)) }
+            let op = plan.operation(of: step)
+            if let asset = op.asset { names.insert(asset) }
+            if let to = op.toAsset { names.insert(to) }
+            names.insert(command.cashName(op.cashCurrency))
+            if let to = op.toCurrency { names.insert(command.cashName(to)) }
         }
         for name in names {
             if let asset = try store.asset(named: name) { held[name.lowercased()] = try store.quantity(ofAsset: asset.id!) }
@@ -92,7 +95,8 @@ struct ProfileWriter {
         var create = CreateAsset(name: name, type: type)
         // A coin that only arrives (a deposit, a reward) has no currency of its own: it takes
         // the account's, which a crypto-only file without --currency does not name.
-        let account = command.plan.steps.lazy.map(\.operation.cashCurrency).first { !$0.isEmpty }
+        let plan = plan
+        let account = plan.steps.lazy.map { plan.operation(of: $0).cashCurrency }.first { !$0.isEmpty }
         guard let chosen = currency ?? account else {
             throw RuleViolation("The currency of '\(name)' is unknown: give the account's currency with --currency CODE.", rule: .required, asset: name)
         }

@@ -19,40 +19,52 @@ import Foundation
 /// only when no row had a problem, and runs inside the store's transaction.
 final class StagedImportStore: CommandStore, ImportKeyStore {
     let base: CommandStore
-    /// Placeholder ids start here: above any id a store hands out.
+    /// Placeholder ids start here: above any id a store hands out. Row `i` recorded is
+    /// `placeholderStart + i`.
     static let placeholderStart: Int64 = 1 << 62
-    private var nextPlaceholder = placeholderStart
-    /// Recorded and not yet written, in the order recorded.
-    private var staged: [Transaction] = []
-    private var stagedIndex: [Int64: Int] = [:]
+    /// Every row recorded, in the order recorded; those from `written.count` on are staged
+    /// (not yet written). The ledgers point into it.
+    private var recorded = StagedRows()
     /// Per asset, how many staged rows it has (answers "has history" and "needs a flush").
     private var stagedCount: [Int64: Int] = [:]
-    private var keys: [StagedImportKey] = []
-    /// Placeholder → the id the store gave, for rows already written.
-    private var written: [Int64: Int64] = [:]
+    /// Import keys waiting for their rows' ids, each with its row's placeholder, all of one
+    /// platform (`keysPlatform`, a profiled import's): 32 bytes a key instead of 48.
+    private var keys: [(key: ImportKey, transaction: Int64)] = []
+    private var keysPlatform = ""
+    /// The id the store gave each row already written, by its place in `recorded`.
+    private var written: [Int64] = []
     private var ledgers: [Int64: AssetLedger] = [:]
     private var assetsByID: [Int64: Asset] = [:]
 
-    /// An asset's stored history plus its staged rows, in ledger order.
+    /// An asset's stored history plus its rows recorded here, in ledger order: each entry
+    /// the row's ledger key and where the row is (`Place`), not a copy of it.
     final class AssetLedger {
         var opening: ExactDecimal
         let ledger: HoldingsLedger
-        var transactions: [Transaction]
+        /// The stored history as read.
+        let stored: [Transaction]
+        var entries: [(key: HoldingsHistory.LedgerKey, place: Place)]
+
+        /// A row of `stored` (`index` < 0: `stored[-1 - index]`) or of the store's `recorded`.
+        struct Place { var index: Int32 }
 
         init(_ history: HoldingsHistory) {
             opening = history.opening
-            transactions = history.transactions
+            stored = history.transactions
+            entries = history.transactions.indices.map { (HoldingsHistory.ledgerKey(history.transactions[$0]), Place(index: Int32(-1 - $0))) }
             ledger = HoldingsLedger(ordered: history.transactions)
         }
 
-        func add(_ t: Transaction) {
+        /// Adds `t`, recorded at `index`.
+        func add(_ t: Transaction, recordedAt index: Int) {
             let key = HoldingsHistory.ledgerKey(t)
             ledger.insert(key, t.quantityImpact)
-            if let last = transactions.last, HoldingsHistory.ledgerKey(last) > key {
-                let at = transactions.firstIndex { HoldingsHistory.ledgerKey($0) > key }!
-                transactions.insert(t, at: at)
+            let entry = (key: key, place: Place(index: Int32(index)))
+            if let last = entries.last, last.key > key {
+                let at = entries.firstIndex { $0.key > key }!
+                entries.insert(entry, at: at)
             } else {
-                transactions.append(t)
+                entries.append(entry)
             }
         }
     }
@@ -61,21 +73,48 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
 
     /// Writes what is staged: the rows in the order recorded, their links, their keys.
     func flush() throws {
-        if !staged.isEmpty {
-            let ids = try base.insertStaged(staged)
-            for (t, id) in zip(staged, ids) { written[t.id!] = id }
-            staged.removeAll()
-            stagedIndex.removeAll()
-            stagedCount.removeAll()
-        }
+        if written.count < recorded.count { try write(StagedRows(recorded[written.count...])) }
         if !keys.isEmpty, let keyStore = base as? ImportKeyStore {
-            try keyStore.insertImportKeys(keys.map { StagedImportKey(key: $0.key, platform: $0.platform, transaction: realID($0.transaction)) })
+            try keyStore.insertImportKeys(keys.map { StagedImportKey(key: $0.key, platform: keysPlatform, transaction: realID($0.transaction)) })
         }
         keys.removeAll()
     }
 
+    /// The import's last write (`flush`), when no command follows: the ledgers and the
+    /// recorded rows go, the staged ones handed over (not copied) so that the store can let
+    /// them go once written, before it replays them.
+    func finish() throws {
+        ledgers.removeAll()
+        if written.count < recorded.count {
+            let rows = written.isEmpty ? recorded : StagedRows(recorded[written.count...])
+            recorded = StagedRows()
+            try write(consume rows)
+        }
+        try flush()
+    }
+
+    /// Writes `rows`, the staged ones, in bulk.
+    private func write(_ rows: consuming StagedRows) throws {
+        stagedCount.removeAll()
+        written += try base.insertStaged(rows)
+    }
+
+    /// The place in `recorded` of a staged row's placeholder; nil for any other id.
+    private func stagedPlace(_ id: Int64) -> Int? {
+        let i = id &- Self.placeholderStart
+        return i >= written.count && i < recorded.count ? Int(i) : nil
+    }
+
     /// The store's id of a row (written or not yet: placeholders of staged rows stay).
-    private func realID(_ id: Int64) -> Int64 { written[id] ?? id }
+    private func realID(_ id: Int64) -> Int64 {
+        let i = id &- Self.placeholderStart
+        return i >= 0 && i < written.count ? written[Int(i)] : id
+    }
+
+    /// The row an entry of `ledger` is.
+    private func row(_ place: AssetLedger.Place, of ledger: AssetLedger) -> Transaction {
+        place.index < 0 ? ledger.stored[Int(-1 - place.index)] : recorded[Int(place.index)]
+    }
 
     private func ledger(of id: Int64) throws -> AssetLedger {
         if let known = ledgers[id] { return known }
@@ -108,9 +147,9 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
 
     func holdings(ofAsset id: Int64, from point: HoldingsHistory.LedgerKey) throws -> HoldingsHistory {
         let l = try ledger(of: id)
-        let at = l.transactions.firstIndex { HoldingsHistory.ledgerKey($0) >= point } ?? l.transactions.count
-        let opening = l.transactions[..<at].reduce(l.opening) { $0 + $1.quantityImpact }
-        return HoldingsHistory(opening: opening, transactions: Array(l.transactions[at...]))
+        let at = l.entries.firstIndex { $0.key >= point } ?? l.entries.count
+        let opening = l.entries[..<at].reduce(l.opening) { $0 + row($1.place, of: l).quantityImpact }
+        return HoldingsHistory(opening: opening, transactions: l.entries[at...].map { row($0.place, of: l) })
     }
 
     func lowestHoldings(ofAsset id: Int64, from: HoldingsHistory.LedgerKey, upTo: HoldingsHistory.LedgerKey?) throws -> ExactDecimal? {
@@ -124,7 +163,7 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
     }
 
     func requireTransaction(id: Int64) throws -> Transaction {
-        if let i = stagedIndex[id] { return staged[i] }
+        if let i = stagedPlace(id) { return recorded[i] }
         return try base.requireTransaction(id: realID(id))
     }
 
@@ -176,19 +215,17 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
 
     func insert(_ transaction: Transaction) throws -> Transaction {
         var t = transaction
-        t.id = nextPlaceholder
-        nextPlaceholder += 1
-        try ledger(of: t.assetID).add(t)
-        stagedIndex[t.id!] = staged.count
+        t.id = Self.placeholderStart + Int64(recorded.count)
+        try ledger(of: t.assetID).add(t, recordedAt: recorded.count)
         stagedCount[t.assetID, default: 0] += 1
-        staged.append(t)
+        recorded.append(t)
         return t
     }
 
     func link(_ a: inout Transaction, _ b: inout Transaction) throws {
-        if let i = stagedIndex[a.id!], let j = stagedIndex[b.id!] {
-            staged[i].relatedTransactionID = b.id
-            staged[j].relatedTransactionID = a.id
+        if let i = stagedPlace(a.id!), let j = stagedPlace(b.id!) {
+            recorded[i].relatedTransactionID = b.id
+            recorded[j].relatedTransactionID = a.id
             a.relatedTransactionID = b.id
             b.relatedTransactionID = a.id
             return
@@ -215,7 +252,9 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
     }
 
     func insertImportKey(_ key: ImportKey, platform: String, transaction: Int64) throws {
-        keys.append(StagedImportKey(key: key, platform: platform, transaction: transaction))
+        if !keys.isEmpty, platform != keysPlatform { try flush() }  // one platform at a time
+        keysPlatform = platform
+        keys.append((key, transaction))
     }
 
     func importKeys(platform: String) throws -> Set<ImportKey> {
@@ -284,7 +323,7 @@ public struct StagedImportKey: Sendable {
 
 extension CommandStore {
     /// One row at a time through the plain insert, then the links between them.
-    public func insertStaged(_ transactions: [Transaction]) throws -> [Int64] {
+    public func insertStaged(_ transactions: consuming StagedRows) throws -> [Int64] {
         var index: [Int64: Int] = [:], stored: [Transaction] = []
         for (i, t) in transactions.enumerated() {
             var plain = t

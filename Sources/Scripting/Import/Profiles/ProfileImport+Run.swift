@@ -10,14 +10,15 @@ extension ProfileImport {
         guard let data = FileManager.default.contents(atPath: request.file) else {
             throw ProfileError("Could not open file. Please check the file is a valid CSV. (\(request.file))")
         }
-        return try run(request, data: data, session: session)
+        return try run(request, data: consume data, session: session)
     }
 
-    public static func run(_ request: Request, data: Data, session: StoreSession) throws -> [String]? {
-        guard let (script, results) = try profiled(data, request: request) else { return nil }
+    /// `data` is taken: it goes once read, and the file's cells once planned, before the write.
+    public static func run(_ request: Request, data: consuming Data, session: StoreSession) throws -> [String]? {
+        guard let (script, results) = try profiled(consume data, request: request) else { return nil }
         try session.begin()
         do {
-            let lines = try write(script, results, request: request, session: session)
+            let lines = try write(script, consume results, request: request, session: session)
             if request.dryRun { try session.rollback() } else { try session.commit() }
             return lines
         } catch {

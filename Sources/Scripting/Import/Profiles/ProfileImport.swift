@@ -97,10 +97,10 @@ public enum ProfileImport {
     }
 
     /// Plans and writes `results` in `session` (inside the caller's transaction); the lines
-    /// to print.
-    static func write(_ script: ProfileScript, _ results: [ProfileRowResult], request: Request, session: StoreSession) throws -> [String] {
+    /// to print. The results are taken: the plan lets their rows' cells go.
+    static func write(_ script: ProfileScript, _ results: consuming [ProfileRowResult], request: Request, session: StoreSession) throws -> [String] {
         let d = script.descriptor
-        let plan = ProfileImportPlan(results, existing: try session.importKeys(platform: d.platform), cash: request.cash)
+        let plan = ProfileImportPlan(consume results, existing: try session.importKeys(platform: d.platform), cash: request.cash)
         let openings = try request.opening.map(readOpenings) ?? []
         let portfolio = try portfolioID(request.portfolio, session: session)
         let summary = try session.execute(ApplyProfileImport(plan: plan, platform: d.platform, portfolioID: portfolio, openings: openings,
