@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@_silgen_name("malloc_trim") private func malloc_trim(_ pad: Int) -> Int32
+import Glibc
 #endif
 
 /// Gives the memory freed so far back to the system. glibc keeps freed blocks under its
@@ -8,9 +8,17 @@
 /// stay resident: a profiled import of 100,000 rows peaked 30 MB higher in RSS while it
 /// read them back. Other systems: nothing.
 enum FreedMemory {
+    /// glibc's `malloc_trim`, looked up once (the Glibc module does not declare it), called
+    /// with C's calling convention.
+    private typealias Trim = @convention(c) (Int) -> Int32
+
     static func giveBack() {
         #if canImport(Glibc)
-        _ = malloc_trim(0)
+        _ = trim?(0)
         #endif
     }
+
+    #if canImport(Glibc)
+    private static let trim: Trim? = dlsym(nil, "malloc_trim").map { unsafeBitCast($0, to: Trim.self) }
+    #endif
 }
