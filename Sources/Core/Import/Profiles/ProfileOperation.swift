@@ -45,48 +45,48 @@ public struct ProfileOperation: Equatable, Sendable {
     public var net: ExactDecimal?
     /// A conversion's target currency and amount.
     public var toCurrency: String? {
-        get { rare.box?.values.toCurrency }
-        set { if newValue != nil || rare.box != nil { rare.edit { $0.toCurrency = newValue } } }
+        get { rare.values?.toCurrency }
+        set { rare.set(isNil: newValue == nil) { $0.toCurrency = newValue } }
     }
     public var toAmount: ExactDecimal? {
-        get { rare.box?.values.toAmount }
-        set { if newValue != nil || rare.box != nil { rare.edit { $0.toAmount = newValue } } }
+        get { rare.values?.toAmount }
+        set { rare.set(isNil: newValue == nil) { $0.toAmount = newValue } }
     }
     public var ratio: SplitRatio? {
-        get { rare.box?.values.ratio }
-        set { if newValue != nil || rare.box != nil { rare.edit { $0.ratio = newValue } } }
+        get { rare.values?.ratio }
+        set { rare.set(isNil: newValue == nil) { $0.ratio = newValue } }
     }
     public var costBasis: ExactDecimal? {
-        get { rare.box?.values.costBasis }
-        set { if newValue != nil || rare.box != nil { rare.edit { $0.costBasis = newValue } } }
+        get { rare.values?.costBasis }
+        set { rare.set(isNil: newValue == nil) { $0.costBasis = newValue } }
     }
     public var acquired: CalendarDate? {
-        get { rare.box?.values.acquired }
-        set { if newValue != nil || rare.box != nil { rare.edit { $0.acquired = newValue } } }
+        get { rare.values?.acquired }
+        set { rare.set(isNil: newValue == nil) { $0.acquired = newValue } }
     }
     /// A rename's new name.
     public var newName: String? {
-        get { rare.box?.values.newName }
-        set { if newValue != nil || rare.box != nil { rare.edit { $0.newName = newValue } } }
+        get { rare.values?.newName }
+        set { rare.set(isNil: newValue == nil) { $0.newName = newValue } }
     }
     /// A spin-off's or merger's new asset.
     public var newAsset: String? {
-        get { rare.box?.values.newAsset }
-        set { if newValue != nil || rare.box != nil { rare.edit { $0.newAsset = newValue } } }
+        get { rare.values?.newAsset }
+        set { rare.set(isNil: newValue == nil) { $0.newAsset = newValue } }
     }
     /// A spin-off's fraction of the parent's cost basis (0.2 for 20 %).
     public var costFraction: ExactDecimal? {
-        get { rare.box?.values.costFraction }
-        set { if newValue != nil || rare.box != nil { rare.edit { $0.costFraction = newValue } } }
+        get { rare.values?.costFraction }
+        set { rare.set(isNil: newValue == nil) { $0.costFraction = newValue } }
     }
     /// A swap's asset received and its units.
     public var toAsset: String? {
-        get { rare.box?.values.toAsset }
-        set { if newValue != nil || rare.box != nil { rare.edit { $0.toAsset = newValue } } }
+        get { rare.values?.toAsset }
+        set { rare.set(isNil: newValue == nil) { $0.toAsset = newValue } }
     }
     public var toQuantity: ExactDecimal? {
-        get { rare.box?.values.toQuantity }
-        set { if newValue != nil || rare.box != nil { rare.edit { $0.toQuantity = newValue } } }
+        get { rare.values?.toQuantity }
+        set { rare.set(isNil: newValue == nil) { $0.toQuantity = newValue } }
     }
     public var note: String = ""
     /// false: a trade that moves no cash of the account (a crypto-to-crypto conversion's
@@ -146,6 +146,12 @@ extension ProfileOperation {
         fileprivate private(set) var box: Box?
 
         var values: Values? { box?.values }
+
+        /// A field's new value: a nil while there is no box changes nothing (no box is made
+        /// for it); anything else goes through `edit`.
+        mutating func set(isNil: Bool, _ change: (inout Values) -> Void) {
+            if !isNil || box != nil { edit(change) }
+        }
 
         /// Changes the values, in a box of their own (made, or copied when shared).
         mutating func edit(_ change: (inout Values) -> Void) {
