@@ -122,6 +122,17 @@ enum StoreChecks {
                 }
             }
         }
+        if try db.tableExists(DerivedTable.transactionMonth.rawValue) {
+            try each(DerivedTable.transactionMonth.rawValue, order: "month, asset_id") { row in  // WITHOUT ROWID
+                let month: String = try row.decode(atIndex: 0)
+                let entries = StoreSession.bytes(row[2])
+                guard month != TransactionMonth.complete else { return }
+                if TransactionMonth.entries(month: month, bytes: entries) == nil {
+                    throw StoreError.corrupt(table: DerivedTable.transactionMonth.rawValue, column: "entries", rowID: nil,
+                                             damage: .unreadable(key: month, value: "\(entries.count) bytes"))
+                }
+            }
+        }
         return found
     }
 }

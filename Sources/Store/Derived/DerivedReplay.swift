@@ -12,6 +12,9 @@ struct DerivedReplay {
     var prices: [Int64: PriceMonth.Sources] = [:]
     /// Every asset's largest quantity held and largest recorded or trade price.
     var extents: [Int64: AssetExtent] = [:]
+    /// Every asset's monthly transaction rows (`TransactionMonth`), in month order; none for
+    /// an asset without transactions.
+    var transactionMonths: [Int64: [(month: String, bytes: [UInt8])]] = [:]
 
     /// The checkpoint rows of `asset`: (month, packed bytes), in month order.
     func checkpointRows(ofAsset id: Int64) throws -> [(month: String, bytes: [UInt8])] {
@@ -27,9 +30,11 @@ extension StoreSession {
         let assetIDs = try ids ?? Int64.fetchAll(db, sql: "SELECT id FROM asset ORDER BY id")
         guard !assetIDs.isEmpty else { return replay }
         let condition = ids == nil ? "" : "WHERE asset_id IN (\(assetIDs.map(String.init).joined(separator: ",")))"
+        for id in assetIDs { replay.transactionMonths[id] = [] }
         for (id, history) in try transactionsByAsset(where: condition) {
             replay.snapshots[id] = CachedPosition(history)
             replay.extents[id] = AssetExtent(ordered: history, prices: [])
+            if replay.transactionMonths[id] != nil { replay.transactionMonths[id] = try TransactionMonth.rows(of: history) }
         }
         let slots = AssetSlots(assetIDs)
         let moves = try unitMoves(slots, scan: ids == nil)

@@ -19,9 +19,10 @@ enum DerivedTable: String, CaseIterable, Sendable {
     case quantityCheckpoint = "quantity_checkpoint"
     case priceMonth = "price_month"
     case assetExtent = "asset_extent"
+    case transactionMonth = "transaction_month"
 
     /// The version of the rule that makes this table's rows. Raise it in the same commit as
-    /// a change to how they are computed (`Position.of`, `QuantityCheckpoint`, `PriceMonth`): stores with
+    /// a change to how they are computed (`Position.of`, `QuantityCheckpoint`, `PriceMonth`, `TransactionMonth`): stores with
     /// rows of the old rule then rebuild them instead of trusting them.
     var ruleVersion: Int {
         switch self {
@@ -29,6 +30,7 @@ enum DerivedTable: String, CaseIterable, Sendable {
         case .quantityCheckpoint: 2  // 2: packed in binary (migration "Pack the quantity checkpoints in binary")
         case .priceMonth: 2  // 2: packed in binary (migration "Pack the monthly price series in binary")
         case .assetExtent: 1
+        case .transactionMonth: 1
         }
     }
 

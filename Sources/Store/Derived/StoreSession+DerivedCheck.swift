@@ -20,9 +20,9 @@ extension StoreSession {
         func name(_ id: Int64) -> String { names[id] ?? "#\(id)" }
         var compared: [DerivedTable] = []
         var outdated: [DerivedTable] = []
-        for table in [DerivedTable.positionSnapshot, .quantityCheckpoint, .priceMonth, .assetExtent] {
-            // The last two: a store from before the table, opened by check.
-            if table == .priceMonth || table == .assetExtent, try !db.tableExists(table.rawValue) { continue }
+        for table in [DerivedTable.positionSnapshot, .quantityCheckpoint, .priceMonth, .assetExtent, .transactionMonth] {
+            // The last three: a store from before the table, opened by check.
+            if table == .priceMonth || table == .assetExtent || table == .transactionMonth, try !db.tableExists(table.rawValue) { continue }
             if try derivedRowsAreCurrent(table) { compared.append(table) } else { outdated.append(table) }
         }
         var ids = Set(names.keys)
@@ -82,6 +82,8 @@ extension StoreSession {
             }
         case .priceMonth:
             found += try priceMonthMismatches(ofAssets: list, replay, name: name)
+        case .transactionMonth:
+            found += try transactionMonthMismatches(ofAssets: list, replay, name: name)
         case .assetExtent:
             for row in try Row.fetchAll(db, sql: "SELECT asset_id, highest_held, highest_price FROM asset_extent WHERE asset_id IN (\(list)) ORDER BY asset_id") {
                 let id: Int64 = row[0]

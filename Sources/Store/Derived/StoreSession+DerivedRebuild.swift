@@ -26,6 +26,9 @@ extension StoreSession {
             if tables.contains(.assetExtent) {
                 for (id, extent) in replay.extents.sorted(by: { $0.key < $1.key }) { try storeExtent(extent, ofAsset: id) }
             }
+            if tables.contains(.transactionMonth) {
+                for (id, rows) in replay.transactionMonths.sorted(by: { $0.key < $1.key }) { try storeTransactionMonths(rows, ofAsset: id, after: nil) }
+            }
         }
         invalidateAll()
     }
@@ -102,9 +105,10 @@ extension StoreSession {
         return groups
     }
 
-    /// The quantity checkpoints and monthly prices of `ids`, whole, from their transactions
-    /// in (date, id) order (`groups`) and one read of their recorded prices: the rows
-    /// `quantityLevels` and `priceSources` would make from the tables. Derived rows, so a
+    /// The quantity checkpoints, monthly transactions and monthly prices of `ids`, whole, from
+    /// their transactions in (date, id) order (`groups`) and one read of their recorded
+    /// prices: the rows `quantityLevels`, `keepTransactionMonthsInStep` and `priceSources`
+    /// would make from the tables. Derived rows, so a
     /// write that fails now leaves them missing, to be made at the next read or write.
     private func rewriteSeries(of ids: [Int64], from groups: [Int64: [Transaction]]) throws {
         if try mayWriteDerived(.quantityCheckpoint) {
@@ -113,6 +117,9 @@ extension StoreSession {
                 for t in groups[id] ?? [] { moves.append(Int32(truncatingIfNeeded: t.date.dayNumber), t.type.quantityImpact(t.quantity)) }
                 try? storeCheckpoints(QuantityCheckpoint.levels(from: moves), ofAsset: id)
             }
+        }
+        if try mayWriteDerived(.transactionMonth) {
+            for id in ids { storeTransactionMonths(ofAsset: id, history: groups[id] ?? []) }
         }
         guard try mayWriteDerived(.priceMonth) else { return }
         let slots = AssetSlots(ids)

@@ -32,7 +32,7 @@ extension StoreSession {
         let names = try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type = 'table'
               AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'
-              AND name NOT IN ('position_snapshot', 'quantity_checkpoint', 'price_month', 'asset_extent', 'derived_rule', 'schema_stamp')
+              AND name NOT IN ('position_snapshot', 'quantity_checkpoint', 'price_month', 'asset_extent', 'transaction_month', 'derived_rule', 'schema_stamp')
             ORDER BY rowid
             """)
         return names

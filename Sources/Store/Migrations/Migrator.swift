@@ -295,6 +295,7 @@ enum Migrations {
         AssetExtentMigration.register(&migrator)
         QuantityCheckpointPackedMigration.register(&migrator)
         SchemaStampMigration.register(&migrator)
+        TransactionMonthMigration.register(&migrator)
         return migrator
     }
 }

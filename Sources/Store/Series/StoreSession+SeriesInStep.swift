@@ -26,5 +26,6 @@ extension StoreSession {
     func keepSeriesInStep() throws {
         try keepCheckpointsInStep()
         try keepPriceMonthsInStep()
+        try keepTransactionMonthsInStep()
     }
 }

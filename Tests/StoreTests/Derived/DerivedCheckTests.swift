@@ -210,11 +210,13 @@ struct DerivedCheckTests: StoreRuleTesting {
                 DELETE FROM quantity_checkpoint WHERE asset_id = \(ids[4]) AND month = '2024-01';
                 UPDATE price_month SET recorded = X'' WHERE asset_id = \(ids[6]) AND month = '2024-03';
                 UPDATE asset_extent SET highest_held = '0' WHERE asset_id = \(ids[5]);
+                UPDATE transaction_month SET entries = X'01' WHERE asset_id = \(ids[0]) AND month = '2024-02';
                 DELETE FROM asset WHERE id = \(ids[3]);
                 INSERT INTO position_snapshot VALUES (99, '2024-01-01', 1, '1', '1', '0');
                 INSERT INTO quantity_checkpoint VALUES (99, '2024-01', X'0A0011');
                 INSERT INTO price_month VALUES (99, '2024-01', X'', X'');
                 INSERT INTO asset_extent VALUES (99, '1', '1');
+                INSERT INTO transaction_month VALUES ('2024-01', 99, X'');
                 """)
             try s.db.execute(sql: "PRAGMA foreign_keys = ON")
             let whole = try s.derivedMismatches(limit: .max, assetsAtOnce: .max)
@@ -226,6 +228,7 @@ struct DerivedCheckTests: StoreRuleTesting {
                 "price_month #\(ids[3]) row", "price_month A6 recorded 2024-03", "price_month #99 row",
                 "asset_extent #\(ids[3]) highest_price", "asset_extent A5 highest_held",
                 "asset_extent #99 highest_held", "asset_extent #99 highest_price",
+                "transaction_month A0 entries 2024-02", "transaction_month #\(ids[3]) row", "transaction_month #99 row",
             ])
             for size in [1, 2, 3, StoreSession.checkChunk] {
                 let chunked = try s.derivedMismatches(limit: .max, assetsAtOnce: size)

@@ -15,7 +15,7 @@ struct DerivedRuleVersionTests: StoreRuleTesting {
     @Test("a new store records this build's versions")
     func recorded() throws {
         try withStore { (s: StoreSession) throws in
-            #expect(try versions(s.db) == ["position_snapshot": 1, "quantity_checkpoint": 2, "price_month": 2, "asset_extent": 1])
+            #expect(try versions(s.db) == ["position_snapshot": 1, "quantity_checkpoint": 2, "price_month": 2, "asset_extent": 1, "transaction_month": 1])
             #expect(try s.dataTableNames().contains("derived_rule") == false)
         }
     }
@@ -46,10 +46,10 @@ struct DerivedRuleVersionTests: StoreRuleTesting {
             #expect(try s.allPositions()[id]?.quantity == 10)
             #expect(try s.value(of: s.assets(), at: d("2024-03-01")) == 30)
             try s.rollback()
-            #expect(try versions(s.db) == ["position_snapshot": 0, "quantity_checkpoint": 0, "price_month": 0, "asset_extent": 0])
+            #expect(try versions(s.db) == ["position_snapshot": 0, "quantity_checkpoint": 0, "price_month": 0, "asset_extent": 0, "transaction_month": 0])
             try s.begin()
             try s.commit()
-            #expect(try versions(s.db) == ["position_snapshot": 1, "quantity_checkpoint": 2, "price_month": 2, "asset_extent": 1])
+            #expect(try versions(s.db) == ["position_snapshot": 1, "quantity_checkpoint": 2, "price_month": 2, "asset_extent": 1, "transaction_month": 1])
             #expect(try String.fetchOne(s.db, sql: "SELECT quantity FROM position_snapshot") == "10")
             #expect(try QuantityCheckpoint.text(month: "2024-01", bytes: StoreSession.bytes(DatabaseValue.fetchOne(s.db, sql: "SELECT levels FROM quantity_checkpoint WHERE month = '2024-01'")!)) == "2:10")
         }

@@ -1,0 +1,153 @@
+import Core
+import GRDB
+import GRDBSQLite
+
+/// Monthly transaction series (table `transaction_month`, `TransactionMonth`): every asset's
+/// transactions read as about one row per asset and month. Derived data, like the monthly
+/// price series: triggers delete an asset's rows from the month of any changed transaction on
+/// (with its `complete` row); the rows that remain are still true. The rows are written only
+/// inside a write transaction the user's operation holds (`keepTransactionMonthsInStep` at
+/// its end, the bulk writes of an import); a read uses them only when every asset's are
+/// whole, and otherwise reads the table as before.
+extension StoreSession {
+    /// Whether every asset of the store has its `complete` row, of this build's rule: then
+    /// the series hold every transaction of the store's assets. One seek per asset.
+    func transactionMonthsAreWhole() throws -> Bool {
+        guard try derivedRowsAreCurrent(.transactionMonth) else { return false }
+        let missing = try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT count(*) FROM asset WHERE NOT EXISTS (SELECT 1 FROM transaction_month WHERE month = 'complete' AND asset_id = asset.id)
+            """)) ?? 0
+        return missing == 0
+    }
+
+    /// Calls `body` with every transaction of the series in (date, id) order, with its
+    /// asset's id. Rows come in key order, month by month; each month's entries (each asset's
+    /// already in order) are put in (date, id) order before they are handed on. A row that
+    /// does not read back is damage, named as `check` names it.
+    func forEachSeriesTransaction(_ body: (_ assetID: Int64, _ entry: TransactionMonth.RawEntry) throws -> Void) throws {
+        var month = MonthEntries()
+        var currentMonth: [UInt8] = []
+        try forEachRawRow("SELECT month, asset_id, entries FROM transaction_month WHERE month < 'complete'") { row in
+            let key = row.bytes(0)
+            if !key.elementsEqual(currentMonth) {
+                try month.flush(body)
+                currentMonth = Array(key)
+                if let (beforeFirst, _) = PackedMonth.start(of: key) { month.start(beforeFirst: beforeFirst) }
+            }
+            let assetID = sqlite3_column_int64(row.statement, 1)
+            let readable = TransactionMonth.forEach(month: key, bytes: row.blob(2)) { month.append(assetID, $0) }
+            if !readable {
+                throw StoreError.corrupt(table: DerivedTable.transactionMonth.rawValue, column: "entries", rowID: nil,
+                                         damage: .unreadable(key: row.string(0), value: "\(row.blob(2).count) bytes"))
+            }
+        }
+        try month.flush(body)
+    }
+
+    /// Writes the asset's rows for `rows` (all after the month `after`, every one when nil)
+    /// and its `complete` row, in a savepoint: derived data, so when the store cannot be
+    /// written now the caller goes on without.
+    func storeTransactionMonths(_ rows: [(month: String, bytes: [UInt8])], ofAsset id: Int64, after: String?) throws {
+        try db.inSavepoint {
+            try db.cachedStatement(sql: "DELETE FROM transaction_month WHERE asset_id = ? AND month > ?").execute(arguments: [id, after ?? ""])
+            var insert = try BulkStatement(db, table: DerivedTable.transactionMonth.rawValue, columns: ["month", "asset_id", "entries"],
+                                           rowCount: rows.count + 1, rowsPerStatement: Self.derivedRowsPerStatement)
+            for row in rows + [(month: TransactionMonth.complete, bytes: [UInt8]())] {
+                insert.bind(1, row.month)
+                insert.bind(2, id)
+                insert.bind(3, blob: row.bytes)
+                try insert.endRow()
+            }
+            return .commit
+        }
+    }
+
+    /// Writes the rows of an asset's whole history (in (date, id) order); nothing when they
+    /// cannot be made or written now (they are made again at the next write).
+    func storeTransactionMonths(ofAsset id: Int64, history: [Transaction]) {
+        guard let rows = try? TransactionMonth.rows(of: history) else { return }
+        try? storeTransactionMonths(rows, ofAsset: id, after: nil)
+    }
+
+    /// Inside a write transaction the user's operation holds: extends the rows of every asset
+    /// a change left without its `complete` row, from the month after its last remaining row
+    /// (one index read of those transactions), so that the next read finds them whole. One
+    /// index seek per asset when nothing is missing.
+    func keepTransactionMonthsInStep() throws {
+        guard try mayWriteDerived(.transactionMonth) else { return }
+        let missing = try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT id FROM asset WHERE NOT EXISTS (SELECT 1 FROM transaction_month WHERE month = 'complete' AND asset_id = asset.id) ORDER BY id
+            """))
+        for id in missing {
+            let last = try String.fetchOne(db.cachedStatement(sql: """
+                SELECT month FROM transaction_month WHERE asset_id = ? AND month < 'complete' ORDER BY month DESC LIMIT 1
+                """), arguments: [id])
+            var history: [Transaction] = []
+            let after = last.map { " AND date > '\(PriceMonth.endOfMonth($0))'" } ?? ""
+            try forEachRawRow("SELECT \(TransactionRecord.selection) FROM \(TransactionRecord.table) WHERE asset_id = \(id)\(after) ORDER BY date, id") { row in
+                history.append(try TransactionRecord.read(row))
+            }
+            guard let rows = try? TransactionMonth.rows(of: history) else { continue }
+            try? storeTransactionMonths(rows, ofAsset: id, after: last)
+        }
+    }
+}
+
+/// One month's entries of every asset, gathered as the rows are stepped and handed on in
+/// (date, id) order. Each asset's entries are in order already; the assets' are merged by a
+/// sort, skipped when they are in order (a month of one asset). The sort is of one integer
+/// per entry (day of the month, id and place: 5, 40 and 19 bits), which the standard library
+/// sorts without a comparison closure; ids or months beyond those bits take a tuple sort.
+private struct MonthEntries {
+    private var entries: [(assetID: Int64, entry: TransactionMonth.RawEntry, currency: Range<Int>)] = []
+    private var keys: [UInt64] = []
+    private var inOrder = true, keysFit = true
+    private var beforeFirst: Int32 = 0
+    /// The currencies' bytes (SQLite's buffer is valid only until the next step; rare: only
+    /// a currency stored on the transaction), pointed at again when the entries go on.
+    private var currencies: [UInt8] = []
+
+    /// A new month, whose day 1 is `beforeFirst + 1` (the entries all read back within it).
+    mutating func start(beforeFirst: Int32) { self.beforeFirst = beforeFirst }
+
+    mutating func append(_ assetID: Int64, _ entry: TransactionMonth.RawEntry) {
+        if let last = entries.last?.entry, (last.day, last.id) >= (entry.day, entry.id) { inOrder = false }
+        let place = UInt64(entries.count)
+        if entry.id >= 0, entry.id < 1 << 40, place < 1 << 19 {
+            keys.append(UInt64(entry.day - beforeFirst) << 59 | UInt64(entry.id) << 19 | place)
+        } else {
+            keysFit = false
+        }
+        let start = currencies.count
+        currencies.append(contentsOf: entry.currency)
+        var kept = entry
+        kept.currency = UnsafeBufferPointer(start: nil, count: 0)
+        entries.append((assetID, kept, start..<currencies.count))
+    }
+
+    mutating func flush(_ body: (Int64, TransactionMonth.RawEntry) throws -> Void) throws {
+        defer {
+            entries.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
+            currencies.removeAll(keepingCapacity: true)
+            inOrder = true
+            keysFit = true
+        }
+        var order: [Int] = []
+        if !inOrder {
+            if keysFit {
+                keys.sort()
+                order = keys.map { Int($0 & (1 << 19 - 1)) }
+            } else {
+                order = entries.indices.sorted { (entries[$0].entry.day, entries[$0].entry.id) < (entries[$1].entry.day, entries[$1].entry.id) }
+            }
+        }
+        try currencies.withUnsafeBufferPointer { bytes in
+            for k in entries.indices {
+                var (assetID, entry, currency) = entries[inOrder ? k : order[k]]
+                if !currency.isEmpty { entry.currency = UnsafeBufferPointer(rebasing: bytes[currency]) }
+                try body(assetID, entry)
+            }
+        }
+    }
+}
