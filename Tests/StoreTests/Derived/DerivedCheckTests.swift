@@ -53,7 +53,7 @@ struct DerivedCheckTests: StoreRuleTesting {
         }
     }
 
-    @Test("an import writes its assets' checkpoints and monthly prices from its own rows, before the commit: the rows a rebuild writes")
+    @Test("an import writes its assets' checkpoints, monthly transactions and monthly prices from its own rows, before the commit: the rows a rebuild writes")
     func importWritesSeries() throws {
         try withStore { s in
             // History before the import: ACME's first months (a backdated row lands among
@@ -80,7 +80,7 @@ struct DerivedCheckTests: StoreRuleTesting {
             _ = try importCSV(s, .transactions, csv) { $0.defaultAssetType = .stock }
             let touched = try s.assets().filter { $0.name != "BETA" }.map { $0.id! }
             // Written by the import itself (before, the commit read every transaction again to make them).
-            for table in ["quantity_checkpoint", "price_month"] {
+            for table in ["quantity_checkpoint", "price_month", "transaction_month"] {
                 let complete = try Int.fetchOne(s.db, sql: "SELECT count(*) FROM \(table) WHERE month = 'complete' AND asset_id IN (\(touched.map(String.init).joined(separator: ",")))")
                 #expect(complete == touched.count, "\(table)")
             }

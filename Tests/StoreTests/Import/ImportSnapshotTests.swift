@@ -134,7 +134,8 @@ struct ImportSnapshotTests: StoreRuleTesting {
             let names = try String.fetchAll(s.db, sql: """
                 SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'asset_transaction' AND sql LIKE '%AFTER INSERT%' ORDER BY name
                 """)
-            #expect(names == ["asset_extent_trade_insert", "position_snapshot_insert", "price_month_trade_insert", "quantity_checkpoint_insert"])
+            #expect(names == ["asset_extent_trade_insert", "position_snapshot_insert", "price_month_trade_insert", "quantity_checkpoint_insert",
+                              "transaction_month_insert"])
             let paused = try InsertTriggerPause.pausable(s.db)
             #expect(paused.map(\.name) == names)
             #expect(paused.map { $0.perAsset.split(whereSeparator: \.isWhitespace).joined(separator: " ") } == [
@@ -142,6 +143,7 @@ struct ImportSnapshotTests: StoreRuleTesting {
                 "DELETE FROM position_snapshot WHERE asset_id = :asset;",
                 "DELETE FROM price_month WHERE asset_id = :asset AND month >= substr(:date, 1, 7);",
                 "DELETE FROM quantity_checkpoint WHERE asset_id = :asset AND month >= substr(:date, 1, 7);",
+                "DELETE FROM transaction_month WHERE asset_id = :asset AND month >= substr(:date, 1, 7);",
             ])
             // A price import pauses the monthly price series' trigger on price_history the same way.
             #expect(try InsertTriggerPause.pausable(s.db, table: "price_history").map { $0.perAsset.split(whereSeparator: \.isWhitespace).joined(separator: " ") } == [
