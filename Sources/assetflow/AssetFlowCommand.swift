@@ -40,6 +40,7 @@ struct AssetFlowCommand: ParsableCommand {
         // its own arguments (SubcommandDispatch), the root whatever that cannot settle.
         do {
             let arguments = ReportHelp.rewrite(LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst()), root: AssetFlowCommand.self))
+            if let line = PlainRunLine(arguments) { return try line.perform() }
             var command = try SubcommandDispatch.parse(arguments, root: AssetFlowCommand.self)
             try command.run()
         } catch {

@@ -8,7 +8,10 @@ struct GlobalOptions: ParsableArguments {
     var store: String?
 
     /// --store, else $ASSETFLOW_STORE, else the XDG data folder.
-    var storePath: String {
+    var storePath: String { Self.storePath(store) }
+
+    /// `store` (the --store option), else $ASSETFLOW_STORE, else the XDG data folder.
+    static func storePath(_ store: String?) -> String {
         if let store { return store }
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["ASSETFLOW_STORE"], !path.isEmpty { return path }
@@ -45,14 +48,20 @@ struct SandboxOptions: ParsableArguments {
 
     /// The run these options and the store describe: the one place flags become a run.
     func scriptRun(_ global: GlobalOptions) -> ScriptRun {
-        var run = ScriptRun()
-        run.storePath = global.storePath
+        var run = Self.defaultRun(storePath: global.storePath)
         run.trusted = trusted
         run.allowRead = allowRead
         run.allowWrite = allowWrite
         run.allowNet = allowNet
         run.timeoutSeconds = timeout ?? 0
         run.maxMemoryMB = maxMemory ?? 0
+        return run
+    }
+
+    /// The run of no sandbox option at all, on the store at `storePath`.
+    static func defaultRun(storePath: String) -> ScriptRun {
+        var run = ScriptRun()
+        run.storePath = storePath
         run.exitProcessWhenStuckPastDeadline = true  // --timeout holds even where no hook reaches
         return run
     }

@@ -37,8 +37,15 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         var run = sandbox.scriptRun(global)
-        run.dryRun = dryRun
         run.arguments = arguments
+        try Self.perform(run, script: script, dryRun: dryRun)
+    }
+
+    /// Runs `script` as `run` describes, and reports as the command does (also the path of
+    /// `PlainRunLine`, which reads the common command lines without ArgumentParser).
+    static func perform(_ run: ScriptRun, script: String, dryRun: Bool) throws {
+        var run = run
+        run.dryRun = dryRun
         let outcome = try ScriptRunner.run(path: script, run)
         if let error = outcome.error {
             TerminalText.complain(error)

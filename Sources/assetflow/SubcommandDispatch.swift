@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// ArgumentParser is the only parser; this only chooses where it starts. Parsing from the
+/// ArgumentParser parses every command line but the plainest `run` lines (`PlainRunLine`);
+/// this only chooses where it starts. Parsing from the
 /// root builds the whole command tree and reflects on more commands than the one used (the
 /// root, the default `repl`, and the used one twice), and every new type it reflects on is a
 /// search of the runtime's conformance tables: about a third of an empty `assetflow run`'s

@@ -62,7 +62,9 @@ enum TransactionMonth {
     /// would need a new rule version, `DerivedTable.ruleVersion`).
     static let types: [TransactionType] = [.buy, .sell, .transferIn, .transferOut, .adjustment, .dividend, .interest,
                                            .split, .stockDividend, .spinOff, .fee, .tax]
-    private static let codes: [TransactionType: UInt8] = Dictionary(uniqueKeysWithValues: types.enumerated().map { ($1, UInt8($0)) })
+    /// The type's code: its place in `types` (a linear search of twelve cases compares tags;
+    /// a dictionary would hash the raw value's text for every transaction).
+    static func code(of type: TransactionType) -> UInt8 { UInt8(types.firstIndex(of: type)!) }
     static let typeMask: UInt8 = 0x1F, hasSource: UInt8 = 0x20, hasRelated: UInt8 = 0x40, hasCurrency: UInt8 = 0x80
 
     /// The rows of an asset's transactions in (date, id) order: (month "YYYY-MM", bytes), in
@@ -101,9 +103,9 @@ enum TransactionMonth {
     enum Unpackable: Error { case noID, outOfOrder, currencyTooLong }
 
     private static func append(_ t: Transaction, previousID: Int64, to bytes: inout [UInt8]) throws {
-        let currency = Array(t.currency.utf8)
+        let currency = t.currency.utf8
         guard currency.count <= Int(UInt8.max) else { throw Unpackable.currencyTooLong }
-        var code = codes[t.type]!
+        var code = code(of: t.type)
         if t.sourceAssetID != nil { code |= hasSource }
         if t.relatedTransactionID != nil { code |= hasRelated }
         if !currency.isEmpty { code |= hasCurrency }
