@@ -17,36 +17,21 @@ extension Returns {
         let totalDays = from.days(until: to)
         if totalDays <= 0 { return .unavailable(Reason.noDays) }
         if begin < 0 { return .unavailable(Reason.startValueNegative) }
-        // The two sums as scaled integers (`ExactSum`); when a step leaves 127 bits, again as
-        // decimals, which then round as they always did.
-        var netSum = ExactSum(), weightedSum = ExactSum()
+        var net = ExactDecimal.zero
+        var weightedTimesDays = ExactDecimal.zero
         for flow in flows {
             let day = from.days(until: flow.date)
             if day < 0 || day > totalDays {
                 return .unavailable("a flow on \(flow.date) lies outside \(from)…\(to)")
             }
-            netSum.add(flow.amount)
-            weightedSum.add(flow.amount, times: totalDays - day)
+            net += flow.amount
+            weightedTimesDays += ExactDecimal(totalDays - day) * flow.amount
         }
-        let (net, weightedTimesDays) = netSum.value.flatMap { net in weightedSum.value.map { (net, $0) } }
-            ?? dietzSums(flows, from: from, totalDays: totalDays)
         let denominatorTimesDays = begin * ExactDecimal(totalDays) + weightedTimesDays
         if denominatorTimesDays.isZero {
             return .unavailable(begin.isZero ? Reason.startValueZero + " and no money was invested during the period" : "the average capital (begin + weighted flows) is zero")
         }
         if denominatorTimesDays < 0 { return .unavailable("the average capital (begin + weighted flows) is negative") }
         return .value((end - begin - net) * ExactDecimal(totalDays) / denominatorTimesDays)
-    }
-
-    /// The net flow and the day-weighted flows (Σ amount, Σ (days to the end) × amount) added
-    /// as decimals: the reference for `ExactSum`, and what a sum past 127 bits falls back to.
-    static func dietzSums(_ flows: [CashFlow], from: CalendarDate, totalDays: Int) -> (net: ExactDecimal, weighted: ExactDecimal) {
-        var net = ExactDecimal.zero
-        var weightedTimesDays = ExactDecimal.zero
-        for flow in flows {
-            net += flow.amount
-            weightedTimesDays += ExactDecimal(totalDays - from.days(until: flow.date)) * flow.amount
-        }
-        return (net, weightedTimesDays)
     }
 }
