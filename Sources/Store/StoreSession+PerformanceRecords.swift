@@ -45,8 +45,8 @@ extension StoreSession {
             records.reserve(transactions: min(largestID, 1 << 22), prices: 0)
         }
         if series, try transactionMonthsAreWhole() {
-            // The monthly transaction series: about 11,000 rows of packed integers, already in
-            // (date, id) order month by month, instead of 100,000 table rows to parse (issue 27).
+            // The monthly transaction series: about 11,000 rows of packed integers instead of
+            // 100,000 table rows to parse (issue 27); `finish` puts them in (date, id) order.
             let everything: Bool = if case .everything = scope { true } else { false }
             try forEachSeriesTransaction { assetID, e in
                 let isIncome = e.type == .dividend || e.type == .interest

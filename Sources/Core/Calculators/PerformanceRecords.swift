@@ -305,7 +305,21 @@ public struct PackedRows: RandomAccessCollection, Sendable {
     /// already (the same sort, by the same key, as the rows had unpacked).
     mutating func sortByDateAndID() {
         let key = { (r: Packed) in (r.day, r.flags & Self.hasID != 0 ? r.id : .max) }
-        if zip(packed, packed.dropFirst()).contains(where: { key($1) < key($0) }) { packed.sort { key($0) < key($1) } }
+        guard zip(packed, packed.dropFirst()).contains(where: { key($1) < key($0) }) else { return }
+        // Sorted as small keys, the rows then gathered once: a sort of the 56-byte rows moved
+        // them at every step (issue 27: the monthly transaction series come month by month,
+        // each month's assets one after another). The place in the key keeps equal rows in
+        // the order they were added, as the stable sort did.
+        var keys: [SortKey] = []
+        keys.reserveCapacity(packed.count)
+        for (i, r) in packed.enumerated() { keys.append(SortKey(day: r.day, id: r.flags & Self.hasID != 0 ? r.id : .max, place: i)) }
+        keys.sort()
+        packed = keys.map { packed[$0.place] }
+    }
+
+    private struct SortKey: Comparable {
+        var day: Int, id: Int64, place: Int
+        static func < (a: SortKey, b: SortKey) -> Bool { (a.day, a.id, a.place) < (b.day, b.id, b.place) }
     }
 
     mutating func setRelatedInScope(_ i: Int, _ inScope: Bool) {

@@ -20,28 +20,19 @@ extension StoreSession {
         return missing == 0
     }
 
-    /// Calls `body` with every transaction of the series in (date, id) order, with its
-    /// asset's id. Rows come in key order, month by month; each month's entries (each asset's
-    /// already in order) are put in (date, id) order before they are handed on. A row that
-    /// does not read back is damage, named as `check` names it.
+    /// Calls `body` with every transaction of the series and its asset's id, month by month
+    /// and, within a month, asset by asset, each asset's in (date, id) order (the records
+    /// sort them: `PerformanceRecords.finish`). The entry's currency bytes are valid during
+    /// the call only. A row that does not read back is damage, named as `check` names it.
     func forEachSeriesTransaction(_ body: (_ assetID: Int64, _ entry: TransactionMonth.RawEntry) throws -> Void) throws {
-        var month = MonthEntries()
-        var currentMonth: [UInt8] = []
         try forEachRawRow("SELECT month, asset_id, entries FROM transaction_month WHERE month < 'complete'") { row in
-            let key = row.bytes(0)
-            if !key.elementsEqual(currentMonth) {
-                try month.flush(body)
-                currentMonth = Array(key)
-                if let (beforeFirst, _) = PackedMonth.start(of: key) { month.start(beforeFirst: beforeFirst) }
-            }
             let assetID = sqlite3_column_int64(row.statement, 1)
-            let readable = TransactionMonth.forEach(month: key, bytes: row.blob(2)) { month.append(assetID, $0) }
+            let readable = try TransactionMonth.forEach(month: row.bytes(0), bytes: row.blob(2)) { try body(assetID, $0) }
             if !readable {
                 throw StoreError.corrupt(table: DerivedTable.transactionMonth.rawValue, column: "entries", rowID: nil,
                                          damage: .unreadable(key: row.string(0), value: "\(row.blob(2).count) bytes"))
             }
         }
-        try month.flush(body)
     }
 
     /// Writes the asset's rows for `rows` (all after the month `after`, every one when nil)
@@ -89,65 +80,6 @@ extension StoreSession {
             }
             guard let rows = try? TransactionMonth.rows(of: history) else { continue }
             try? storeTransactionMonths(rows, ofAsset: id, after: last)
-        }
-    }
-}
-
-/// One month's entries of every asset, gathered as the rows are stepped and handed on in
-/// (date, id) order. Each asset's entries are in order already; the assets' are merged by a
-/// sort, skipped when they are in order (a month of one asset). The sort is of one integer
-/// per entry (day of the month, id and place: 5, 40 and 19 bits), which the standard library
-/// sorts without a comparison closure; ids or months beyond those bits take a tuple sort.
-private struct MonthEntries {
-    private var entries: [(assetID: Int64, entry: TransactionMonth.RawEntry, currency: Range<Int>)] = []
-    private var keys: [UInt64] = []
-    private var inOrder = true, keysFit = true
-    private var beforeFirst: Int32 = 0
-    /// The currencies' bytes (SQLite's buffer is valid only until the next step; rare: only
-    /// a currency stored on the transaction), pointed at again when the entries go on.
-    private var currencies: [UInt8] = []
-
-    /// A new month, whose day 1 is `beforeFirst + 1` (the entries all read back within it).
-    mutating func start(beforeFirst: Int32) { self.beforeFirst = beforeFirst }
-
-    mutating func append(_ assetID: Int64, _ entry: TransactionMonth.RawEntry) {
-        if let last = entries.last?.entry, (last.day, last.id) >= (entry.day, entry.id) { inOrder = false }
-        let place = UInt64(entries.count)
-        if entry.id >= 0, entry.id < 1 << 40, place < 1 << 19 {
-            keys.append(UInt64(entry.day - beforeFirst) << 59 | UInt64(entry.id) << 19 | place)
-        } else {
-            keysFit = false
-        }
-        let start = currencies.count
-        currencies.append(contentsOf: entry.currency)
-        var kept = entry
-        kept.currency = UnsafeBufferPointer(start: nil, count: 0)
-        entries.append((assetID, kept, start..<currencies.count))
-    }
-
-    mutating func flush(_ body: (Int64, TransactionMonth.RawEntry) throws -> Void) throws {
-        defer {
-            entries.removeAll(keepingCapacity: true)
-            keys.removeAll(keepingCapacity: true)
-            currencies.removeAll(keepingCapacity: true)
-            inOrder = true
-            keysFit = true
-        }
-        var order: [Int] = []
-        if !inOrder {
-            if keysFit {
-                keys.sort()
-                order = keys.map { Int($0 & (1 << 19 - 1)) }
-            } else {
-                order = entries.indices.sorted { (entries[$0].entry.day, entries[$0].entry.id) < (entries[$1].entry.day, entries[$1].entry.id) }
-            }
-        }
-        try currencies.withUnsafeBufferPointer { bytes in
-            for k in entries.indices {
-                var (assetID, entry, currency) = entries[inOrder ? k : order[k]]
-                if !currency.isEmpty { entry.currency = UnsafeBufferPointer(rebasing: bytes[currency]) }
-                try body(assetID, entry)
-            }
         }
     }
 }
