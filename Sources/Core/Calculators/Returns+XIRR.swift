@@ -102,16 +102,11 @@ extension Returns {
         let years: [Double]
         /// Whole days from the first flow, ascending (years = days ÷ 365).
         let days: [Int]
-        /// (amountᵢ, |amountᵢ|): the estimate's sum and its magnitude in the two lanes of one
-        /// product and one addition per flow (the factor is positive, so |amountᵢ| × factor is
-        /// |amountᵢ × factor| exactly: the same two sums as one lane each).
-        private let pairs: [SIMD2<Double>]
 
         init(amounts: [Double], days: [Int]) {
             self.amounts = amounts
             self.days = days
             years = days.map { Double($0) / Returns.daysPerYear }
-            pairs = amounts.map { SIMD2($0, Swift.abs($0)) }
         }
 
         func value(at rate: Double) -> Double {
@@ -145,20 +140,17 @@ extension Returns {
             let shortSteps = (0...7).map { Foundation.pow(daily, Double($0)) }
             var factor = 1.0
             var previousDay = 0
-            var sums = SIMD2<Double>(0, 0)
-            pairs.withUnsafeBufferPointer { pairs in
-                days.withUnsafeBufferPointer { days in
-                    for i in 0..<pairs.count {
-                        let step = days[i] - previousDay
-                        if step > 0 {
-                            factor *= step < shortSteps.count ? shortSteps[step] : Foundation.pow(daily, Double(step))
-                            previousDay = days[i]
-                        }
-                        sums += pairs[i] * factor
-                    }
+            var sum = 0.0, magnitude = 0.0
+            for i in amounts.indices {
+                let step = days[i] - previousDay
+                if step > 0 {
+                    factor *= step < shortSteps.count ? shortSteps[step] : Foundation.pow(daily, Double(step))
+                    previousDay = days[i]
                 }
+                let term = amounts[i] * factor
+                sum += term
+                magnitude += Swift.abs(term)
             }
-            let sum = sums.x, magnitude = sums.y
             let n = Double(amounts.count), lastDay = Double(days.last ?? 0)
             let perFactor = lastDay * (1 + 2.5 * Swift.abs(logGrowth) / 365) + 2 * n + 2
             let bound = 2 * (perFactor + 2 * (n + 2)) * Double.ulpOfOne
