@@ -306,20 +306,50 @@ public struct PackedRows: RandomAccessCollection, Sendable {
     mutating func sortByDateAndID() {
         let key = { (r: Packed) in (r.day, r.flags & Self.hasID != 0 ? r.id : .max) }
         guard zip(packed, packed.dropFirst()).contains(where: { key($1) < key($0) }) else { return }
-        // Sorted as small keys, the rows then gathered once: a sort of the 56-byte rows moved
-        // them at every step (issue 27: the monthly transaction series come month by month,
-        // each month's assets one after another). The place in the key keeps equal rows in
-        // the order they were added, as the stable sort did.
-        var keys: [SortKey] = []
-        keys.reserveCapacity(packed.count)
-        for (i, r) in packed.enumerated() { keys.append(SortKey(day: r.day, id: r.flags & Self.hasID != 0 ? r.id : .max, place: i)) }
-        keys.sort()
-        packed = keys.map { packed[$0.place] }
+        guard let order = Self.orderByDayThenID(packed) else {
+            packed.sort { key($0) < key($1) }
+            return
+        }
+        packed = order.map { packed[$0] }
     }
 
-    private struct SortKey: Comparable {
-        var day: Int, id: Int64, place: Int
-        static func < (a: SortKey, b: SortKey) -> Bool { (a.day, a.id, a.place) < (b.day, b.id, b.place) }
+    /// The rows' places in (day, id) order, equal keys in the order they were added: a
+    /// counting sort by day, then each day's few rows by id (an insertion sort, which moves
+    /// a row only past greater keys; a day of many rows by a comparison sort of its places). The monthly transaction series come month by month,
+    /// each month's assets one after another (issue 27): a comparison sort spent about 500
+    /// instructions a row there. Nil when the days span far more than the rows (then the
+    /// rows are sorted as before).
+    private static func orderByDayThenID(_ rows: [Packed]) -> [Int]? {
+        guard let first = rows.first else { return [] }
+        var low = first.day, high = first.day
+        for r in rows { low = Swift.min(low, r.day); high = Swift.max(high, r.day) }
+        guard high - low <= 4 * rows.count + 4_096 else { return nil }
+        var start = [Int](repeating: 0, count: high - low + 2)
+        for r in rows { start[r.day - low + 1] += 1 }
+        for d in 1..<start.count { start[d] += start[d - 1] }
+        var next = start
+        var order = [Int](repeating: 0, count: rows.count)
+        for (i, r) in rows.enumerated() {
+            order[next[r.day - low]] = i
+            next[r.day - low] += 1
+        }
+        let id = { (i: Int) in rows[i].flags & Self.hasID != 0 ? rows[i].id : .max }
+        for d in 0..<(start.count - 1) where start[d + 1] - start[d] > 1 {
+            if start[d + 1] - start[d] > 32 {  // a day of many rows (an import's): no quadratic insertion
+                order[start[d]..<start[d + 1]].sort { (id($0), $0) < (id($1), $1) }
+                continue
+            }
+            for k in (start[d] + 1)..<start[d + 1] {
+                let place = order[k], placeID = id(place)
+                var m = k
+                while m > start[d], id(order[m - 1]) > placeID {
+                    order[m] = order[m - 1]
+                    m -= 1
+                }
+                order[m] = place
+            }
+        }
+        return order
     }
 
     mutating func setRelatedInScope(_ i: Int, _ inScope: Bool) {
