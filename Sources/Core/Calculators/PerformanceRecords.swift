@@ -314,38 +314,53 @@ public struct PackedRows: RandomAccessCollection, Sendable {
     }
 
     /// The rows' places in (day, id) order, equal keys in the order they were added: each
-    /// row's key is one 64-bit integer (days from the first, then the id, or 2⁴⁰ − 1 for a row
-    /// without one), put in order by a radix sort of 16 bits a pass, which is stable. The
-    /// monthly transaction series come month by month, each month's assets one after another
-    /// (issue 27): a comparison sort spent 300 to 500 instructions a row there. Nil when the
-    /// days span 2²³ or more, or an id is outside 0 ..< 2⁴⁰ − 1 (then the rows are compared).
+    /// row's key is one 64-bit integer (days from the first, then the id, or one past the
+    /// largest id for a row without one), put in order by a radix sort of 16 bits a pass,
+    /// which is stable; the keys are as wide as the ids and days need (two passes for the
+    /// benchmark store). The monthly transaction series come month by month, each month's
+    /// assets one after another (issue 27): a comparison sort spent 300 to 500 instructions a
+    /// row there. Nil when a key would not fit in 64 bits or an id is negative (then the
+    /// rows are compared).
     private static func orderByDayThenID(_ rows: [Packed]) -> [Int]? {
         guard let first = rows.first else { return [] }
-        let noID: UInt64 = 1 << 40 - 1
-        var low = first.day, high = first.day
+        var low = first.day, high = first.day, largestID: Int64 = 0
         for r in rows {
             low = Swift.min(low, r.day)
             high = Swift.max(high, r.day)
-            if r.flags & Self.hasID != 0, r.id < 0 || UInt64(r.id) >= noID { return nil }
+            if r.flags & Self.hasID != 0 {
+                if r.id < 0 { return nil }
+                largestID = Swift.max(largestID, r.id)
+            }
         }
-        guard high - low < 1 << 23 else { return nil }
-        let keys = rows.map { r in UInt64(r.day - low) << 40 | (r.flags & Self.hasID != 0 ? UInt64(r.id) : noID) }
-        let largest = UInt64(high - low) << 40 | noID
+        guard largestID < Int64.max, high - low < 1 << 30 else { return nil }
+        let noID = UInt64(largestID) + 1
+        let idBits = UInt64(64 - noID.leadingZeroBitCount)
+        let dayBits = UInt64(64 - UInt64(high - low).leadingZeroBitCount)
+        guard idBits + dayBits <= 64 else { return nil }
+        let keys = rows.map { r in UInt64(r.day - low) << idBits | (r.flags & Self.hasID != 0 ? UInt64(r.id) : noID) }
         var order = Array(rows.indices), spare = order
         var counts = [Int](repeating: 0, count: 1 << 16)
         var shift: UInt64 = 0
-        while shift < 64, largest >> shift != 0 {
-            for k in counts.indices { counts[k] = 0 }
-            for i in order { counts[Int(keys[i] >> shift & 0xFFFF)] += 1 }
-            var total = 0
-            for k in counts.indices { (counts[k], total) = (total, total + counts[k]) }
-            for i in order {
-                let digit = Int(keys[i] >> shift & 0xFFFF)
-                spare[counts[digit]] = i
-                counts[digit] += 1
+        keys.withUnsafeBufferPointer { keys in
+            counts.withUnsafeMutableBufferPointer { counts in
+                while shift < idBits + dayBits {
+                    order.withUnsafeMutableBufferPointer { order in
+                        spare.withUnsafeMutableBufferPointer { spare in
+                            for k in counts.indices { counts[k] = 0 }
+                            for i in order { counts[Int(keys[i] >> shift & 0xFFFF)] += 1 }
+                            var total = 0
+                            for k in counts.indices { (counts[k], total) = (total, total + counts[k]) }
+                            for i in order {
+                                let digit = Int(keys[i] >> shift & 0xFFFF)
+                                spare[counts[digit]] = i
+                                counts[digit] += 1
+                            }
+                        }
+                    }
+                    swap(&order, &spare)
+                    shift += 16
+                }
             }
-            swap(&order, &spare)
-            shift += 16
         }
         return order
     }

@@ -3,8 +3,8 @@ import Testing
 
 /// `PackedRows.sortByDateAndID` puts the rows in (date, id) order, a row without an id after
 /// those of its day, equal keys in the order they were added: as a stable sort of the rows
-/// does, whichever way it gets there (by a radix sort of day and id keys, or by comparisons when the days are
-/// spread far apart).
+/// does, whichever way it gets there (by a radix sort of day and id keys, or by comparisons when those keys
+/// do not fit in 64 bits).
 @Suite("Performance records: the rows' sort into (date, id) order")
 struct PackedRowsSortTests {
     func row(day: Int, id: Int64?, quantity: Int) -> PerformanceRecords.Row {
@@ -25,9 +25,10 @@ struct PackedRowsSortTests {
             case 0: day = base + (k * 7_000 / max(count, 1)) + r.below(28)  // nearly in order, a month's assets interleaved
             case 1: day = base + r.below(5_000)
             case 2: day = base + r.below(3)  // crowded days: many rows each
-            default: day = r.chance(2) ? base + r.below(20_000_000) : base + r.below(400)  // far apart (over 2^23 days): the comparison sort
+            default: day = r.chance(2) ? base + r.below(20_000_000) : base + r.below(400)  // far apart
             }
-            let id: Int64? = r.chance(5) ? nil : Int64(r.below(count * 2 + 1))  // repeated ids: equal keys
+            // Repeated ids (equal keys); for seeds 7 and 11, ids of 62 bits: keys past 64 bits, the comparison sort.
+            let id: Int64? = r.chance(5) ? nil : seed % 4 == 3 && seed > 4 && r.chance(30) ? Int64(r.next() >> 2) : Int64(r.below(count * 2 + 1))
             added.append(row(day: day, id: id, quantity: k))  // the quantity names the row's place
         }
         var rows = PackedRows()
