@@ -245,7 +245,7 @@ public struct PackedRows: RandomAccessCollection, Sendable {
         var quantityTag: UInt8
         var priceTag: UInt8
         var feesTag: UInt8
-        /// `TransactionType.allCases` index.
+        /// `TransactionType.code`.
         var type: UInt8
         var flags: UInt8
     }
@@ -254,7 +254,6 @@ public struct PackedRows: RandomAccessCollection, Sendable {
     /// A tag: the scale (0…38), `negative` for a value below zero; `wideTag`: the units hold
     /// an index in `wide`.
     static let negative: UInt8 = 0x40, wideTag: UInt8 = 0xFF
-    static let types = TransactionType.allCases
 
     private var packed: [Packed] = []
     private var wide: [ExactDecimal] = []
@@ -267,7 +266,7 @@ public struct PackedRows: RandomAccessCollection, Sendable {
         let p = packed[i]
         let link: (sourceAssetID: Int64?, relatedID: Int64?) = p.link >= 0 ? links[Int(p.link)] : (nil, nil)
         return PerformanceRecords.Row(
-            date: CalendarDate(dayNumber: p.day), id: p.flags & Self.hasID != 0 ? p.id : nil, asset: p.asset, type: Self.types[Int(p.type)],
+            date: CalendarDate(dayNumber: p.day), id: p.flags & Self.hasID != 0 ? p.id : nil, asset: p.asset, type: TransactionType(code: p.type)!,
             sourceInScope: p.flags & Self.sourceInScope != 0, relatedInScope: p.flags & Self.relatedInScope != 0,
             quantity: decimal(p.quantity, p.quantityTag), price: decimal(p.price, p.priceTag), fees: decimal(p.fees, p.feesTag),
             sourceAssetID: link.sourceAssetID, relatedID: link.relatedID)
@@ -296,7 +295,7 @@ public struct PackedRows: RandomAccessCollection, Sendable {
         let flags = (row.id != nil ? Self.hasID : 0) | (row.sourceInScope ? Self.sourceInScope : 0) | (row.relatedInScope ? Self.relatedInScope : 0)
         packed.append(Packed(quantity: q.units, price: p.units, fees: f.units, id: row.id ?? 0, day: row.date.dayNumber, asset: row.asset,
                              link: link, quantityTag: q.tag, priceTag: p.tag, feesTag: f.tag,
-                             type: UInt8(Self.types.firstIndex(of: row.type)!), flags: flags))
+                             type: row.type.code, flags: flags))
     }
 
     mutating func reserveCapacity(_ n: Int) { packed.reserveCapacity(n) }

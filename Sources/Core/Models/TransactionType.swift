@@ -86,3 +86,47 @@ public enum TransactionType: String, CaseIterable, Sendable {
         throw RuleViolation("Unknown transaction type '\(text)'. Use one of: \(names).")
     }
 }
+
+extension TransactionType {
+    /// A small fixed number for each type, for packed forms: the monthly transaction series
+    /// store it (so a number is never given to another type: new types take the next one),
+    /// and the performance records keep it in memory. A switch, not a static array: reading
+    /// an array retains and releases its buffer, on paths that read 100,000 rows.
+    @inline(__always)
+    public var code: UInt8 {
+        switch self {
+        case .buy: 0
+        case .sell: 1
+        case .transferIn: 2
+        case .transferOut: 3
+        case .adjustment: 4
+        case .dividend: 5
+        case .interest: 6
+        case .split: 7
+        case .stockDividend: 8
+        case .spinOff: 9
+        case .fee: 10
+        case .tax: 11
+        }
+    }
+
+    /// The type whose `code` is `code`; nil for a number no type has.
+    @inline(__always)
+    public init?(code: UInt8) {
+        switch code {
+        case 0: self = .buy
+        case 1: self = .sell
+        case 2: self = .transferIn
+        case 3: self = .transferOut
+        case 4: self = .adjustment
+        case 5: self = .dividend
+        case 6: self = .interest
+        case 7: self = .split
+        case 8: self = .stockDividend
+        case 9: self = .spinOff
+        case 10: self = .fee
+        case 11: self = .tax
+        default: return nil
+        }
+    }
+}

@@ -7,7 +7,8 @@ import Core
 ///
 /// The row holds the month's transactions in (date, id) order. Each one is:
 /// - its day of the month (one byte, 1...31, none before the one before);
-/// - a code byte: the type (`types`, low five bits), `hasSource`, `hasRelated`, `hasCurrency`;
+/// - a code byte: the type (`TransactionType.code`, low five bits), `hasSource`, `hasRelated`,
+///   `hasCurrency`;
 /// - its id, as the difference from the previous entry's (the first's from 0), zigzag LEB128;
 /// - quantity, price and fees (`PackedDecimal`: each reads back with its scale);
 /// - when flagged: the source asset's id and the related transaction's id (zigzag LEB128),
@@ -58,13 +59,9 @@ enum TransactionMonth {
         }
     }
 
-    /// The type codes, in code order. Append only: a code's meaning never changes (a change
-    /// would need a new rule version, `DerivedTable.ruleVersion`).
-    static let types: [TransactionType] = [.buy, .sell, .transferIn, .transferOut, .adjustment, .dividend, .interest,
-                                           .split, .stockDividend, .spinOff, .fee, .tax]
-    /// The type's code: its place in `types` (a linear search of twelve cases compares tags;
-    /// a dictionary would hash the raw value's text for every transaction).
-    static func code(of type: TransactionType) -> UInt8 { UInt8(types.firstIndex(of: type)!) }
+    /// The types in code order (`TransactionType.code`, which never gives a number to
+    /// another type).
+    static let types: [TransactionType] = (0...UInt8.max).compactMap(TransactionType.init(code:))
     static let typeMask: UInt8 = 0x1F, hasSource: UInt8 = 0x20, hasRelated: UInt8 = 0x40, hasCurrency: UInt8 = 0x80
 
     /// The rows of an asset's transactions in (date, id) order: (month "YYYY-MM", bytes), in
@@ -105,7 +102,7 @@ enum TransactionMonth {
     private static func append(_ t: Transaction, previousID: Int64, to bytes: inout [UInt8]) throws {
         let currency = t.currency.utf8
         guard currency.count <= Int(UInt8.max) else { throw Unpackable.currencyTooLong }
-        var code = code(of: t.type)
+        var code = t.type.code
         if t.sourceAssetID != nil { code |= hasSource }
         if t.relatedTransactionID != nil { code |= hasRelated }
         if !currency.isEmpty { code |= hasCurrency }
@@ -161,7 +158,7 @@ enum TransactionMonth {
             guard day >= lastDay, day >= 1, day <= length, i + 1 < bytes.count else { return false }
             let code = bytes[i + 1]
             i += 2
-            guard Int(code & typeMask) < types.count, let delta = readSigned(bytes, at: &i),
+            guard let type = TransactionType(code: code & typeMask), let delta = readSigned(bytes, at: &i),
                   let quantity = PackedDecimal.read(bytes, at: &i), let price = PackedDecimal.read(bytes, at: &i),
                   let fees = PackedDecimal.read(bytes, at: &i) else { return false }
             var source: Int64?, related: Int64?
@@ -177,7 +174,7 @@ enum TransactionMonth {
             }
             let id = previousID &+ delta
             guard lastDay == 0 || day > lastDay || id > previousID else { return false }  // (date, id) order
-            try body(RawEntry(day: beforeFirst + Int32(day), id: id, type: types[Int(code & typeMask)], quantity: quantity, price: price,
+            try body(RawEntry(day: beforeFirst + Int32(day), id: id, type: type, quantity: quantity, price: price,
                               fees: fees, sourceAssetID: source, relatedID: related, currency: currency))
             lastDay = day
             previousID = id

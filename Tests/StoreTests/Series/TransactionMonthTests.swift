@@ -39,6 +39,8 @@ struct TransactionMonthTests: StoreRuleTesting {
         #expect(TransactionMonth.types.count == TransactionType.allCases.count)
         #expect(Set(TransactionMonth.types) == Set(TransactionType.allCases))
         #expect(TransactionMonth.types.count <= Int(TransactionMonth.typeMask) + 1)
+        for type in TransactionType.allCases { #expect(TransactionType(code: type.code) == type) }
+        #expect(TransactionMonth.types.map(\.code) == Array(0..<UInt8(TransactionType.allCases.count)))
     }
 
     @Test("a history packed into months reads back entry for entry: days, ids, types, decimals with their scale, links, currencies",
