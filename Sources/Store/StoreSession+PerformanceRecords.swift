@@ -105,9 +105,12 @@ extension StoreSession {
         // went through the single-price path, 250,000 of them held twice (issue 27).
         let slots = AssetSlots(assets.compactMap(\.id).sorted())
         guard slots.count > 0 else { return }
+        let scan = try scansWholeTables(for: slots)
+        // Whole series: each row decoded straight into the records (`addWholePriceMonths`).
+        if try addWholePriceMonths(slots, scan: scan, to: &records) { return }
         // Each asset's series is made and copied in its turn, so neither every source nor
         // every merged series is held at once beside the records' copy (issue 27).
-        try forEachMarketPriceSeries(slots, scan: try scansWholeTables(for: slots)) { slot, series in
+        try forEachMarketPriceSeries(slots, scan: scan) { slot, series in
             records.addPriceSeries(assetID: slots.ids[slot], days: series.days, values: series.values)
         }
     }

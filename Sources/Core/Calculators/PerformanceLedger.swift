@@ -91,9 +91,10 @@ struct PerformanceLedger {
         // Each asset's steps allocated once at their count, not grown by copying.
         var counts = [Int](repeating: 0, count: records.assetIDs.count)
         var inPeriod = 0
-        for row in records.rows {
-            counts[Int(row.asset)] += 1
-            if let period, row.date > period.from, row.date <= period.to { inPeriod += 1 }
+        for i in records.rows.indices {
+            let (asset, day) = records.rows.assetAndDay(i)  // not the row's decimals
+            counts[Int(asset)] += 1
+            if let period, day > period.from.dayNumber, day <= period.to.dayNumber { inPeriod += 1 }
         }
         for a in counts.indices where records.inScope[a] && counts[a] > 0 { quantitySteps[a].reserveCapacity(counts[a]) }
         if period != nil { periodSums.flows.reserveCapacity(inPeriod) }
@@ -111,8 +112,7 @@ struct PerformanceLedger {
                 continue
             }
             let (cost, realized) = (positions[a].costBasis, positions[a].realizedGain)
-            positions[a].apply(Transaction(id: row.id, assetID: records.assetIDs[a], type: row.type, date: row.date, quantity: row.quantity,
-                                           pricePerUnit: row.price, fees: row.fees, currency: "", totalAmount: 0))
+            positions[a].apply(row.type, quantity: row.quantity, price: row.price, fees: row.fees)
             let deltaCost = positions[a].costBasis - cost, deltaRealized = positions[a].realizedGain - realized
             add(classified(row, deltaCost: deltaCost, deltaRealized: deltaRealized), keeping: keepingEntries)
             totalCost += deltaCost

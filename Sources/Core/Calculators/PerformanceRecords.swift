@@ -39,15 +39,15 @@ public struct PerformanceRecords: Sendable {
     private var packedRows = PackedRows()
     /// Prices of asset n: `priceDates[priceStart[n]..<priceStart[n + 1]]`, oldest first.
     public private(set) var priceStart: [Int] = []
-    public private(set) var priceDates: [CalendarDate] = []
+    public internal(set) var priceDates: [CalendarDate] = []
     /// Packed (`PackedDecimals`: 9 bytes a price where a decimal takes 24; issue 27).
-    public private(set) var prices = PackedDecimals()
+    public internal(set) var prices = PackedDecimals()
 
-    private var numbers = AssetNumbers()
-    private var pendingPrices: [(asset: Int32, date: CalendarDate, price: ExactDecimal)] = []
+    var numbers = AssetNumbers()
+    var pendingPrices: [(asset: Int32, date: CalendarDate, price: ExactDecimal)] = []
     /// Assets whose prices came as a whole series (`addPriceSeries`), in number order: their
     /// ranges in `priceDates`/`prices`, already grouped and in date order.
-    private var seriesRanges: [(asset: Int32, range: Range<Int>)] = []
+    var seriesRanges: [(asset: Int32, range: Range<Int>)] = []
     private var hasRelated = false
 
     /// An empty history of `scope`, whose `cashAssets` are valued at 1 per unit.
@@ -272,6 +272,12 @@ public struct PackedRows: RandomAccessCollection, Sendable {
             sourceAssetID: link.sourceAssetID, relatedID: link.relatedID)
     }
 
+    /// Row i's asset number and day, without building its decimals.
+    @inline(__always) func assetAndDay(_ i: Int) -> (asset: Int32, day: Int) {
+        let p = packed[i]
+        return (p.asset, p.day)
+    }
+
     @inline(__always) private func decimal(_ units: UInt64, _ tag: UInt8) -> ExactDecimal {
         if tag == Self.wideTag { return wide[Int(units)] }
         return ExactDecimal(units: UInt128(units), scale: Int(tag & 0x3F), negative: tag & Self.negative != 0)
@@ -398,9 +404,9 @@ public struct PackedDecimals: RandomAccessCollection, Equatable, Sendable {
     }
 
     public mutating func append(_ value: ExactDecimal) {
-        if !value.isOutOfRange, value.units <= UInt128(UInt64.max) {
-            units.append(UInt64(value.units))
-            tags.append(value.scale | (value.isNegative ? PackedRows.negative : 0))
+        if let (u, tag) = Self.packed(value) {
+            units.append(u)
+            tags.append(tag)
         } else {
             wide.append(value)
             units.append(UInt64(wide.count - 1))
@@ -415,5 +421,27 @@ public struct PackedDecimals: RandomAccessCollection, Equatable, Sendable {
     public mutating func reserveCapacity(_ n: Int) {
         units.reserveCapacity(n)
         tags.reserveCapacity(n)
+    }
+
+    /// `value` as 64-bit units and a tag, nil when it is kept whole in `wide`.
+    @inline(__always) static func packed(_ value: ExactDecimal) -> (units: UInt64, tag: UInt8)? {
+        guard !value.isOutOfRange, value.units <= UInt128(UInt64.max) else { return nil }
+        return (UInt64(value.units), value.scale | (value.isNegative ? PackedRows.negative : 0))
+    }
+
+    /// How many values are kept whole.
+    var wideCount: Int { wide.count }
+
+    /// Appends values already packed (`packed(_:)`, none of them kept whole), copied at once.
+    mutating func append(packedUnits: UnsafeBufferPointer<UInt64>, tags packedTags: UnsafeBufferPointer<UInt8>) {
+        units.append(contentsOf: packedUnits)
+        tags.append(contentsOf: packedTags)
+    }
+
+    /// Back to the first `count` values, of which `wideCount` kept whole (as it was then).
+    mutating func truncate(to count: Int, wideCount: Int) {
+        units.removeLast(units.count - count)
+        tags.removeLast(tags.count - count)
+        wide.removeLast(wide.count - wideCount)
     }
 }

@@ -38,15 +38,19 @@ public struct Position: Equatable, Sendable {
     /// - fee, tax: units leave at their average cost and that cost is realized as a loss (a
     ///   custody fee of 5 from cash: realized −5).
     public mutating func apply(_ transaction: Transaction) {
-        let q = transaction.quantity
-        switch transaction.type {
+        apply(transaction.type, quantity: transaction.quantity, price: transaction.pricePerUnit, fees: transaction.fees)
+    }
+
+    /// The same from a transaction's parts (a walk over packed rows builds no `Transaction`).
+    mutating func apply(_ type: TransactionType, quantity q: ExactDecimal, price: ExactDecimal, fees: ExactDecimal) {
+        switch type {
         case .buy, .transferIn, .dividend, .interest:
-            let cost = q * transaction.pricePerUnit  // the total, exactly as stored
-            acquire(q, cost: transaction.fees.isZero ? cost : cost + transaction.fees)
+            let cost = q * price  // the total, exactly as stored
+            acquire(q, cost: fees.isZero ? cost : cost + fees)
         case .sell:
             let removed = release(q)
-            let proceeds = q * transaction.pricePerUnit
-            realizedGain += (transaction.fees.isZero ? proceeds : proceeds - transaction.fees) - removed
+            let proceeds = q * price
+            realizedGain += (fees.isZero ? proceeds : proceeds - fees) - removed
         case .transferOut:
             release(q)
         case .split:
@@ -59,10 +63,10 @@ public struct Position: Equatable, Sendable {
         case .spinOff:
             costBasis -= spunOffCost(q)
         case .fee, .tax:
-            realizedGain -= release(q) + transaction.fees
+            realizedGain -= release(q) + fees
         case .adjustment:
             if q > 0 {
-                if quantity.isZero { acquire(q, cost: q * transaction.pricePerUnit) } else { acquire(q, cost: averageCost * q) }
+                if quantity.isZero { acquire(q, cost: q * price) } else { acquire(q, cost: averageCost * q) }
             } else if q < 0 {
                 release(-q)
             }

@@ -79,7 +79,7 @@ extension StoreSession {
         return sources
     }
 
-    private static let completeMonthBytes = Array(PriceMonth.complete.utf8)
+    static let completeMonthBytes = Array(PriceMonth.complete.utf8)
 
     /// The recorded and trade prices of each (asset, after) dated after the month `after`
     /// (all of them when nil): whole tables in rowid order when most of the store's assets
