@@ -6,7 +6,7 @@
  */
 #include "internal.h"
 
-void clua_push_row(lua_State *L, const char *bytes, const ptrdiff_t *spans, int n, int names, int named) {
+void clua_push_row(lua_State *L, const char *bytes, const int32_t *spans, int n, int names, int named) {
     if (names) names = lua_absindex(L, names);
     lua_createtable(L, n, named);
     int t = lua_gettop(L);

@@ -226,7 +226,7 @@ public struct LuaCall {
     /// cell i < `named` is also set under element i + 1 of the table there when that is a
     /// non-empty string (its header), the same Lua string. One call, no host string per cell.
     /// [-0, +1, m]
-    public func pushRow(bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int>, names: Int32?, named: Int) {
+    public func pushRow(bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int32>, names: Int32?, named: Int) {
         let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
         clua_push_row(L, base, spans.baseAddress, Int32(spans.count / 2), names ?? 0, Int32(names == nil ? 0 : named))
     }

@@ -100,7 +100,7 @@ void clua_push_decimal_reader(lua_State *L, void *box, int metatable, int style)
    is a non-empty string (its column's header; a later column with the same header wins).
    Room is made for n elements and `named` fields. Raw sets, no metamethods; fails only on
    memory, which the host allocator never refuses outside a run. [-0, +1, m] */
-void clua_push_row(lua_State *L, const char *bytes, const ptrdiff_t *spans, int n, int names, int named);
+void clua_push_row(lua_State *L, const char *bytes, const int32_t *spans, int n, int names, int named);
 
 /* Protected calls. msgh: 1 adds a traceback to string errors (top level), 0 keeps the
    error value untouched (nested calls whose error is re-raised). */

@@ -13,8 +13,11 @@ public final class CSVCells: Sendable {
     /// The text's UTF-8 bytes, then the bytes of the cells that are not a slice of them (a
     /// quoted cell with a doubled quote, a trimmed cell).
     public let bytes: [UInt8]
-    /// Start and end in `bytes` of every cell, row after row (two entries a cell).
-    public let spans: [Int]
+    /// Start and end in `bytes` of every cell, row after row (two entries a cell): 32 bits
+    /// each (the text is at most `maxSize` bytes), reserved for the count the text's
+    /// delimiters and line breaks bound (a 100,000-row file's took 42.8 MB as `Int`s grown
+    /// from a guess, 13.6 MB so).
+    public let spans: [Int32]
     /// Row `i`'s cells are entries `2 × firstCell[i] ..< 2 × firstCell[i + 1]` of `spans`.
     private let firstCell: [Int]
     /// The 1-based line each row starts on.
@@ -23,15 +26,24 @@ public final class CSVCells: Sendable {
     /// The number of rows (blank lines are not rows).
     public var count: Int { lines.count }
 
-    /// Reads `text` (without its byte-order mark) with the ASCII `delimiter`.
+    /// The largest text read, in UTF-8 bytes: a cell is copied after the text at most three
+    /// times (unquoted, trimmed, a header's trimmed of Unicode spaces), so that every span,
+    /// below four times this, fits in 32 bits.
+    public static let maxSize = 500_000_000
+
+    /// Reads `text` (without its byte-order mark, at most `maxSize` bytes) with the ASCII `delimiter`.
     public init(text: String, delimiter: UInt8, headerTrimmed: Bool) {
         var text = text
-        var spans: [Int] = [], firstCell: [Int] = [0], lines: [Int] = []
+        var spans: [Int32] = [], firstCell: [Int] = [0], lines: [Int] = []
         var extra: [UInt8] = []
         let size = text.utf8.count
-        spans.reserveCapacity(size / 4)
-        lines.reserveCapacity(size / 64)
+        precondition(size <= Self.maxSize, "a CSV text of \(size) bytes is over CSVCells.maxSize")
         text.withUTF8 { utf8 in
+            // At most a cell per delimiter or line break, plus one: the spans' room, not grown.
+            var bound = 1
+            for b in utf8 where b == delimiter || b == 10 || b == 13 { bound += 1 }
+            spans.reserveCapacity(2 * bound)
+            lines.reserveCapacity(size / 64)
             Self.read(utf8, delimiter: delimiter, headerTrimmed: headerTrimmed, spans: &spans, firstCell: &firstCell, lines: &lines, extra: &extra)
         }
         var bytes = [UInt8]()
@@ -46,7 +58,7 @@ public final class CSVCells: Sendable {
 
     /// The reading (the arrays as parameters, not captured variables: no exclusivity check
     /// per cell). A cell's span is in `utf8`, or past its end in `extra`.
-    private static func read(_ utf8: UnsafeBufferPointer<UInt8>, delimiter: UInt8, headerTrimmed: Bool, spans: inout [Int],
+    private static func read(_ utf8: UnsafeBufferPointer<UInt8>, delimiter: UInt8, headerTrimmed: Bool, spans: inout [Int32],
                              firstCell: inout [Int], lines: inout [Int], extra: inout [UInt8]) {
         let size = utf8.count
         /// The text of a span.
@@ -84,8 +96,8 @@ public final class CSVCells: Sendable {
                     blank = start < size ? UnsafeBufferPointer(rebasing: utf8[start..<end]).allSatisfy(ImportText.isBlank)
                         : extra[(start - size)..<(end - size)].allSatisfy(ImportText.isBlank)
                 }
-                spans.append(start)
-                spans.append(end)
+                spans.append(Int32(start))
+                spans.append(Int32(end))
             } while !field.last
             let first = line
             line += 1 + breaks
@@ -95,12 +107,12 @@ public final class CSVCells: Sendable {
             }
             if headerTrimmed, lines.isEmpty {
                 for k in stride(from: rowStart, to: spans.count, by: 2) {
-                    let value = text(spans[k], spans[k + 1], extra)
+                    let value = text(Int(spans[k]), Int(spans[k + 1]), extra)
                     let trimmed = value.trimmingCharacters(in: .whitespaces)
                     guard trimmed.utf8.count != value.utf8.count else { continue }
-                    spans[k] = size + extra.count
+                    spans[k] = Int32(size + extra.count)
                     extra += trimmed.utf8
-                    spans[k + 1] = size + extra.count
+                    spans[k + 1] = Int32(size + extra.count)
                 }
             }
             lines.append(first)
@@ -127,7 +139,7 @@ public final class CSVCells: Sendable {
     /// Cell `index` of row `row` as text.
     public func field(_ index: Int, of row: Int) -> String {
         let k = 2 * (firstCell[row] + index)
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[spans[k]..<spans[k + 1]]), as: UTF8.self) }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(spans[k])..<Int(spans[k + 1])]), as: UTF8.self) }
     }
 
     /// Row `row`'s cells as texts.
@@ -141,13 +153,13 @@ public final class CSVCells: Sendable {
     /// Row `row`'s cells joined by `separator` (ASCII), made in one step.
     public func joined(_ row: Int, separator: UInt8) -> String {
         let range = 2 * firstCell[row]..<2 * firstCell[row + 1]
-        let length = stride(from: range.lowerBound, to: range.upperBound, by: 2).reduce(0) { $0 + spans[$1 + 1] - spans[$1] } + range.count / 2
+        let length = stride(from: range.lowerBound, to: range.upperBound, by: 2).reduce(0) { $0 + Int(spans[$1 + 1] - spans[$1]) } + range.count / 2
         return String(unsafeUninitializedCapacity: max(length - 1, 0)) { out in
             var n = 0
             bytes.withUnsafeBufferPointer { b in
                 for k in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
                     if k > range.lowerBound { out[n] = separator; n += 1 }
-                    for i in spans[k]..<spans[k + 1] { out[n] = b[i]; n += 1 }
+                    for i in Int(spans[k])..<Int(spans[k + 1]) { out[n] = b[i]; n += 1 }
                 }
             }
             return n
@@ -156,7 +168,7 @@ public final class CSVCells: Sendable {
 
     /// Calls `body` with the buffer's bytes and row `row`'s spans (start and end of each cell
     /// in those bytes), valid during the call.
-    public func withRow<T>(_ row: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int>) throws -> T) rethrows -> T {
+    public func withRow<T>(_ row: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int32>) throws -> T) rethrows -> T {
         try bytes.withUnsafeBufferPointer { b in
             try spans.withUnsafeBufferPointer { s in try body(b, UnsafeBufferPointer(rebasing: s[(2 * firstCell[row])..<(2 * firstCell[row + 1])])) }
         }

@@ -23,7 +23,7 @@ struct ImportedTransactionWriter {
     /// The assets the import created (whose every transaction is written here).
     var createdAssets: Set<Int64>
     /// Their rows, as written.
-    private var created: [Int64: CreatedHistory] = [:]
+    private var created: CreatedHistories
     /// Each written asset's earliest date.
     private(set) var earliest: [Int64: CalendarDate] = [:]
 
@@ -31,6 +31,7 @@ struct ImportedTransactionWriter {
         self.db = db
         self.createdAssets = createdAssets
         first = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM asset_transaction") ?? 0) + 1
+        created = CreatedHistories(firstID: first)
     }
 
     /// Writes `rows`, whose `.new(n)` assets have the ids `newAssetIDs[n]`.
@@ -54,58 +55,80 @@ struct ImportedTransactionWriter {
             insert.bind(C.note.parameter, t.note)
             try insert.endRow()
             earliest[asset] = min(earliest[asset] ?? t.date, t.date)
-            if createdAssets.contains(asset) { created[asset, default: CreatedHistory()].append(t, texts: texts, index: count, source: source) }
+            if createdAssets.contains(asset) { created.append(t, asset: asset, texts: texts, index: count, source: source) }
             count += 1
         }
     }
 
-    /// The rows of the assets the import created (all they have), for the replay to make
-    /// their transactions a few assets at a time (`CreatedHistories`); nil when the ids
-    /// SQLite gave are not the ones counted on.
+    /// The rows of the assets the import created (all they have), for the replay to go
+    /// through without reading them back (`CreatedHistories`); nil when the ids SQLite gave
+    /// are not the ones counted on.
     func finish() throws -> CreatedHistories? {
         let last = try Int64.fetchOne(db, sql: "SELECT max(id) FROM asset_transaction") ?? 0
         guard last == first + Int64(count) - 1 else { return nil }
-        return CreatedHistories(rows: created, firstID: first)
+        return created
     }
 }
 
-/// The written rows of the assets an import created, from which `rewriteSnapshots` makes
-/// their transactions as the store would read them back, a few assets at a time: made all
-/// at once they took 20 MB for the benchmark's 100,000 transactions.
+/// The written rows of the assets an import created (a first import's or a profiled
+/// import's), from which `rewriteSnapshots` replays them as the store would read them back,
+/// one transaction at a time (`forEach`): made all at once they took 20 MB for the
+/// benchmark's 100,000 transactions, and read back 46 MB for a profiled file's 175,000.
 struct CreatedHistories {
     fileprivate var rows: [Int64: CreatedHistory]
     fileprivate let firstID: Int64
 
+    fileprivate init(rows: [Int64: CreatedHistory], firstID: Int64) {
+        self.rows = rows
+        self.firstID = firstID
+    }
+
+    /// Rows to come, the first of which gets the id `firstID` (then one id a row, in the
+    /// order appended).
+    init(firstID: Int64) { self.init(rows: [:], firstID: firstID) }
+
     var ids: Set<Int64> { Set(rows.keys) }
 
-    /// Each asset's transactions in (date, id) order, each decimal parsed from the very text
-    /// bound; nil for an asset whose text does not read back (its rows are read instead).
-    /// Each asset's on a core of its own.
-    func transactions(of ids: [Int64]) -> [[Transaction]?] {
-        ParallelWork.map(ids.count) { k in rows[ids[k]]?.transactions(assetID: ids[k], firstID: firstID) }
+    /// Keeps `t` of `asset`, written as `texts` with the id `firstID + index`.
+    mutating func append(_ t: Transaction, asset: Int64, texts: BoundTexts, index: Int, source: Int64?) {
+        rows[asset, default: CreatedHistory()].append(t, texts: texts, index: index, source: source)
+    }
+
+    /// Gives `body` each transaction of `asset` in (date, id) order, as the store reads it
+    /// back (each decimal parsed from the very text bound; the related id, which no replay
+    /// reads, left out); false when a text does not read back (what `body` was given is
+    /// then to be dropped, the rows read instead) or the asset is not one of these.
+    func forEach(of asset: Int64, _ body: (Transaction) -> Void) -> Bool {
+        rows[asset]?.forEach(assetID: asset, firstID: firstID, body) ?? false
     }
 }
 
 /// The rows written of one asset the import created, in write order, compact: per row its
-/// place, day, type and the lengths of its four texts (16 bytes), the texts themselves in
-/// one buffer; the rare currency other than the first row's, source and note aside.
+/// place, day, type, the lengths of its four decimals' texts and of its note, and its source
+/// as a place in a table of the few sources (16 bytes); the texts themselves in one buffer;
+/// the rare currency other than the first row's, or source past the table's 255, aside.
 fileprivate struct CreatedHistory {
     private struct Row {
         var index: Int32
         var day: Int32
         var type: TransactionType
+        /// 0: none (or aside, in `extras`); else `sources[source - 1]`.
+        var source: UInt8
         var lengths: (UInt8, UInt8, UInt8, UInt8)
+        var noteLength: UInt16
     }
     private var rows: [Row] = []
     private var texts: [UInt8] = []
     private var currency: String?
-    private var extras: [Int32: (currency: String, source: Int64?, note: String)] = [:]
-    /// A text longer than a length byte holds: `transactions` gives nil (the rows are read back).
+    private var sources: [Int64] = []
+    private var extras: [Int32: (currency: String, source: Int64?)] = [:]
+    /// A text longer than its length holds: `forEach` gives false (the rows are read back).
     private var unfit = false
 
     mutating func append(_ t: Transaction, texts bound: BoundTexts, index: Int, source: Int64?) {
         let lengths = (bound.quantity.utf8.count, bound.price.utf8.count, bound.fees.utf8.count, bound.total.utf8.count)
-        guard !unfit, Swift.max(lengths.0, lengths.1, lengths.2, lengths.3) <= Int(UInt8.max), let index = Int32(exactly: index) else {
+        guard !unfit, Swift.max(lengths.0, lengths.1, lengths.2, lengths.3) <= Int(UInt8.max),
+              let noteLength = UInt16(exactly: t.note.utf8.count), let index = Int32(exactly: index) else {
             unfit = true
             return
         }
@@ -113,38 +136,68 @@ fileprivate struct CreatedHistory {
         texts.append(contentsOf: bound.price.utf8)
         texts.append(contentsOf: bound.fees.utf8)
         texts.append(contentsOf: bound.total.utf8)
-        rows.append(Row(index: index, day: Int32(truncatingIfNeeded: t.date.dayNumber), type: t.type,
-                        lengths: (UInt8(lengths.0), UInt8(lengths.1), UInt8(lengths.2), UInt8(lengths.3))))
+        texts.append(contentsOf: t.note.utf8)
         if currency == nil { currency = t.currency }
-        if t.currency != currency || source != nil || !t.note.isEmpty { extras[index] = (t.currency, source, t.note) }
+        var slot: UInt8 = 0
+        if let source {
+            if let at = sources.firstIndex(of: source) {
+                slot = UInt8(at + 1)
+            } else if sources.count < Int(UInt8.max) {
+                sources.append(source)
+                slot = UInt8(sources.count)
+            }
+        }
+        if t.currency != currency || (source != nil && slot == 0) { extras[index] = (t.currency, source) }
+        rows.append(Row(index: index, day: Int32(truncatingIfNeeded: t.date.dayNumber), type: t.type, source: slot,
+                        lengths: (UInt8(lengths.0), UInt8(lengths.1), UInt8(lengths.2), UInt8(lengths.3)), noteLength: noteLength))
     }
 
-    /// The rows as transactions, in (date, id) order, each decimal parsed from its text.
-    func transactions(assetID: Int64, firstID: Int64) -> [Transaction]? {
-        guard !unfit else { return nil }
-        var history: [Transaction] = []
-        history.reserveCapacity(rows.count)
-        let parsed: Bool = texts.withUnsafeBufferPointer { bytes in
+    /// Each row as a transaction, in (date, id) order, each decimal parsed from its text;
+    /// false when a text does not parse (or a row did not fit).
+    func forEach(assetID: Int64, firstID: Int64, _ body: (Transaction) -> Void) -> Bool {
+        guard !unfit else { return false }
+        // File order is id order: rows out of date order are visited by a stable sort of
+        // their places by day, each row's text found from where it starts.
+        var order: [Int32]? = nil, starts: [Int32] = []
+        if !rows.isInOrder(by: \.day) {
+            order = rows.indices.map { Int32($0) }
+            order!.sort { (rows[Int($0)].day, $0) < (rows[Int($1)].day, $1) }
+            starts.reserveCapacity(rows.count)
+            var at: Int32 = 0
+            for row in rows {
+                starts.append(at)
+                at += Int32(row.lengths.0) + Int32(row.lengths.1) + Int32(row.lengths.2) + Int32(row.lengths.3) + Int32(row.noteLength)
+            }
+        }
+        return texts.withUnsafeBufferPointer { bytes in
             var at = 0
             func next(_ length: UInt8) -> ExactDecimal? {
                 defer { at += Int(length) }
                 return ExactDecimal.parse(bytes: UnsafeBufferPointer(rebasing: bytes[at..<at + Int(length)]))
             }
-            for row in rows {
+            func note(_ length: UInt16) -> String {
+                defer { at += Int(length) }
+                return length == 0 ? "" : String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + Int(length)]), as: UTF8.self)
+            }
+            for k in 0..<rows.count {
+                let row: Row
+                if let order {
+                    row = rows[Int(order[k])]
+                    at = Int(starts[Int(order[k])])
+                } else {
+                    row = rows[k]
+                }
                 guard let quantity = next(row.lengths.0), let price = next(row.lengths.1), let fees = next(row.lengths.2),
                       let total = next(row.lengths.3) else { return false }
                 let extra = extras[row.index]
-                history.append(Transaction(id: firstID + Int64(row.index), assetID: assetID, type: row.type,
-                                           date: CalendarDate(dayNumber: Int(row.day)), quantity: quantity, pricePerUnit: price, fees: fees,
-                                           currency: extra?.currency ?? currency!, sourceAssetID: extra?.source, relatedTransactionID: nil,
-                                           note: extra?.note ?? "", totalAmount: total))
+                body(Transaction(id: firstID + Int64(row.index), assetID: assetID, type: row.type,
+                                 date: CalendarDate(dayNumber: Int(row.day)), quantity: quantity, pricePerUnit: price, fees: fees,
+                                 currency: extra?.currency ?? currency!,
+                                 sourceAssetID: row.source == 0 ? extra?.source : sources[Int(row.source) - 1],
+                                 relatedTransactionID: nil, note: note(row.noteLength), totalAmount: total))
             }
             return true
         }
-        guard parsed else { return nil }
-        // File order is id order: a stable sort by date gives (date, id) order.
-        if !history.isInOrder(by: \.date) { history.sort { ($0.date, $0.id!) < ($1.date, $1.id!) } }
-        return history
     }
 }
 
@@ -153,6 +206,10 @@ fileprivate struct CreatedHistory {
 /// worked it out that way.
 struct BoundTexts {
     var quantity: String, price: String, total: String, fees: String
+
+    init(quantity: String, price: String, total: String, fees: String) {
+        (self.quantity, self.price, self.total, self.fees) = (quantity, price, total, fees)
+    }
 
     init(_ new: ImportPlan.NewTransaction) {
         let t = new.transaction

@@ -5,7 +5,9 @@ import GRDB
 /// A profiled import's transactions, checked by their commands (`StagedImportStore`),
 /// written as the generic import writes its rows: one prepared statement bound through the
 /// C API, insert triggers paused and their work done once per asset (`InsertTriggerPause`),
-/// snapshots written again once per touched asset.
+/// snapshots written again once per touched asset: the assets that had no transaction before
+/// (a new store's, a new asset's) replayed from the rows as bound (`CreatedHistories`: 16
+/// bytes a row and its texts), not read back; the others read back.
 extension SessionCommandStore {
     func insertStaged(_ transactions: consuming StagedRows) throws -> [Int64] {
         let count = transactions.count
@@ -19,27 +21,33 @@ extension SessionCommandStore {
             ids[t.id!] = first + Int64(i)
             earliest[t.assetID] = min(earliest[t.assetID] ?? t.date, t.date)
         }
+        // Assets without a transaction so far: every row of theirs is one of these.
+        let exists = try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM asset_transaction WHERE asset_id = ?)")
+        let fresh = try Set(earliest.keys.filter { try Bool.fetchOne(exists, arguments: [$0]) != true })
+        var created = CreatedHistories(firstID: first)
         try InsertTriggerPause.run(db, earliest: { earliest.mapValues(\.isoText) }) {
-            let forward = try insertRows(transactions, ids: ids, first: first)
+            let forward = try insertRows(&transactions, ids: ids, first: first, fresh: fresh, created: &created)
             // A pair's first row cannot name the second before it exists (the foreign key is
             // checked at once; deferring it made SQLite scan the table for children of every
             // row inserted, related_id having no index): it is named once both are in.
             let link = try db.cachedStatement(sql: "UPDATE asset_transaction SET related_id = ? WHERE id = ?")
             for (id, related) in forward { try link.execute(arguments: [related, id]) }
         }
-        // Written: the rows and their ids go before the replay reads them back.
-        transactions = StagedRows()
+        // Written: the ids go too before the replay (of the rows as bound, or read back).
         ids = [:]
         FreedMemory.giveBack()
         let touched = Set(earliest.keys)
         session.noteChange("transaction", .added, count: count)
         session.announce(.bulk(assets: touched))
-        try session.rewriteSnapshots(of: touched, seriesToo: true)
+        try session.rewriteSnapshots(of: touched, seriesToo: true, created: created)
         return (0..<count).map { first + Int64($0) }
     }
 
-    /// Inserts the rows; returns the links that name a later row, (id, related id), to set after.
-    private func insertRows(_ transactions: StagedRows, ids: [Int64: Int64], first: Int64) throws -> [(Int64, Int64)] {
+    /// Inserts the rows (taken: each block of them let go once bound), those of the `fresh`
+    /// assets kept in `created` as bound; returns the links that name a later row, (id,
+    /// related id), to set after.
+    private func insertRows(_ transactions: inout StagedRows, ids: [Int64: Int64], first: Int64, fresh: Set<Int64>,
+                            created: inout CreatedHistories) throws -> [(Int64, Int64)] {
         var forward: [(Int64, Int64)] = []
         typealias C = TransactionRecord.Column
         let columns = [C.id] + TransactionRecord.written
@@ -47,15 +55,17 @@ extension SessionCommandStore {
                                        rowCount: transactions.count, rowsPerStatement: Self.transactionsPerStatement)
         // Parameters follow `columns`: the id first, then the written columns in order.
         func p(_ c: C) -> Int32 { c == .id ? 1 : c.parameter + 1 }
-        for (i, t) in transactions.enumerated() {
+        try transactions.removeAll { i, t in
             insert.bind(p(.id), first + Int64(i))
             insert.bind(p(.assetID), t.assetID)
             insert.bind(p(.type), t.type.rawValue)
             insert.bind(p(.date), t.date)
-            insert.bind(p(.quantity), try t.quantity.storedText())
-            insert.bind(p(.price), try t.pricePerUnit.storedText())
-            insert.bind(p(.total), try t.totalAmount.storedText())
-            insert.bind(p(.fees), try t.fees.storedText())
+            let texts = BoundTexts(quantity: try t.quantity.storedText(), price: try t.pricePerUnit.storedText(),
+                                   total: try t.totalAmount.storedText(), fees: try t.fees.storedText())
+            insert.bind(p(.quantity), texts.quantity)
+            insert.bind(p(.price), texts.price)
+            insert.bind(p(.total), texts.total)
+            insert.bind(p(.fees), texts.fees)
             insert.bind(p(.currency), t.currency)
             insert.bind(p(.sourceAssetID), t.sourceAssetID)
             let id = first + Int64(i), related = t.relatedTransactionID.map { ids[$0] ?? $0 }
@@ -63,6 +73,7 @@ extension SessionCommandStore {
             insert.bind(p(.relatedID), related.flatMap { $0 > id ? nil : $0 })
             insert.bind(p(.note), t.note)
             try insert.endRow()
+            if fresh.contains(t.assetID) { created.append(t, asset: t.assetID, texts: texts, index: i, source: t.sourceAssetID) }
         }
         return forward
     }

@@ -68,11 +68,20 @@ enum TransactionMonth {
     /// month order. A transaction without an id, or one out of order, cannot be kept (the
     /// store's rows always have ids): an error, and the caller leaves the rows missing.
     static func rows(of history: [Transaction]) throws -> [(month: String, bytes: [UInt8])] {
-        var rows: [(month: String, bytes: [UInt8])] = []
-        var month = "", bytes: [UInt8] = []
-        var beforeFirst: Int32 = 0, last: Int32 = -1, previousID: Int64 = 0
-        var previous: (day: Int32, id: Int64)?
-        for t in history {
+        var packer = Packer()
+        for t in history { try packer.add(t) }
+        return packer.finished()
+    }
+
+    /// The rows made one transaction at a time (an import's replay, which holds no history).
+    struct Packer {
+        private var rows: [(month: String, bytes: [UInt8])] = []
+        private var month = "", bytes: [UInt8] = []
+        private var beforeFirst: Int32 = 0, last: Int32 = -1, previousID: Int64 = 0
+        private var previous: (day: Int32, id: Int64)?
+
+        /// Adds the next transaction, after every one added before in (date, id) order.
+        mutating func add(_ t: Transaction) throws {
             guard let id = t.id else { throw Unpackable.noID }
             let day = Int32(truncatingIfNeeded: t.date.dayNumber)
             if let previous, (previous.day, previous.id) >= (day, id) { throw Unpackable.outOfOrder }
@@ -90,16 +99,19 @@ enum TransactionMonth {
                 last = beforeFirst + Int32(CalendarDate.daysIn(month: m, year: y))
             }
             bytes.append(UInt8(day - beforeFirst))
-            try append(t, previousID: previousID, to: &bytes)
+            try TransactionMonth.append(t, previousID: previousID, to: &bytes)
             previousID = id
         }
-        if !month.isEmpty { rows.append((month, bytes)) }
-        return rows
+
+        /// The rows of every transaction added, in month order.
+        func finished() -> [(month: String, bytes: [UInt8])] {
+            month.isEmpty ? rows : rows + [(month, bytes)]
+        }
     }
 
     enum Unpackable: Error { case noID, outOfOrder, currencyTooLong }
 
-    private static func append(_ t: Transaction, previousID: Int64, to bytes: inout [UInt8]) throws {
+    fileprivate static func append(_ t: Transaction, previousID: Int64, to bytes: inout [UInt8]) throws {
         let currency = t.currency.utf8
         guard currency.count <= Int(UInt8.max) else { throw Unpackable.currencyTooLong }
         var code = t.type.code

@@ -106,7 +106,7 @@ struct CSVChunksTests {
                         cells.withRow(row) { bytes, spans in
                             #expect(spans.count == 2 * fields.count)
                             let texts = stride(from: 0, to: spans.count, by: 2).map {
-                                String(decoding: UnsafeBufferPointer(rebasing: bytes[spans[$0]..<spans[$0 + 1]]), as: UTF8.self)
+                                String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(spans[$0])..<Int(spans[$0 + 1])]), as: UTF8.self)
                             }
                             #expect(texts == fields)
                         }

@@ -16,7 +16,9 @@ public struct ApplyProfileImport: Command {
         public var newAssets: [Asset] = []
     }
 
-    public var plan: ProfileImportPlan
+    /// The plan, taken by the run (`ProfileWriter` lets each row's operations go once its
+    /// steps are written: 30 MB for a 100,000-row file): the command runs once.
+    private let planHolder: PlanHolder
     public var platform: String
     public var portfolioID: Int64?
     public var openings: [OpeningPosition]
@@ -24,8 +26,8 @@ public struct ApplyProfileImport: Command {
     /// (`StagedImportStore`); false: each as its command records it (kept to compare).
     public var bulk = true
 
-    public init(plan: ProfileImportPlan, platform: String, portfolioID: Int64? = nil, openings: [OpeningPosition] = [], bulk: Bool = true) {
-        self.plan = plan
+    public init(plan: consuming ProfileImportPlan, platform: String, portfolioID: Int64? = nil, openings: [OpeningPosition] = [], bulk: Bool = true) {
+        planHolder = PlanHolder(consume plan)
         self.bulk = bulk
         self.platform = platform
         self.portfolioID = portfolioID
@@ -35,8 +37,9 @@ public struct ApplyProfileImport: Command {
     public func cashName(_ currency: String) -> String { "\(platform) \(currency)" }
 
     public func run(in store: CommandStore) throws -> Summary {
+        guard let plan = planHolder.take() else { throw RuleViolation("A profiled import's plan is written once; this one was.") }
         let staging = bulk ? StagedImportStore(base: store) : nil
-        var writer = ProfileWriter(store: staging ?? store, command: self)
+        var writer = ProfileWriter(store: staging ?? store, plan: consume plan, command: self)
         try writer.checkShortfall()
         try writer.writeOpenings()
         try writer.writeSteps()
@@ -47,11 +50,27 @@ public struct ApplyProfileImport: Command {
         }
         try staging?.finish()
         var summary = Summary()
-        summary.rows = plan.newRowCount
+        summary.rows = writer.plan.newRowCount
         summary.transactions = writer.written
-        summary.duplicates = plan.duplicates
-        summary.skipped = plan.skipped
+        summary.duplicates = writer.plan.duplicates
+        summary.skipped = writer.plan.skipped
         summary.newAssets = writer.created
         return summary
+    }
+}
+
+/// A plan handed over once: the command is a value, its plan is not copied into the run
+/// (a copy would share, and so keep, every row's operations).
+private final class PlanHolder: @unchecked Sendable {
+    private var plan: ProfileImportPlan?
+    private let lock = NSLock()
+
+    init(_ plan: consuming ProfileImportPlan) { self.plan = consume plan }
+
+    /// The plan, the first time; nil after.
+    func take() -> ProfileImportPlan? {
+        lock.lock()
+        defer { lock.unlock() }
+        return plan.take()
     }
 }

@@ -86,6 +86,10 @@ public struct ProfileImportPlan: Sendable {
     /// The operation `step` writes (a leg of it).
     public func operation(of step: Step) -> ProfileOperation { rows[step.row].operations[step.operationInRow] }
 
+    /// Lets row `row`'s operations go (its steps written): `operation(of:)` is not to be
+    /// asked of its steps again.
+    mutating func releaseOperations(ofRow row: Int) { rows[row].operations = [] }
+
     /// The steps of an operation and their phases. Without cash (`--no-cash`) trades move
     /// units only and deposits, withdrawals and conversions are left out; income, fees and
     /// taxes still need the account's cash.

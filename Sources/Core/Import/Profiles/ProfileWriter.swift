@@ -3,7 +3,13 @@ import Foundation
 /// The work of `ApplyProfileImport`: assets by name, cash by currency, one command per step.
 struct ProfileWriter {
     let store: CommandStore
+    /// The plan, its own: each row's operations let go once its steps are written
+    /// (`writeSteps`).
+    private(set) var plan: ProfileImportPlan
     let command: ApplyProfileImport
+    /// The account's currency: the first step's cash currency that is not empty (read
+    /// before any operation goes).
+    let accountCurrency: String?
     var assets: [String: Asset] = [:]
     var created: [Asset] = []
     var problems: [(line: Int, message: String)] = []
@@ -11,12 +17,13 @@ struct ProfileWriter {
     /// A conversion's first leg, waiting for the second to be linked to it.
     var pendingLegs: [Int: Transaction] = [:]
 
-    init(store: CommandStore, command: ApplyProfileImport) {
+    init(store: CommandStore, plan: consuming ProfileImportPlan, command: ApplyProfileImport) {
         self.store = store
+        self.plan = consume plan
         self.command = command
+        let plan = self.plan
+        accountCurrency = plan.steps.lazy.map { plan.operation(of: $0).cashCurrency }.first { !$0.isEmpty }
     }
-
-    var plan: ProfileImportPlan { command.plan }
 
     mutating func checkShortfall() throws {
         var held: [String: ExactDecimal] = [:]
@@ -42,9 +49,13 @@ struct ProfileWriter {
         }
     }
 
+    /// Writes every step; a row's operations go once its last step is written.
     mutating func writeSteps() throws {
         let keys = store as? ImportKeyStore
-        for (index, step) in plan.steps.enumerated() {
+        var left = [Int32](repeating: 0, count: plan.rows.count)
+        for step in plan.steps { left[step.row] += 1 }
+        let steps = plan.steps
+        for (index, step) in steps.enumerated() {
             let line = plan.rows[step.row].row.line
             do {
                 let made = try write(step, index: index)
@@ -53,6 +64,8 @@ struct ProfileWriter {
             } catch {
                 problems.append((line, String(describing: error)))
             }
+            left[step.row] -= 1
+            if left[step.row] == 0 { plan.releaseOperations(ofRow: step.row) }
         }
     }
 
@@ -95,9 +108,7 @@ struct ProfileWriter {
         var create = CreateAsset(name: name, type: type)
         // A coin that only arrives (a deposit, a reward) has no currency of its own: it takes
         // the account's, which a crypto-only file without --currency does not name.
-        let plan = plan
-        let account = plan.steps.lazy.map { plan.operation(of: $0).cashCurrency }.first { !$0.isEmpty }
-        guard let chosen = currency ?? account else {
+        guard let chosen = currency ?? accountCurrency else {
             throw RuleViolation("The currency of '\(name)' is unknown: give the account's currency with --currency CODE.", rule: .required, asset: name)
         }
         create.currency = chosen

@@ -28,8 +28,9 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
     /// Per asset, how many staged rows it has (answers "has history" and "needs a flush").
     private var stagedCount: [Int64: Int] = [:]
     /// Import keys waiting for their rows' ids, each with its row's placeholder, all of one
-    /// platform (`keysPlatform`, a profiled import's): 32 bytes a key instead of 48.
-    private var keys: [(key: ImportKey, transaction: Int64)] = []
+    /// platform (`keysPlatform`, a profiled import's): 32 bytes a key instead of 48, in
+    /// blocks (an array of them grew to 262,144: 8.4 MB, 12.6 MB while it doubled).
+    private var keys = BlockList<(key: ImportKey, transaction: Int64)>()
     private var keysPlatform = ""
     /// The id the store gave each row already written, by its place in `recorded`.
     private var written: [Int64] = []

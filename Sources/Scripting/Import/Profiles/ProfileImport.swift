@@ -43,6 +43,9 @@ public enum ProfileImport {
         var text = try CSVTable.decode(data)
         let separator = delimiter(of: text)
         if text.hasPrefix("\u{FEFF}") { text = String(text.dropFirst()) }  // as CSVTable.parse
+        guard text.utf8.count <= CSVCells.maxSize else {
+            throw ProfileError("The file is over \(CSVCells.maxSize / 1_000_000) MB, more than a profile reads: split it by date and import the parts.")
+        }
         let cells = CSVCells(text: text, delimiter: UInt8(separator.asciiValue!), headerTrimmed: true)
         guard let last = cells.lines.last else { throw RuleViolation(CSVTable.emptyMessage) }
         try CSVTable.checkQuotesClosed(text, delimiter: separator.unicodeScalars.first!, lastRowLine: last)
@@ -103,7 +106,7 @@ public enum ProfileImport {
         let plan = ProfileImportPlan(consume results, existing: try session.importKeys(platform: d.platform), cash: request.cash)
         let openings = try request.opening.map(readOpenings) ?? []
         let portfolio = try portfolioID(request.portfolio, session: session)
-        let summary = try session.execute(ApplyProfileImport(plan: plan, platform: d.platform, portfolioID: portfolio, openings: openings,
+        let summary = try session.execute(ApplyProfileImport(plan: consume plan, platform: d.platform, portfolioID: portfolio, openings: openings,
                                                                     bulk: request.bulkWrite))
         return lines(summary, profile: d, dryRun: request.dryRun)
     }

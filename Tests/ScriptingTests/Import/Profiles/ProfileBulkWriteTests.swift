@@ -62,6 +62,29 @@ struct ProfileBulkWriteTests {
         for pair in pairs { #expect(pair[0] as Int64 == pair[2] as Int64) }
     }
 
+    @Test("the walk lets each row's operations go once its steps are written, the steps and lines kept; a command's plan is written once")
+    func operationsLetGo() throws {
+        let (script, results) = try #require(try ProfileImport.profiled(try sample("trading212.csv"), request: ProfileImport.Request(file: "sample.csv")))
+        let plan = ProfileImportPlan(results, existing: [], cash: true)
+        #expect(plan.rows.contains { !$0.operations.isEmpty })
+        let command = ApplyProfileImport(plan: plan, platform: script.descriptor.platform)
+        let t = try ProfileTestStore()
+        try t.session { s in
+            try s.atomically {
+                var writer = ProfileWriter(store: SessionCommandStore(s), plan: plan, command: command)
+                try writer.writeSteps()
+                #expect(writer.problems.isEmpty)
+                #expect(writer.written > 0)
+                #expect(writer.plan.rows.allSatisfy { $0.operations.isEmpty })
+                #expect(writer.plan.steps.count == plan.steps.count && writer.plan.newRowCount == plan.newRowCount)
+                #expect(writer.plan.rows.map(\.row.line) == plan.rows.map(\.row.line))
+            }
+        }
+        let other = try ProfileTestStore()
+        #expect(try other.session { try $0.execute(command) }.transactions > 0)
+        #expect { try other.session { try $0.execute(command) } } throws: { "\($0)".contains("written once") }
+    }
+
     @Test("a row refused while writing (a date in the future) leaves every table as it was, at any row")
     func refusedLeavesStoreUnchanged() throws {
         let t = try imported("trading212.csv", bulk: true).store
