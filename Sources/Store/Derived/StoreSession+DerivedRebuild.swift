@@ -26,6 +26,9 @@ extension StoreSession {
             if tables.contains(.assetExtent) {
                 for (id, extent) in replay.extents.sorted(by: { $0.key < $1.key }) { try storeExtent(extent, ofAsset: id) }
             }
+            if tables.contains(.transactionMonth) {
+                for (id, rows) in replay.transactionMonths.sorted(by: { $0.key < $1.key }) { try storeTransactionMonths(rows, ofAsset: id, after: nil) }
+            }
         }
         invalidateAll()
     }

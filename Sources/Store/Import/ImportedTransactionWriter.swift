@@ -208,7 +208,10 @@ struct BoundTexts {
     var quantity: String, price: String, total: String, fees: String
 
     init(quantity: String, price: String, total: String, fees: String) {
-        (self.quantity, self.price, self.total, self.fees) = (quantity, price, total, fees)
+        self.quantity = quantity
+        self.price = price
+        self.total = total
+        self.fees = fees
     }
 
     init(_ new: ImportPlan.NewTransaction) {

@@ -33,7 +33,7 @@ enum TransactionMonthMigration {
                     DELETE FROM transaction_month WHERE asset_id = NEW.asset_id AND month >= substr(NEW.date, 1, 7);
                 END;
                 CREATE TRIGGER transaction_month_update
-                AFTER UPDATE OF id, asset_id, type, date, quantity, price, fees, currency, source_asset_id, related_id ON asset_transaction
+                AFTER UPDATE OF id, asset_id, type, date, quantity, price, fees, source_asset_id, related_id, currency ON asset_transaction
                 WHEN EXISTS (SELECT 1 FROM transaction_month WHERE asset_id = OLD.asset_id AND month >= substr(OLD.date, 1, 7))
                   OR EXISTS (SELECT 1 FROM transaction_month WHERE asset_id = NEW.asset_id AND month >= substr(NEW.date, 1, 7)) BEGIN
                     DELETE FROM transaction_month WHERE asset_id = OLD.asset_id AND month >= substr(OLD.date, 1, 7);
