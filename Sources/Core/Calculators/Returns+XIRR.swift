@@ -39,8 +39,9 @@ extension Returns {
 
         var rootsAsFloat: [Double] = []
         var previous: (rate: Double, npv: Double)?
-        for rateAsFloat in xirrGrid {
-            let npvAsFloat = npv.estimate(at: rateAsFloat)  // its sign, zero and finiteness are value(at:)'s
+        let estimates = npv.estimates(at: xirrGrid)
+        for (k, rateAsFloat) in xirrGrid.enumerated() {
+            let npvAsFloat = estimates[k]  // its sign, zero and finiteness are value(at:)'s
             guard npvAsFloat.isFinite else { previous = nil; continue }
             if npvAsFloat == 0 {
                 rootsAsFloat.append(rateAsFloat)
@@ -151,6 +152,66 @@ extension Returns {
                 sum += term
                 magnitude += Swift.abs(term)
             }
+            return decided(sum: sum, magnitude: magnitude, factor: factor, logGrowth: logGrowth, daily: daily, rate: rate)
+        }
+
+        /// `estimate(at:)` at each of `rates`, four rates at a time: the flows' loop carries
+        /// four factors, sums and magnitudes side by side (`SIMD4`), each lane doing exactly
+        /// the operations `estimate(at:)` does for its rate (the days' steps are the same for
+        /// every rate; each lane's powers are its own), so each result is the same double.
+        /// One pass over the flows for four rates instead of four (issue 27: XIRR's scan of
+        /// 590 rates was 60 M instructions of a first `af.performance{}`).
+        func estimates(at rates: [Double]) -> [Double] {
+            var results: [Double] = []
+            results.reserveCapacity(rates.count)
+            var start = 0
+            while start < rates.count {
+                let lanes = Swift.min(4, rates.count - start)
+                var rate = SIMD4<Double>(repeating: rates[start]), logGrowth = SIMD4<Double>(), daily = SIMD4<Double>()
+                for l in 0..<lanes { rate[l] = rates[start + l] }
+                for l in 0..<4 {
+                    logGrowth[l] = Foundation.log1p(rate[l])
+                    daily[l] = Foundation.exp(-logGrowth[l] / 365)
+                }
+                let shortSteps: [SIMD4<Double>] = (0...7).map { k in
+                    var powers = SIMD4<Double>()
+                    for l in 0..<4 { powers[l] = Foundation.pow(daily[l], Double(k)) }
+                    return powers
+                }
+                var factor = SIMD4<Double>(repeating: 1), sum = SIMD4<Double>(), magnitude = SIMD4<Double>()
+                var previousDay = 0
+                amounts.withUnsafeBufferPointer { amounts in
+                    days.withUnsafeBufferPointer { days in
+                        for i in 0..<amounts.count {
+                            let step = days[i] - previousDay
+                            if step > 0 {
+                                if step < shortSteps.count {
+                                    factor *= shortSteps[step]
+                                } else {
+                                    var powers = SIMD4<Double>()
+                                    for l in 0..<4 { powers[l] = Foundation.pow(daily[l], Double(step)) }
+                                    factor *= powers
+                                }
+                                previousDay = days[i]
+                            }
+                            let term = amounts[i] * factor
+                            sum += term
+                            magnitude += term.replacing(with: -term, where: term .< 0)  // |term|, lane by lane
+                        }
+                    }
+                }
+                for l in 0..<lanes {
+                    results.append(decided(sum: sum[l], magnitude: magnitude[l], factor: factor[l], logGrowth: logGrowth[l],
+                                           daily: daily[l], rate: rate[l]))
+                }
+                start += lanes
+            }
+            return results
+        }
+
+        /// The estimate's sum when it is certainly on the side of zero `value(at:)` is, else
+        /// `value(at:)` itself (see `estimate(at:)`).
+        private func decided(sum: Double, magnitude: Double, factor: Double, logGrowth: Double, daily: Double, rate: Double) -> Double {
             let n = Double(amounts.count), lastDay = Double(days.last ?? 0)
             let perFactor = lastDay * (1 + 2.5 * Swift.abs(logGrowth) / 365) + 2 * n + 2
             let bound = 2 * (perFactor + 2 * (n + 2)) * Double.ulpOfOne

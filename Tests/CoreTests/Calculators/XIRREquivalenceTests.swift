@@ -55,4 +55,20 @@ struct XIRREquivalenceTests {
                     CashFlow(date: d("2022-01-01"), amount: -300)]
         #expect(Returns.xirr(none) == ReferenceXIRR.xirr(none))
     }
+
+    @Test("The scan's four rates at a time give each rate's estimate, bit for bit", arguments: 0..<10)
+    func fourAtATime(seed: Int) {
+        let flows = Self.flows(seed: UInt64(seed) &+ 311, count: [2, 7, 40, 400, 2_000][seed % 5], spanDays: 200 + seed * 1_900)
+        let netted = Returns.dailyNet(flows)
+        guard let first = netted.first?.date else { return }
+        let npv = Returns.NetPresentValue(amounts: netted.map { Returns.float($0.value) }, days: netted.map { first.days(until: $0.date) })
+        // The grid, every count of rates from 1 to 9 (partial groups of four), and extremes.
+        var rates = Returns.xirrGrid + [-0.99999, -1, -2, 1e6, 1e300, .infinity, .nan, 0, -0.0, 3e-9]
+        rates += (0..<9).map { Double($0) * 0.37 - 0.5 }
+        for count in [1, 2, 3, 4, 5, 9, rates.count] {
+            let some = Array(rates.prefix(count))
+            let four = npv.estimates(at: some), one = some.map { npv.estimate(at: $0) }
+            #expect(four.map(\.bitPattern) == one.map(\.bitPattern), "seed \(seed), \(count) rates")
+        }
+    }
 }
