@@ -120,25 +120,35 @@ extension StoreSession {
     /// `complete` row is there, every month of the replay must be there too. Rows are compared
     /// by value and shown as text "D:Q D:Q …" (`QuantityCheckpoint.text`).
     private static func checkpointMismatches(_ stored: [String: [UInt8]], _ replayed: [(month: String, bytes: [UInt8])]?, asset: String) -> [DerivedMismatch] {
-        let table = DerivedTable.quantityCheckpoint.rawValue
+        monthlyMismatches(stored, replayed, asset: asset, table: .quantityCheckpoint, field: "levels", text: QuantityCheckpoint.text)
+    }
+
+    /// The comparison of a table of one packed column per asset and month (`quantity_checkpoint`,
+    /// `transaction_month`): each stored month against the replay's, as `text` shows them
+    /// (nil: the bytes do not read back), and, when the `complete` row is there, every month
+    /// of the replay present. Named "`field` YYYY-MM".
+    static func monthlyMismatches(_ stored: [String: [UInt8]], _ replayed: [(month: String, bytes: [UInt8])]?, asset: String,
+                                  table derived: DerivedTable, field: String,
+                                  text: (_ month: String, _ bytes: [UInt8]) -> String?) -> [DerivedMismatch] {
+        let table = derived.rawValue, complete = QuantityCheckpoint.complete
         guard let replayed else {
             return [DerivedMismatch(asset: asset, table: table, field: "row", stored: "present", replayed: "none (no such asset)")]
         }
         let expected = Dictionary(uniqueKeysWithValues: replayed.map { ($0.month, $0.bytes) })
         var found: [DerivedMismatch] = []
-        for month in stored.keys.sorted() where month != QuantityCheckpoint.complete {
+        for month in stored.keys.sorted() where month != complete {
             let bytes = stored[month]!
-            let text = QuantityCheckpoint.text(month: month, bytes: bytes)
-            let replayedText = expected[month].flatMap { QuantityCheckpoint.text(month: month, bytes: $0) }
-            if text == nil || text != replayedText {
-                found.append(DerivedMismatch(asset: asset, table: table, field: "levels \(month)", stored: text ?? "unreadable (\(bytes.count) bytes)",
-                                             replayed: replayedText ?? "none"))
+            let storedText = text(month, bytes)
+            let replayedText = expected[month].flatMap { text(month, $0) }
+            if storedText == nil || storedText != replayedText {
+                found.append(DerivedMismatch(asset: asset, table: table, field: "\(field) \(month)",
+                                             stored: storedText ?? "unreadable (\(bytes.count) bytes)", replayed: replayedText ?? "none"))
             }
         }
-        if stored[QuantityCheckpoint.complete] != nil {
+        if stored[complete] != nil {
             for (month, bytes) in replayed where stored[month] == nil {
-                found.append(DerivedMismatch(asset: asset, table: table, field: "levels \(month)", stored: "none (the rows say they are complete)",
-                                             replayed: QuantityCheckpoint.text(month: month, bytes: bytes) ?? ""))
+                found.append(DerivedMismatch(asset: asset, table: table, field: "\(field) \(month)", stored: "none (the rows say they are complete)",
+                                             replayed: text(month, bytes) ?? ""))
             }
         }
         return found
