@@ -40,7 +40,7 @@ struct DisplayPrecisionTests {
     @Test("the holdings report's CSV has no 36-decimal figures; money in minor units; JSON says it is exact")
     func holdingsCSV() throws {
         let demo = try demoStore()
-        defer { removeStoreFiles(demo.path) }
+        defer { removeStoreFolder(demo.path) }
         let csv = try renderBuiltIn("holdings", .csv, store: demo.store)
         #expect(!csv.isEmpty)
         #expect(longestDecimals(csv) <= 8)

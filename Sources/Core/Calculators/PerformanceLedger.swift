@@ -122,13 +122,20 @@ struct PerformanceLedger {
     }
 
     /// Keeps an entry (when asked) and adds it to the period's sums when it falls in it.
+    ///
+    /// A zero amount is not added: the entry's amounts are `trimmed`, so a zero is 0 with no
+    /// places, and adding it gives back the sum unchanged (units, places and sign); most
+    /// entries have no income and no realized gain (issue 27: two of a first
+    /// `af.performance{}`'s three additions an entry).
     private mutating func add(_ e: ScopeFlow, keeping: Bool) {
         if keeping { entries.append(e) }
         if let period, e.date > period.from, e.date <= period.to {
-            periodSums.netFlows += e.flow
-            periodSums.income += e.income
-            periodSums.realizedGain += e.realizedGain
-            if !e.flow.isZero { periodSums.flows.append(CashFlow(date: e.date, amount: e.flow)) }
+            if !e.flow.isZero {
+                periodSums.netFlows += e.flow
+                periodSums.flows.append(CashFlow(date: e.date, amount: e.flow))
+            }
+            if !e.income.isZero { periodSums.income += e.income }
+            if !e.realizedGain.isZero { periodSums.realizedGain += e.realizedGain }
         }
     }
 
@@ -198,9 +205,11 @@ struct PerformanceLedger {
     func values(on dates: [CalendarDate]) -> [ExactDecimal] {
         guard !dates.isEmpty else { return [] }
         var sums = ExactChangeSums(count: dates.count)
-        forEachValueChange(on: dates) { slot, newQuantity, newPrice, quantity, price in
-            sums.add(at: slot, newQuantity, newPrice, minus: quantity, price)
-            return sums.isExact
+        sums.addingChanges { adder in
+            forEachValueChange(on: dates) { slot, newQuantity, newPrice, quantity, price, chained in
+                adder.add(at: slot, newQuantity, newPrice, minus: quantity, price, chained: chained)
+                return adder.isExact
+            }
         }
         return sums.runningTotals() ?? decimalValues(on: dates)
     }
@@ -209,7 +218,7 @@ struct PerformanceLedger {
     func decimalValues(on dates: [CalendarDate]) -> [ExactDecimal] {
         guard !dates.isEmpty else { return [] }
         var changes = [ExactDecimal](repeating: 0, count: dates.count)
-        forEachValueChange(on: dates) { slot, newQuantity, newPrice, quantity, price in
+        forEachValueChange(on: dates) { slot, newQuantity, newPrice, quantity, price, _ in
             changes[slot] += newQuantity * newPrice - quantity * price
             return true
         }
@@ -220,12 +229,13 @@ struct PerformanceLedger {
         }
     }
 
-    /// Calls `change(slot, newQuantity, newPrice, quantity, price)` for every change of a scope
-    /// asset's value up to the last of `dates`, in each asset's date order; stops when it
-    /// returns false.
+    /// Calls `change(slot, newQuantity, newPrice, quantity, price, chained)` for every change of
+    /// a scope asset's value up to the last of `dates`, in each asset's date order; stops when
+    /// it returns false. `chained`: the call before was the same asset's, with nothing skipped
+    /// in between, so this quantity and price are that call's new ones.
     @inline(__always)
     private func forEachValueChange(on dates: [CalendarDate],
-                                    _ change: (Int, ExactDecimal, ExactDecimal, ExactDecimal, ExactDecimal) -> Bool) {
+                                    _ change: (Int, ExactDecimal, ExactDecimal, ExactDecimal, ExactDecimal, Bool) -> Bool) {
         let first = dates[0], last = dates[dates.count - 1]
         let slots = DateSlots(dates)
         for a in records.assetIDs.indices where records.inScope[a] {
@@ -235,6 +245,7 @@ struct PerformanceLedger {
             let end = records.priceStart[a + 1]
             var i = 0, j = cash ? end : records.priceStart[a]
             var quantity = ExactDecimal.zero, price: ExactDecimal = cash ? 1 : 0
+            var chained = false
             while true {
                 var newQuantity = quantity, newPrice = price
                 let date: CalendarDate
@@ -251,7 +262,10 @@ struct PerformanceLedger {
                 }
                 if date > last { break }
                 if !(quantity.isZero && newQuantity.isZero) {
-                    guard change(date <= first ? 0 : slots.slot(of: date), newQuantity, newPrice, quantity, price) else { return }
+                    guard change(date <= first ? 0 : slots.slot(of: date), newQuantity, newPrice, quantity, price, chained) else { return }
+                    chained = true
+                } else {
+                    chained = false
                 }
                 quantity = newQuantity
                 price = newPrice
@@ -269,8 +283,11 @@ struct PerformanceLedger {
         for d in extra where d >= from && d <= to { marked[d.dayNumber - from.dayNumber] = true }
         // The entries' dates, from the rows that make one (a scope asset's, or income a scope
         // asset paid elsewhere), so that no entry need be kept.
-        for row in records.rows where row.date > from && row.date < to && (records.inScope[Int(row.asset)] || row.sourceInScope) {
-            marked[row.date.dayNumber - from.dayNumber] = true
+        for i in records.rows.indices {
+            let (asset, day, sourceInScope) = records.rows.assetDayAndSource(i)  // not the row's decimals
+            if day > from.dayNumber, day < to.dayNumber, records.inScope[Int(asset)] || sourceInScope {
+                marked[day - from.dayNumber] = true
+            }
         }
         for a in records.assetIDs.indices where records.inScope[a] && !records.isCash[a] {
             for d in records.priceDates[records.priceStart[a]..<records.priceStart[a + 1]] where d > from && d < to {
@@ -326,27 +343,4 @@ struct DateSlots {
 
     /// For a day within the dates' span.
     @inline(__always) func slot(of date: CalendarDate) -> Int { Int(table[date.dayNumber - first]) }
-}
-
-extension ExactDecimal {
-    /// The same value without trailing fractional zeros (100.000…0 → 100), as `normalized`
-    /// but in a few divisions rather than one per zero, and none for a value whose last digit
-    /// is not 0. Arithmetic depends only on values, never on their trailing zeros, so every
-    /// figure computed from the trimmed value is the same; only faster, since 100 with 34
-    /// places needs 128-bit and wider arithmetic where 100 needs none.
-    var trimmed: ExactDecimal {
-        if scale == 0 || isOutOfRange { return self }
-        var units = self.units, scale = Int(self.scale)
-        if units == 0 { return .zero }
-        if units % 10 != 0 { return self }
-        func strip(_ digits: Int) {
-            let power = Pow10.of(digits)
-            while scale >= digits, units % power == 0 {
-                units /= power
-                scale -= digits
-            }
-        }
-        strip(16); strip(8); strip(4); strip(2); strip(1)
-        return ExactDecimal(units: units, scale: scale, negative: isNegative)
-    }
 }

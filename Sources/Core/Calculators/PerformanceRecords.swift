@@ -278,6 +278,13 @@ public struct PackedRows: RandomAccessCollection, Sendable {
         return (p.asset, p.day)
     }
 
+    /// Row i's asset number, day and whether a scope asset paid it (`Row.sourceInScope`),
+    /// without building its decimals.
+    @inline(__always) func assetDayAndSource(_ i: Int) -> (asset: Int32, day: Int, sourceInScope: Bool) {
+        let p = packed[i]
+        return (p.asset, p.day, p.flags & Self.sourceInScope != 0)
+    }
+
     @inline(__always) private func decimal(_ units: UInt64, _ tag: UInt8) -> ExactDecimal {
         if tag == Self.wideTag { return wide[Int(units)] }
         return ExactDecimal(units: UInt128(units), scale: Int(tag & 0x3F), negative: tag & Self.negative != 0)

@@ -6,7 +6,8 @@ extension ExactDecimal {
     /// self + other; throws a DecimalRangeError naming both values when it does not fit.
     public func adding(_ other: ExactDecimal) throws -> ExactDecimal {
         try checkInRange(); try other.checkInRange()
-        if let sum = Self.fastSum(self, other.units, other.scale, other.isNegative) { return sum }
+        if let sum = Self.fastSum(self, other.units, other.scale, other.isNegative)
+            ?? Self.roundedSum(self, other.units, other.scale, other.isNegative) { return sum }
         return try Self.wideSum(self, other.units, Int(other.scale), other.isNegative) { .of($0, self, "+", other) }
     }
 
@@ -14,7 +15,7 @@ extension ExactDecimal {
     public func subtracting(_ other: ExactDecimal) throws -> ExactDecimal {
         try checkInRange(); try other.checkInRange()
         let negated = !other.isNegative && other.units != 0
-        if let sum = Self.fastSum(self, other.units, other.scale, negated) { return sum }
+        if let sum = Self.fastSum(self, other.units, other.scale, negated) ?? Self.roundedSum(self, other.units, other.scale, negated) { return sum }
         return try Self.wideSum(self, other.units, Int(other.scale), negated) { .of($0, self, "-", other) }
     }
 
@@ -128,6 +129,57 @@ extension ExactDecimal {
         return overflow ? nil : product
     }
 
+    /// a + (±units × 10^-scale) for operands in range whose aligned sum passes 128 bits by
+    /// at most 19 digits: the usual slow sum, a cost basis with 30-odd places plus an amount
+    /// with two (issue 27: about 220,000 of a first `af.performance{}`). The exact sum in 192
+    /// bits, its extra digits dropped by one division, rounded half-even: exactly what
+    /// `wideSum` gives (a test compares them), without its general steps. Nil when another
+    /// case arises (more digits to drop, a rounding up to 2^128, fewer places than digits to
+    /// drop): `wideSum` then decides.
+    ///
+    /// Why it is the same: with scale ≤ 38, `fit` drops the fewest digits d that bring the
+    /// sum below 2^128, which is the least d with sum ÷ 2^128 < 10^d: the digit count of the
+    /// sum's high 128 bits. Then d ≤ 19 means those bits are below 2^64, so the sum has three
+    /// 64-bit limbs and the top one is below the divisor 10^d.
+    @inline(__always)
+    static func roundedSum(_ a: ExactDecimal, _ bUnits: UInt128, _ bScale: UInt8, _ bNegative: Bool) -> ExactDecimal? {
+        if a.isOutOfRange || bScale == outOfRangeScale { return nil }
+        var x = Wide(a.units), y = Wide(bUnits)
+        let scale: UInt8
+        if a.scale >= bScale {
+            scale = a.scale
+            y = Wide.product(bUnits, Pow10.of(Int(a.scale - bScale)))
+        } else {
+            scale = bScale
+            x = Wide.product(a.units, Pow10.of(Int(bScale - a.scale)))
+        }
+        let value: Wide, negative: Bool
+        if a.isNegative == bNegative {
+            guard let sum = x.adding(y) else { return nil }
+            (value, negative) = (sum, a.isNegative)
+        } else if x < y {
+            (value, negative) = (y.subtracting(x), bNegative)
+        } else {
+            (value, negative) = (x.subtracting(y), a.isNegative)
+        }
+        if value.high == 0 { return ExactDecimal(units: value.low, scale: Int(scale), negative: negative) }
+        let drop = digitCount(value.high)
+        guard drop <= 19, drop <= Int(scale) else { return nil }
+        let divisor = UInt64(truncatingIfNeeded: Pow10.of(drop))
+        // Limbs (top, middle, bottom): top = value.high < 10^drop, so two divisions.
+        let top = UInt64(truncatingIfNeeded: value.high)
+        let (q1, r1) = divisor.dividingFullWidth((high: top, low: UInt64(truncatingIfNeeded: value.low >> 64)))
+        let (q0, rest) = divisor.dividingFullWidth((high: r1, low: UInt64(truncatingIfNeeded: value.low)))
+        var kept = UInt128(q1) << 64 | UInt128(q0)
+        // Half-even: above half a unit of the kept digits, or exactly half with an odd last digit.
+        let half = divisor / 2
+        if rest > half || (rest == half && kept & 1 == 1) {
+            guard kept != .max else { return nil }
+            kept += 1
+        }
+        return ExactDecimal(units: kept, scale: Int(scale) - drop, negative: negative)
+    }
+
     static func wideSum(_ a: ExactDecimal, _ bUnits: UInt128, _ bScale: Int, _ bNegative: Bool,
                         _ failure: (DecimalRangeError.Kind) -> DecimalRangeError) throws -> ExactDecimal {
         let scale = max(Int(a.scale), bScale)
@@ -203,7 +255,7 @@ extension ExactDecimal {
     // with 30-odd places after partial sells take this way, about 300,000 of a first
     // `af.performance{}`).
     public static func + (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal {
-        if let sum = fastSum(a, b.units, b.scale, b.isNegative) { return sum }
+        if let sum = fastSum(a, b.units, b.scale, b.isNegative) ?? roundedSum(a, b.units, b.scale, b.isNegative) { return sum }
         return orOutOfRange {
             try a.checkInRange(); try b.checkInRange()
             return try wideSum(a, b.units, Int(b.scale), b.isNegative) { .of($0, a, "+", b) }
@@ -212,7 +264,7 @@ extension ExactDecimal {
 
     public static func - (a: ExactDecimal, b: ExactDecimal) -> ExactDecimal {
         let negated = !b.isNegative && b.units != 0
-        if let sum = fastSum(a, b.units, b.scale, negated) { return sum }
+        if let sum = fastSum(a, b.units, b.scale, negated) ?? roundedSum(a, b.units, b.scale, negated) { return sum }
         return orOutOfRange {
             try a.checkInRange(); try b.checkInRange()
             return try wideSum(a, b.units, Int(b.scale), negated) { .of($0, a, "-", b) }

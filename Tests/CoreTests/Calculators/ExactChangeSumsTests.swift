@@ -37,12 +37,21 @@ struct ExactChangeSumsTests {
             var sums = ExactChangeSums(count: count)
             var changes = [ExactDecimal](repeating: 0, count: count)
             let extreme = random.chance(40)
-            for _ in 0..<(1 + random.below(12)) {
-                let slot = random.below(count)
-                let (q1, p1, q0, p0) = (Self.decimal(&random, extreme), Self.decimal(&random, extreme), Self.decimal(&random, extreme), Self.decimal(&random, extreme))
-                let same = random.chance(15)  // a difference of 0 still raises the slot's scale
-                sums.add(at: slot, q1, p1, minus: same ? q1 : q0, same ? p1 : p0)
-                changes[slot] += q1 * p1 - (same ? q1 * p1 : q0 * p0)
+            // Chained changes start where the one before ended: its product is reused.
+            var previous: (quantity: ExactDecimal, price: ExactDecimal)?
+            sums.addingChanges { adder in
+                for _ in 0..<(1 + random.below(12)) {
+                    let slot = random.below(count)
+                    let (q1, p1) = (Self.decimal(&random, extreme), Self.decimal(&random, extreme))
+                    var (q0, p0) = (Self.decimal(&random, extreme), Self.decimal(&random, extreme))
+                    let same = random.chance(15)  // a difference of 0 still raises the slot's scale
+                    if same { (q0, p0) = (q1, p1) }
+                    let chained = !same && previous != nil && random.chance(50)
+                    if chained, let previous { (q0, p0) = previous }
+                    adder.add(at: slot, q1, p1, minus: q0, p0, chained: chained)
+                    changes[slot] += q1 * p1 - q0 * p0
+                    previous = (q1, p1)
+                }
             }
             var total = ExactDecimal.zero
             let expected = changes.map { total += $0; return total }

@@ -27,9 +27,10 @@ enum MultiCurrencyExample {
     af.set_financial_goal(4000)
     """
 
-    /// A store file with the example in it; the caller removes it.
+    /// A store file with the example in it, alone in a folder of its own: the caller removes
+    /// it with `removeStoreFolder(path)`.
     static func store() throws -> (store: AssetFlowStore, path: String) {
-        let path = NSTemporaryDirectory() + "af-currency-\(UUID().uuidString).sqlite"
+        let path = try storeInFolderOfItsOwn("currency")
         let store = try AssetFlowStore(path: path)
         try store.withSession(today: CalendarDate(today)!) { session in
             let env = try ScriptEnvironment(session: session)

@@ -8,7 +8,7 @@ import Testing
 struct MultiCurrencyExampleTests {
     func run(_ lua: String) throws -> [String] {
         let example = try MultiCurrencyExample.store()
-        defer { removeStoreFiles(example.path) }
+        defer { removeStoreFolder(example.path) }
         let lines = try runLua(lua, store: example.store, today: MultiCurrencyExample.today).split(separator: "\n").map(String.init)
         return lines + Array(repeating: "(missing line)", count: 12)  // a short output fails an expectation, not the process
     }

@@ -10,9 +10,10 @@ import Testing
 let builtInReports = ["overview", "holdings", "income", "gains", "rebalancing", "performance", "projection",
                       "dividends-calendar", "monthly-returns", "drawdowns", "allocation-history", "fees-taxes", "contributions-growth"]
 
-/// A store file filled by scripts/demo-store.lua.
+/// A store file filled by scripts/demo-store.lua, alone in a folder of its own: the caller
+/// removes it with `removeStoreFolder(path)`.
 func demoStore() throws -> (store: AssetFlowStore, path: String) {
-    let path = NSTemporaryDirectory() + "af-demo-\(UUID().uuidString).sqlite"
+    let path = try storeInFolderOfItsOwn("demo")
     let store = try AssetFlowStore(path: path)
     let outcome = try ScriptRunner.run(path: packageRoot.appendingPathComponent("scripts/demo-store.lua").path, arguments: [],
                                        store: store, options: ScriptRun(), today: CalendarDate("2026-01-15")!, output: { _ in })
@@ -46,7 +47,7 @@ struct BuiltInReportsTests {
           arguments: builtInReports)
     func everyFormat(name: String) throws {
         let demo = try demoStore()
-        defer { removeStoreFiles(demo.path) }
+        defer { removeStoreFolder(demo.path) }
         for format in ReportFormat.allCases {
             let text = try renderBuiltIn(name, format, store: demo.store)
             if format != .csv { #expect(!text.isEmpty, "\(name) \(format)") }
@@ -81,7 +82,7 @@ struct BuiltInReportsTests {
     @Test("The overview shows the demo's figures and its allocation")
     func overviewContents() throws {
         let demo = try demoStore()
-        defer { removeStoreFiles(demo.path) }
+        defer { removeStoreFolder(demo.path) }
         let text = try renderBuiltIn("overview", .markdown, store: demo.store)
         #expect(text.contains("# Portfolio overview"))
         #expect(text.contains("| Net worth (USD) |"))
@@ -92,7 +93,7 @@ struct BuiltInReportsTests {
           .enabled(if: chromiumPath != nil || runningOnCI, "chromium is not installed (scripts/test installs it)"), arguments: builtInReports)
     func browser(name: String) throws {
         let demo = try demoStore()
-        defer { removeStoreFiles(demo.path) }
+        defer { removeStoreFolder(demo.path) }
         let folder = NSTemporaryDirectory() + "af-browser-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -152,7 +153,7 @@ struct GalleryReportsTests {
     @Test("Parameters change what the built-in reports show")
     func parameters() throws {
         let demo = try demoStore()
-        defer { try? FileManager.default.removeItem(atPath: demo.path) }
+        defer { removeStoreFolder(demo.path) }
         // Dividends 600, 750, 900 and interest 420, 460, 500 in 2023–2025.
         #expect(try render("income", .csv, ["from": "2024-01-01"], store: demo.store) == "Year,Dividend,Interest,Total\n2024,750.00,460.00,1210.00\n2025,900.00,500.00,1400.00\n")
         let projection = try render("projection", .csv, ["years": "3", "runs": "50", "monthly": "100"], store: demo.store)
@@ -165,7 +166,7 @@ struct GalleryReportsTests {
     @Test("The overview in another currency: its figures and chart in EUR, the net worth as af.net_worth(\"EUR\")")
     func overviewInEuros() throws {
         let example = try MultiCurrencyExample.store()
-        defer { try? FileManager.default.removeItem(atPath: example.path) }
+        defer { removeStoreFolder(example.path) }
         var request = ReportRunner.Request(script: packageRoot.appendingPathComponent("scripts/reports/overview.lua").path)
         request.format = .markdown
         request.parameters = ["currency": "EUR"]
@@ -180,7 +181,7 @@ struct GalleryReportsTests {
     @Test("The gallery's figures: payments, the waterfall adding up, the month grid")
     func figures() throws {
         let demo = try demoStore()
-        defer { try? FileManager.default.removeItem(atPath: demo.path) }
+        defer { removeStoreFolder(demo.path) }
         let calendar = try render("dividends-calendar", .markdown, [:], store: demo.store)
         #expect(calendar.contains("| Paid (USD) | 3,630.00 USD |") && calendar.contains("| Payments | 6 |"), "\(calendar)")
         #expect(calendar.contains("| 2024-12 | 750.00 USD |"), "\(calendar)")

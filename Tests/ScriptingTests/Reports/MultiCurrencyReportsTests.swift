@@ -13,7 +13,7 @@ struct MultiCurrencyReportsTests {
           arguments: builtInReports)
     func everyFormat(name: String) throws {
         let example = try MultiCurrencyExample.store()
-        defer { removeStoreFiles(example.path) }
+        defer { removeStoreFolder(example.path) }
         for format in ReportFormat.allCases {
             let text = try renderBuiltIn(name, format, store: example.store)
             if format != .csv { #expect(!text.isEmpty, "\(name) \(format)") }
@@ -26,7 +26,7 @@ struct MultiCurrencyReportsTests {
     @Test("The overview's figures are in USD: net worth 3595.50 and each asset's value in USD")
     func overviewFigures() throws {
         let example = try MultiCurrencyExample.store()
-        defer { removeStoreFiles(example.path) }
+        defer { removeStoreFolder(example.path) }
         let text = try renderBuiltIn("overview", .markdown, store: example.store)
         #expect(text.contains("Net worth (USD)"))
         #expect(text.contains("3,595.50") || text.contains("3595.50"), "\(text)")
@@ -39,7 +39,7 @@ struct MultiCurrencyReportsTests {
           .enabled(if: chromiumPath != nil || runningOnCI, "chromium is not installed (scripts/test installs it)"), arguments: builtInReports)
     func browser(name: String) throws {
         let example = try MultiCurrencyExample.store()
-        defer { removeStoreFiles(example.path) }
+        defer { removeStoreFolder(example.path) }
         let folder = NSTemporaryDirectory() + "af-browser-fx-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
