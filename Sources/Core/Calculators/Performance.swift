@@ -81,12 +81,19 @@ public enum Performance {
         let twr = timeline.count < 2 ? .unavailable(Returns.Reason.fewerThanTwoValuations) : Returns.timeWeightedFigure(periods)
         let twrAnnualized = twr.value.map { Returns.annualized($0, from: from, to: to, annualizeShortPeriod: annualizeShortPeriod) } ?? twr
 
-        // The investor's flows in date order as XIRR sorts them (the start value before every
-        // flow, which all come after `from`; the end value after those of `to`), read in place
-        // from the scope's flows: no sorted copy, no copy at all (issue 27).
-        let investorFlows = InvestorFlows(start: CashFlow(date: from, amount: -startValue), flows: flowList,
-                                          end: CashFlow(date: to, amount: endValue))
-        let mwr = Returns.xirr(investorFlows, annualizeShortPeriod: annualizeShortPeriod)
+        // The investor's flows added up per day as XIRR adds them (the start value before every
+        // flow, which all come after `from`; the end value after those of `to`): from the
+        // sub-periods, whose flows are those days' sums already (issue 27), or, for a period of
+        // one day (no sub-period), read in place from the scope's flows.
+        let mwr: ReturnFigure
+        if periods.isEmpty {
+            let investorFlows = InvestorFlows(start: CashFlow(date: from, amount: -startValue), flows: flowList,
+                                              end: CashFlow(date: to, amount: endValue))
+            mwr = Returns.xirr(investorFlows, annualizeShortPeriod: annualizeShortPeriod)
+        } else {
+            let netted = Returns.investorDailyNet(from: from, startValue: startValue, periods: periods, endValue: endValue)
+            mwr = Returns.xirr(netted: netted, annualizeShortPeriod: annualizeShortPeriod)
+        }
         return PerformanceReport(
             from: from, to: to, startValue: startValue, endValue: endValue, netFlows: sums.netFlows, income: sums.income,
             realizedGain: sums.realizedGain, unrealizedChange: unrealizedChange, twr: twr, twrAnnualized: twrAnnualized, mwr: mwr,

@@ -113,7 +113,10 @@ struct PerformanceLedger {
             }
             let (cost, realized) = (positions[a].costBasis, positions[a].realizedGain)
             positions[a].apply(row.type, quantity: row.quantity, price: row.price, fees: row.fees)
-            let deltaCost = positions[a].costBasis - cost, deltaRealized = positions[a].realizedGain - realized
+            // Only a sell, a fee and a tax realize anything. For the others the change is 0 (at
+            // the gain's places), which the entry's amounts, trimmed, cannot tell from 0.
+            let realizes = row.type == .sell || row.type == .fee || row.type == .tax
+            let deltaCost = positions[a].costBasis - cost, deltaRealized = realizes ? positions[a].realizedGain - realized : .zero
             add(classified(row, deltaCost: deltaCost, deltaRealized: deltaRealized), keeping: keepingEntries)
             totalCost += deltaCost
             if let last = costSteps.last, last.date == row.date { costSteps[costSteps.count - 1].cost = totalCost } else { costSteps.append((row.date, totalCost)) }

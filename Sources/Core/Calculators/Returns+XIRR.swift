@@ -25,7 +25,8 @@ extension Returns {
         xirr(netted: dailyNet(flows), annualizeShortPeriod: annualizeShortPeriod)
     }
 
-    private static func xirr(netted: [(date: CalendarDate, value: ExactDecimal)], annualizeShortPeriod: Bool) -> ReturnFigure {
+    /// The same from flows already added up per day (`dailyNet`'s form).
+    static func xirr(netted: [(date: CalendarDate, value: ExactDecimal)], annualizeShortPeriod: Bool) -> ReturnFigure {
         if netted.count < 2 { return .unavailable("fewer than two cash flows (on different days, not netting to zero)") }
         let signs = netted.map { $0.value > 0 }
         let signChanges = zip(signs, signs.dropFirst()).filter { $0 != $1 }.count
@@ -238,6 +239,28 @@ extension Returns {
             }
             return x
         }
+    }
+}
+
+extension Returns {
+    /// `dailyNet` of a performance report's investor flows (`InvestorFlows`: −start on `from`,
+    /// the flows negated, +end on `to`), from its TWR sub-periods instead of its 100,000 flows
+    /// (issue 27): in a report every flow's date is a boundary, so a sub-period's flow is the
+    /// sum of its end day's flows, added in their order from zero, as `dailyNet` adds them.
+    /// Negating a sum negates each term's rounding alike (the arithmetic is symmetric in the
+    /// sign), and the end value comes after the last day's flows. The same days and values
+    /// (a test compares); `periods` must cover `from`…`to` with each flow's date a boundary.
+    static func investorDailyNet(from: CalendarDate, startValue: ExactDecimal, periods: [SubPeriod],
+                                 endValue: ExactDecimal) -> [(date: CalendarDate, value: ExactDecimal)] {
+        var result: [(date: CalendarDate, value: ExactDecimal)] = []
+        let start = ExactDecimal.zero + -startValue
+        if !start.isZero { result.append((from, start)) }
+        for (k, period) in periods.enumerated() {
+            var sum = -period.flow
+            if k == periods.count - 1 { sum += endValue }
+            if !sum.isZero { result.append((period.to, sum)) }
+        }
+        return result
     }
 }
 

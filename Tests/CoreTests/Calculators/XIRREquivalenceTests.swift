@@ -72,3 +72,46 @@ struct XIRREquivalenceTests {
         }
     }
 }
+
+/// A report's investor flows added up per day from its sub-periods (`investorDailyNet`)
+/// against `dailyNet` over the flows themselves (`InvestorFlows`).
+@Suite("XIRR: the daily sums from the sub-periods equal those of the flows")
+struct InvestorDailyNetTests {
+    typealias Random = PerformanceEquivalenceTests.Random
+
+    static func same(_ a: [(date: CalendarDate, value: ExactDecimal)], _ b: [(date: CalendarDate, value: ExactDecimal)]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy {
+            $0.date == $1.date && $0.value.units == $1.value.units && $0.value.scale == $1.value.scale && $0.value.isNegative == $1.value.isNegative
+        }
+    }
+
+    @Test("Random flows on random boundary days: long decimals, days netting to zero, flows on the last day or none", arguments: 0..<60)
+    func randomFlows(seed: Int) {
+        var random = Random(seed: UInt64(seed) &* 7_919 &+ 3)
+        let from = CalendarDate("2012-05-01")!, span = 1 + random.below(400)
+        let to = from.adding(days: span)
+        // Boundaries: from, some days in between, to; every flow falls on one of them.
+        var days = Set([0, span])
+        for _ in 0..<random.below(40) { days.insert(1 + random.below(span)) }
+        let boundaries = days.sorted().map { from.adding(days: $0) }
+        var flows: [CashFlow] = []
+        for date in boundaries.dropFirst() where random.chance(70) {
+            for _ in 0..<(1 + random.below(4)) {
+                let amount: ExactDecimal = switch random.below(4) {
+                case 0: ExactDecimal(1 + random.below(10_000)) / ExactDecimal(3 + random.below(90))  // 38 digits
+                case 1: ExactDecimal(units: UInt128(random.next()) << 50 | UInt128(random.next()), scale: 30 + random.below(9), isNegative: random.chance(50))!
+                default: random.decimal(50_000, places: 2) * (random.chance(40) ? -1 : 1)
+                }
+                flows.append(CashFlow(date: date, amount: amount))
+                if random.chance(10) { flows.append(CashFlow(date: date, amount: -amount)) }  // a day netting to zero
+            }
+        }
+        let values = boundaries.map { (date: $0, value: random.decimal(1_000_000, places: 2)) }
+        let startValue = random.chance(10) ? ExactDecimal.zero : values[0].value, endValue = values[values.count - 1].value
+        let periods = Returns.subPeriods(values: values, flows: flows)
+        let reference = Returns.dailyNet(InvestorFlows(start: CashFlow(date: from, amount: -startValue), flows: flows,
+                                                       end: CashFlow(date: to, amount: endValue)))
+        let fromPeriods = Returns.investorDailyNet(from: from, startValue: startValue, periods: periods, endValue: endValue)
+        #expect(Self.same(fromPeriods, reference), "seed \(seed)")
+    }
+}
