@@ -21,6 +21,7 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var sandbox: SandboxOptions
 
     func run() throws {
+        ProcessMemory.keepFreedMemory()
         // A piped session that had a failing statement exits 1, so a pipeline (or CI) notices.
         if try !Repl.run(sandbox.scriptRun(global), version: AssetFlowCommand.configuration.version) { throw ExitCode(1) }
     }

@@ -75,6 +75,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        ProcessMemory.keepFreedMemory()
         let environment = ProcessInfo.processInfo.environment
         let reportsFolder = ReportSession.defaultFolder(environment)
         let folders = [reportsFolder] + (ReportRunner.builtInFolder(environment: environment).map { [$0] } ?? [])

@@ -44,6 +44,7 @@ struct RunCommand: ParsableCommand {
     /// Runs `script` as `run` describes, and reports as the command does (also the path of
     /// `PlainRunLine`, which reads the common command lines without ArgumentParser).
     static func perform(_ run: ScriptRun, script: String, dryRun: Bool) throws {
+        ProcessMemory.keepFreedMemory()
         var run = run
         run.dryRun = dryRun
         let outcome = try ScriptRunner.run(path: script, run)
