@@ -132,7 +132,7 @@ extension ExactDecimal {
     /// a + (±units × 10^-scale) for operands in range whose aligned sum passes 128 bits by
     /// at most 19 digits: the usual slow sum, a cost basis with 30-odd places plus an amount
     /// with two (issue 27: about 220,000 of a first `af.performance{}`). The exact sum in 192
-    /// bits, its extra digits dropped by one division, rounded half-even: exactly what
+    /// bits, its extra digits dropped by one division (`PowerOfTenDivision`), rounded half-even: exactly what
     /// `wideSum` gives (a test compares them), without its general steps. Nil when another
     /// case arises (more digits to drop, a rounding up to 2^128, fewer places than digits to
     /// drop): `wideSum` then decides.
@@ -165,14 +165,11 @@ extension ExactDecimal {
         if value.high == 0 { return ExactDecimal(units: value.low, scale: Int(scale), negative: negative) }
         let drop = digitCount(value.high)
         guard drop <= 19, drop <= Int(scale) else { return nil }
-        let divisor = UInt64(truncatingIfNeeded: Pow10.of(drop))
-        // Limbs (top, middle, bottom): top = value.high < 10^drop, so two divisions.
-        let top = UInt64(truncatingIfNeeded: value.high)
-        let (q1, r1) = divisor.dividingFullWidth((high: top, low: UInt64(truncatingIfNeeded: value.low >> 64)))
-        let (q0, rest) = divisor.dividingFullWidth((high: r1, low: UInt64(truncatingIfNeeded: value.low)))
-        var kept = UInt128(q1) << 64 | UInt128(q0)
+        // Limbs (top, middle, bottom): top = value.high < 10^drop.
+        var (kept, rest) = PowerOfTenDivision.divide(top: UInt64(truncatingIfNeeded: value.high), middle: UInt64(truncatingIfNeeded: value.low >> 64),
+                                                     bottom: UInt64(truncatingIfNeeded: value.low), byPowerOfTen: drop)
         // Half-even: above half a unit of the kept digits, or exactly half with an odd last digit.
-        let half = divisor / 2
+        let half = UInt64(truncatingIfNeeded: Pow10.of(drop)) / 2
         if rest > half || (rest == half && kept & 1 == 1) {
             guard kept != .max else { return nil }
             kept += 1
@@ -218,17 +215,19 @@ extension ExactDecimal {
         // Up to 19 digits (almost always one or two: a sum or product just past 128 bits),
         // one division by 10^drop gives the kept digits and, in its remainder, the first
         // dropped digit and whether any other is nonzero.
+        // The drop leaves value.high below 10^drop (that is how it was chosen), so the value has
+        // three 64-bit limbs, the top one below the divisor: `PowerOfTenDivision` applies.
         if drop <= 19, scale - drop >= 0 {
-            let (kept, rest) = value.divided(bySmall: UInt64(truncatingIfNeeded: Pow10.of(drop)))
-            let unit = UInt64(truncatingIfNeeded: Pow10.of(drop - 1)), dropped = UInt64(truncatingIfNeeded: rest)
-            let digit = dropped / unit
-            var rounded = kept
-            if digit > 5 || (digit == 5 && (sticky || dropped % unit != 0 || kept.low & 1 == 1)) {
-                rounded = kept.adding(Wide(1))!
-            }
-            if rounded.high == 0 {
-                if rounded.isZero, !(value.isZero && !sticky) { throw failure(.underflow) }
-                return ExactDecimal(units: rounded.low, scale: scale - drop, negative: negative)
+            let (kept, dropped) = PowerOfTenDivision.divide(top: UInt64(truncatingIfNeeded: value.high), middle: UInt64(truncatingIfNeeded: value.low >> 64),
+                                                            bottom: UInt64(truncatingIfNeeded: value.low), byPowerOfTen: drop)
+            // The first dropped digit above 5, or 5 with more below it: up; exactly half: up
+            // when something nonzero was dropped before (`sticky`) or the last kept digit is odd.
+            let half = UInt64(truncatingIfNeeded: Pow10.of(drop)) / 2
+            let up = dropped > half || (dropped == half && (sticky || kept & 1 == 1))
+            if !up || kept != .max {
+                let rounded = up ? kept + 1 : kept
+                if rounded == 0, !(value.isZero && !sticky) { throw failure(.underflow) }
+                return ExactDecimal(units: rounded, scale: scale - drop, negative: negative)
             }
             drop += 1  // rounded up to 2^128: one digit fewer, as below
         }
