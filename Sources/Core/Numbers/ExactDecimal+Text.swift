@@ -199,7 +199,45 @@ extension ExactDecimal {
             let magnitude = Double(UInt64(truncatingIfNeeded: units)) / Pow10.double[Int(scale)]
             return isNegative ? -magnitude : magnitude
         }
-        return Double(plainText) ?? .nan  // correctly rounded; never NaN for a valid text
+        let magnitude = Self.nearestDouble(units: units, scale: Int(scale))
+        return isNegative ? -magnitude : magnitude
+    }
+
+    /// The Double nearest to units ÷ 10^scale (ties to even), as parsing the decimal text
+    /// gives it (a test compares them), in integer arithmetic: X = units × 2^e for the e that
+    /// gives the quotient ⌊X ÷ 10^scale⌋ 64 or 65 bits, the quotient and whether anything
+    /// was left (dividing by 10^19 at most at a time), then rounded to 53 bits (issue 27: the
+    /// daily flows an XIRR converts, 38-digit values, went through their text).
+    static func nearestDouble(units: UInt128, scale: Int) -> Double {
+        if units == 0 { return 0 }
+        let unitBits = 128 - units.leadingZeroBitCount, powerBits = 128 - Pow10.of(scale).leadingZeroBitCount
+        let e = 64 + powerBits - unitBits  // −63...191: X below 2^192
+        var value = e >= 0 ? Wide(units).shiftedLeft(e) : Wide(units >> UInt128(-e))
+        var sticky = e < 0 && units & ((UInt128(1) << UInt128(-e)) - 1) != 0
+        var left = scale
+        while left > 0 {
+            let step = min(left, 19)
+            let (quotient, remainder) = value.divided(bySmall: UInt64(truncatingIfNeeded: Pow10.of(step)))
+            if remainder != 0 { sticky = true }
+            value = quotient
+            left -= step
+        }
+        // value = ⌊units × 2^e ÷ 10^scale⌋ (units shifted right when e < 0), 2^63 ≤ value < 2^65.
+        let quotient = value.low, bits = 128 - quotient.leadingZeroBitCount
+        let shift = bits - 53
+        var mantissa = UInt64(truncatingIfNeeded: quotient >> UInt128(shift))
+        let rest = quotient & ((UInt128(1) << UInt128(shift)) - 1), half = UInt128(1) << UInt128(shift - 1)
+        if rest > half || (rest == half && (sticky || mantissa & 1 == 1)) { mantissa += 1 }
+        return Double(sign: .plus, exponent: shift - e, significand: Double(mantissa))
+    }
+}
+
+extension Wide {
+    /// self × 2^n for n in 0...255 (bits shifted past 2^256 are lost; callers keep below it).
+    func shiftedLeft(_ n: Int) -> Wide {
+        if n == 0 { return self }
+        if n >= 128 { return Wide(high: low << UInt128(n - 128), low: 0) }
+        return Wide(high: high << UInt128(n) | low >> UInt128(128 - n), low: low << UInt128(n))
     }
 }
 
