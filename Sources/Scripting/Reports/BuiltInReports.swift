@@ -375,10 +375,16 @@ enum BuiltInReports {
           r:text("Performance is not available yet: this build has no af.returns bindings.")
           return r
         end
-        local first
-        for _, a in ipairs(af.assets()) do
-          local t = a:transactions()[1]
-          if t and (first == nil or t.date < first) then first = t.date end
+        -- af.performance{} starts at the first transaction: its `from` is that date, without reading
+        -- every asset's transactions. When it fails (no transaction, or a rate it lacks), the
+        -- assets' first transactions say.
+        local ok_all, all = pcall(af.performance, {})
+        local first = ok_all and all.from or nil
+        if not ok_all then
+          for _, a in ipairs(af.assets()) do
+            local t = a:transactions()[1]
+            if t and (first == nil or t.date < first) then first = t.date end
+          end
         end
         if not first then
           r:text("No transactions yet.")
@@ -401,7 +407,7 @@ enum BuiltInReports {
         end
         -- The gain since the first transaction, split: the assets' own price moves, the currencies'
         -- moves (assets in other currencies) and income; the three add up to the gain.
-        local ok_all, all = pcall(af.performance, { from = first })
+        if not ok_all then ok_all, all = pcall(af.performance, { from = first }) end
         if ok_all then
           r:figures{
             { label = "Gain since " .. first, value = all.realized_gain + all.unrealized_change + all.income, format = "money" },
