@@ -34,3 +34,53 @@ struct ExactDecimalDoubleTests {
         }
     }
 }
+
+/// `exactly(shortestTextOf:)` reading the text's bytes against the earlier reading through
+/// Strings (kept here as the reference): the same value, or the same error.
+@Suite("ExactDecimal from a Double's shortest text: bytes against Strings")
+struct ExactDecimalShortestTextTests {
+    static func reference(_ double: Double) throws -> ExactDecimal {
+        let text = "\(double)".lowercased()
+        guard double.isFinite else { throw DecimalParseError(text: text, reason: "not a finite number") }
+        var mantissaText = Substring(text)
+        var exponent = 0
+        if let e = text.firstIndex(of: "e") {
+            mantissaText = text[..<e]
+            guard let parsed = Int(text[text.index(after: e)...]) else { throw DecimalParseError(text: text) }
+            exponent = parsed
+        }
+        let mantissa = try ExactDecimal.parse(String(mantissaText))
+        if mantissa.isZero { return .zero }
+        let scale = Int(mantissa.scale) - exponent
+        if scale > ExactDecimal.maxScale { throw DecimalParseError(text: text, reason: ExactDecimal.tooManyPlaces) }
+        if scale >= 0 { return ExactDecimal(units: mantissa.units, scale: scale, negative: mantissa.isNegative) }
+        guard -scale <= 38, let units = ExactDecimal.align(mantissa.units, by: -scale) else {
+            throw DecimalParseError(text: text, reason: ExactDecimal.tooManyDigits)
+        }
+        return ExactDecimal(units: units, scale: 0, negative: mantissa.isNegative)
+    }
+
+    @Test("300,000 seeded Doubles of every magnitude, and the special ones")
+    func matchesReference() {
+        var rng = SplitMix(seed: 7171)
+        var doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1e-38, 1e38, 1e39, 1e-39, 5e-324, .greatestFiniteMagnitude, .infinity, -.infinity, .nan]
+        for round in 0..<300_000 {
+            switch round % 3 {
+            case 0: doubles.append(Double(bitPattern: rng.next()))  // any bit pattern: every exponent, NaNs too
+            case 1: doubles.append(Double(Int64(bitPattern: rng.next()) >> Int64(rng.next() % 60)) / Double(1 << (rng.next() % 50)))
+            default: doubles.append(Double(rng.next() % 100_000_000) / 100 * (rng.next() & 1 == 0 ? 1 : -1))  // cents
+            }
+        }
+        for double in doubles {
+            let new = Result { try ExactDecimal.exactly(shortestTextOf: double) }
+            let old = Result { try Self.reference(double) }
+            switch (new, old) {
+            case (.success(let a), .success(let b)) where a.units == b.units && a.scale == b.scale && a.isNegative == b.isNegative: continue
+            case (.failure(let a as DecimalParseError), .failure(let b as DecimalParseError)) where a == b: continue
+            default:
+                Issue.record("\(double): \(new) against \(old)")
+                return
+            }
+        }
+    }
+}
