@@ -124,7 +124,25 @@ extension StoreSession {
         let input = try performanceRecords(scope, currency: currency)
         let end = to ?? today
         let start = try from ?? Performance.firstActivity(input) ?? { throw RuleViolation(Self.nothingToMeasureMessage) }()
+        if !keepingFlows, let walk = try performanceWalk(scope, currency: currency) {
+            return try Performance.report(walk, from: start, to: end, annualizeShortPeriod: annualizeShortPeriod)
+        }
         return try Performance.report(input, from: start, to: end, annualizeShortPeriod: annualizeShortPeriod, keepingFlows: keepingFlows)
+    }
+
+    /// The kept records' walk for every period, made at the second report asked of them (the
+    /// first walks for its own period only, as cheaply as before): a script asking for the
+    /// TWR of each year, or for several figures, then walks the history once (issue 27: the
+    /// performance report's 20 years took 0.42 s). Nil for records not kept.
+    private func performanceWalk(_ scope: PerformanceScope, currency: String?) throws -> Performance.PerformanceWalk? {
+        let target = try reportingCurrency(currency)
+        guard var cached = performanceRecordsCache, cached.scope == scope, cached.currency == target,
+              cached.stamp == (try changeStamp()) else { return nil }
+        if let walk = cached.walk { return walk }
+        cached.reports += 1
+        if cached.reports >= 2 { cached.walk = Performance.PerformanceWalk(cached.records) }
+        performanceRecordsCache = cached
+        return cached.walk
     }
 
     /// The cumulative TWR of the scope on each day or month from `from` to `to`, starting at 0 %.

@@ -124,12 +124,15 @@ extension StoreSession {
     private static let transactionTypeTexts: [([UInt8], TransactionType)] = TransactionType.allCases.map { (Array($0.rawValue.utf8), $0) }
 }
 
-/// A scope's records with the state of the store they were read from.
+/// A scope's records with the state of the store they were read from, and, from the second
+/// report asked of them, their walk for every period (`StoreSession.performanceWalk`).
 struct CachedPerformanceRecords {
     let scope: PerformanceScope
     let currency: String
     let stamp: StoreSession.ChangeStamp
     let records: PerformanceRecords
+    var reports = 0
+    var walk: Performance.PerformanceWalk?
 }
 
 extension StoreSession {

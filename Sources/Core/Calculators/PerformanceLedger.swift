@@ -71,6 +71,16 @@ struct PerformanceLedger {
     private var costSteps: [(date: CalendarDate, cost: ExactDecimal)] = []
     /// By asset number: (date, quantity after) at each of the asset's transactions.
     private var quantitySteps: [[(date: CalendarDate, quantity: ExactDecimal)]]
+    /// Every entry's non-zero amounts, in date order, when the ledger was made to answer any
+    /// period (`collectingAmounts`): what `periodSums(after:through:)` adds up.
+    private var amounts: Amounts?
+
+    /// Each entry's non-zero flow, income and realized gain, dated, in the entries' order.
+    struct Amounts {
+        var flows: [CashFlow] = []
+        var income: [CashFlow] = []
+        var realized: [CashFlow] = []
+    }
 
     /// What the entries of a period add up to, and their non-zero flows in date order.
     struct PeriodSums {
@@ -83,9 +93,15 @@ struct PerformanceLedger {
     /// The walk. `keepingEntries` false: the entries are added into `period`'s sums as they
     /// are made and not kept (issue 27: 100,000 entries of 104 bytes over the benchmark store,
     /// which only the explanation of a report lists).
-    init(_ records: PerformanceRecords, keepingEntries: Bool = true, period: (from: CalendarDate, to: CalendarDate)? = nil) {
+    ///
+    /// `collectingAmounts`: every entry's non-zero amounts are kept instead (`Amounts`, about a
+    /// third of the entries' size), so that `periodSums(after:through:)` answers any period
+    /// without a second walk (a `PerformanceWalk`).
+    init(_ records: PerformanceRecords, keepingEntries: Bool = true, period: (from: CalendarDate, to: CalendarDate)? = nil,
+         collectingAmounts: Bool = false) {
         self.records = records
         self.period = period
+        if collectingAmounts { amounts = Amounts() }
         quantitySteps = Array(repeating: [], count: records.assetIDs.count)
         if keepingEntries { entries.reserveCapacity(records.rows.count) }
         // Each asset's steps allocated once at their count, not grown by copying.
@@ -132,6 +148,11 @@ struct PerformanceLedger {
     /// `af.performance{}`'s three additions an entry).
     private mutating func add(_ e: ScopeFlow, keeping: Bool) {
         if keeping { entries.append(e) }
+        if amounts != nil {
+            if !e.flow.isZero { amounts!.flows.append(CashFlow(date: e.date, amount: e.flow)) }
+            if !e.income.isZero { amounts!.income.append(CashFlow(date: e.date, amount: e.income)) }
+            if !e.realizedGain.isZero { amounts!.realized.append(CashFlow(date: e.date, amount: e.realizedGain)) }
+        }
         if let period, e.date > period.from, e.date <= period.to {
             if !e.flow.isZero {
                 periodSums.netFlows += e.flow
@@ -140,6 +161,29 @@ struct PerformanceLedger {
             if !e.income.isZero { periodSums.income += e.income }
             if !e.realizedGain.isZero { periodSums.realizedGain += e.realizedGain }
         }
+    }
+
+    /// The sums of the entries dated in (from, to], as the walk adds them up for its `period`:
+    /// its own when that is the period, else from the amounts it collected (the same additions
+    /// in the same order: each sum starts at zero and takes the non-zero amounts in date order).
+    func periodSums(after from: CalendarDate, through to: CalendarDate) -> PeriodSums {
+        if let period, period.from == from, period.to == to { return periodSums }
+        guard let amounts else { preconditionFailure("a ledger made for another period, without its amounts") }
+        func inPeriod(_ list: [CashFlow]) -> ArraySlice<CashFlow> {
+            var lo = 0, hi = list.count
+            while lo < hi { let mid = (lo + hi) / 2; if list[mid].date > from { hi = mid } else { lo = mid + 1 } }
+            var end = lo, top = list.count
+            while end < top { let mid = (end + top) / 2; if list[mid].date > to { top = mid } else { end = mid + 1 } }
+            return list[lo..<end]
+        }
+        func total(_ slice: ArraySlice<CashFlow>) -> ExactDecimal {
+            var sum = ExactDecimal.zero
+            for f in slice { sum += f.amount }
+            return sum
+        }
+        let flows = inPeriod(amounts.flows)
+        return PeriodSums(netFlows: total(flows), income: total(inPeriod(amounts.income)), realizedGain: total(inPeriod(amounts.realized)),
+                          flows: Array(flows))
     }
 
     /// The part a transaction of a scope asset plays, given what it changed in the asset's
