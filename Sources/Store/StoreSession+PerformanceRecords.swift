@@ -56,6 +56,12 @@ extension StoreSession {
         }
         if case .everything = scope { try releaseReadMemory() }  // the whole table's pages, before the prices come
         if series {
+            if case .everything = scope {
+                // Every recorded price comes (a trade's only on a day without one): the prices'
+                // arrays allocated once at that size, not grown by copying (issue 27).
+                let largestPriceID = try Int.fetchOne(db, sql: "SELECT max(rowid) FROM price_history") ?? 0
+                records.reserve(transactions: 0, prices: min(largestPriceID, 1 << 22))
+            }
             try addMarketPrices(of: scopeAssets, to: &records)
         } else {
             try forEachRawRow("SELECT asset_id, date, price FROM price_history \(priceCondition)") { row in
@@ -71,10 +77,11 @@ extension StoreSession {
     /// asset by asset. A row that does not read back is damage, named as `check` names it.
     private func addSeriesTransactions(outside: PerformanceRecords.OutsideTransactions, currencies: [Int64: String]?,
                                        transactionCurrencies: inout [Int64: String], to records: inout PerformanceRecords) throws {
+        var months = PackedMonth.LastStart()
         try forEachRawRow("SELECT month, asset_id, entries FROM transaction_month WHERE month < 'complete'") { row in
             let assetID = sqlite3_column_int64(row.statement, 1), entries = row.blob(2)
             var added = false
-            if let (beforeFirst, length) = PackedMonth.start(of: row.bytes(0)) {
+            if let (beforeFirst, length) = months.start(of: row.bytes(0)) {
                 added = records.addPackedTransactionMonth(assetID: assetID, dayBeforeMonth: beforeFirst, daysInMonth: length, bytes: entries,
                                                           outside: outside, assetCurrency: currencies?[assetID],
                                                           differingCurrencies: &transactionCurrencies)

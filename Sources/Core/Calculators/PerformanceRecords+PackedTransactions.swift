@@ -46,8 +46,9 @@ extension PerformanceRecords {
         let assetInScope = asset >= 0 && inScope[Int(asset)]
         let firstDay = Int(dayBeforeMonth)
         var i = 0, lastDay: UInt8 = 0, previousID: Int64 = 0
-        // Values whose units take more than 63 bits, read whole (`PackedDecimal.read`).
-        var wideQuantity = ExactDecimal(), widePrice = ExactDecimal(), wideFees = ExactDecimal()
+        // Values whose units take more than 63 bits, read whole (`PackedDecimal.read`) and
+        // kept here until their entry is added: their tag `wideTag`, their units the index.
+        var wide: [ExactDecimal] = []
         while i < count {
             let day = p[i]
             guard day >= lastDay, day >= 1, day <= daysInMonth, i + 1 < count else { return false }
@@ -56,11 +57,11 @@ extension PerformanceRecords {
             let typeCode = code & PackedTransactionCode.typeMask
             guard TransactionType(code: typeCode) != nil, let delta = PackedEntryReader.signed(p, count, &i) else { return false }
             var (quantity, quantityTag) = PackedEntryReader.decimal(p, count, &i)
-            if quantityTag >= PackedEntryReader.damaged, !PackedEntryReader.wideDecimal(bytes, &i, &wideQuantity, quantityTag) { return false }
+            if quantityTag >= PackedEntryReader.damaged, !PackedEntryReader.wideDecimal(bytes, &i, &quantity, quantityTag, &wide) { return false }
             var (price, priceTag) = PackedEntryReader.decimal(p, count, &i)
-            if priceTag >= PackedEntryReader.damaged, !PackedEntryReader.wideDecimal(bytes, &i, &widePrice, priceTag) { return false }
+            if priceTag >= PackedEntryReader.damaged, !PackedEntryReader.wideDecimal(bytes, &i, &price, priceTag, &wide) { return false }
             var (fees, feesTag) = PackedEntryReader.decimal(p, count, &i)
-            if feesTag >= PackedEntryReader.damaged, !PackedEntryReader.wideDecimal(bytes, &i, &wideFees, feesTag) { return false }
+            if feesTag >= PackedEntryReader.damaged, !PackedEntryReader.wideDecimal(bytes, &i, &fees, feesTag, &wide) { return false }
             var source: Int64?, related: Int64?
             if code & PackedTransactionCode.hasSource != 0 {
                 guard let s = PackedEntryReader.signed(p, count, &i) else { return false }
@@ -84,6 +85,7 @@ extension PerformanceRecords {
             previousID = id
 
             let isIncome = typeCode == TransactionType.dividend.code || typeCode == TransactionType.interest.code
+            defer { if !wide.isEmpty { wide.removeAll(keepingCapacity: true) } }
             if !assetInScope, case .incomePaidByScope = outside, !(isIncome && source.map(isScopeAsset) == true) { continue }
             if let assetCurrency, currencyCount > 0 {
                 let stored = UnsafeBufferPointer(start: p + currencyStart, count: currencyCount)
@@ -94,9 +96,11 @@ extension PerformanceRecords {
             if related != nil { hasRelated = true }
             let sourceInScope = isIncome && (source.map(isScopeAsset) ?? assetInScope)
             // Packed in the order `PackedRows.append` packs a row's decimals (the wide ones' order).
-            if quantityTag == PackedRows.wideTag { (quantity, quantityTag) = packedRows.pack(wideQuantity) }
-            if priceTag == PackedRows.wideTag { (price, priceTag) = packedRows.pack(widePrice) }
-            if feesTag == PackedRows.wideTag { (fees, feesTag) = packedRows.pack(wideFees) }
+            if !wide.isEmpty {
+                if quantityTag == PackedRows.wideTag { (quantity, quantityTag) = packedRows.pack(wide[Int(quantity)]) }
+                if priceTag == PackedRows.wideTag { (price, priceTag) = packedRows.pack(wide[Int(price)]) }
+                if feesTag == PackedRows.wideTag { (fees, feesTag) = packedRows.pack(wide[Int(fees)]) }
+            }
             packedRows.append(day: firstDay + Int(day), id: id, asset: asset, type: typeCode,
                               flags: PackedRows.hasID | (sourceInScope ? PackedRows.sourceInScope : 0),
                               quantity: quantity, quantityTag: quantityTag, price: price, priceTag: priceTag, fees: fees, feesTag: feesTag,
@@ -169,11 +173,13 @@ enum PackedEntryReader {
     }
 
     /// After `decimal`'s `damaged` or `wide`: false for `damaged`; for `wide`, the value read
-    /// whole into `value`, `index` moved past it.
+    /// whole and appended to `values`, `units` its index there, `index` moved past it.
     @inline(never)
-    static func wideDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ value: inout ExactDecimal, _ tag: UInt8) -> Bool {
+    static func wideDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ units: inout UInt64, _ tag: UInt8,
+                            _ values: inout [ExactDecimal]) -> Bool {
         guard tag == wide, let read = PackedDecimal.read(bytes, at: &index) else { return false }
-        value = read
+        units = UInt64(values.count)
+        values.append(read)
         return true
     }
 }
