@@ -46,23 +46,22 @@ extension StoreSession {
         }
         if series, try transactionMonthsAreWhole() {
             // The monthly transaction series: about 11,000 rows of packed integers instead of
-            // 100,000 table rows to parse (issue 27); `finish` puts them in (date, id) order.
-            let everything: Bool = if case .everything = scope { true } else { false }
-            try forEachSeriesTransaction { assetID, e in
-                let isIncome = e.type == .dividend || e.type == .interest
-                guard everything || ids.contains(assetID) || (isIncome && e.sourceAssetID.map(ids.contains) == true) else { return }
-                records.addTransaction(id: e.id, assetID: assetID, type: e.type, date: CalendarDate(dayNumber: Int(e.day)),
-                                       quantity: e.quantity, price: e.price, fees: e.fees, sourceAssetID: e.sourceAssetID, relatedID: e.relatedID)
-                if let currencies, !e.currency.isEmpty, let code = currencies[assetID], !e.currency.elementsEqual(code.utf8) {
-                    transactionCurrencies[e.id] = String(decoding: e.currency, as: UTF8.self)
-                }
-            }
+            // 100,000 table rows to parse (issue 27), each row decoded straight into the
+            // records (`addPackedTransactionMonth`); `finish` puts them in (date, id) order.
+            let outside: PerformanceRecords.OutsideTransactions = if case .everything = scope { .all } else { .incomePaidByScope }
+            try addSeriesTransactions(outside: outside, currencies: currencies, transactionCurrencies: &transactionCurrencies, to: &records)
         } else {
             try addTableTransactions(columns: columns, condition: transactionCondition, tradePrices: tradePrices,
                                      currencies: currencies, transactionCurrencies: &transactionCurrencies, to: &records)
         }
         if case .everything = scope { try releaseReadMemory() }  // the whole table's pages, before the prices come
         if series {
+            if case .everything = scope {
+                // Every recorded price comes (a trade's only on a day without one): the prices'
+                // arrays allocated once at that size, not grown by copying (issue 27).
+                let largestPriceID = try Int.fetchOne(db, sql: "SELECT max(rowid) FROM price_history") ?? 0
+                records.reserve(transactions: 0, prices: min(largestPriceID, 1 << 22))
+            }
             try addMarketPrices(of: scopeAssets, to: &records)
         } else {
             try forEachRawRow("SELECT asset_id, date, price FROM price_history \(priceCondition)") { row in
@@ -71,6 +70,27 @@ extension StoreSession {
         }
         records.finish()
         return records
+    }
+
+    /// Every row of the monthly transaction series decoded into `records`
+    /// (`PerformanceRecords.addPackedTransactionMonth`), month by month and, within a month,
+    /// asset by asset. A row that does not read back is damage, named as `check` names it.
+    private func addSeriesTransactions(outside: PerformanceRecords.OutsideTransactions, currencies: [Int64: String]?,
+                                       transactionCurrencies: inout [Int64: String], to records: inout PerformanceRecords) throws {
+        var months = PackedMonth.LastStart()
+        try forEachRawRow("SELECT month, asset_id, entries FROM transaction_month WHERE month < 'complete'") { row in
+            let assetID = sqlite3_column_int64(row.statement, 1), entries = row.blob(2)
+            var added = false
+            if let (beforeFirst, length) = months.start(of: row.bytes(0)) {
+                added = records.addPackedTransactionMonth(assetID: assetID, dayBeforeMonth: beforeFirst, daysInMonth: length, bytes: entries,
+                                                          outside: outside, assetCurrency: currencies?[assetID],
+                                                          differingCurrencies: &transactionCurrencies)
+            }
+            if !added {
+                throw StoreError.corrupt(table: DerivedTable.transactionMonth.rawValue, column: "entries", rowID: nil,
+                                         damage: .unreadable(key: row.string(0), value: "\(entries.count) bytes"))
+            }
+        }
     }
 
     /// The scope's transactions from the table itself (the reference, and a store whose

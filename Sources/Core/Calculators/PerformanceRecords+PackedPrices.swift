@@ -214,13 +214,26 @@ enum PackedMonthMerge {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 62) { scratchUnits in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 124) { scratchBytes in
                 let u = scratchUnits.baseAddress!, b = scratchBytes.baseAddress!
-                // Recorded: days b[0..<31], tags b[31..<62], units u[0..<31]; trades after.
-                let nr = decode(bytes + month.recorded.lowerBound, month.recorded.count, month.daysInMonth, days: b, units: u, tags: b + 31)
+                // The recorded prices straight into place (their days in b[0..<31]), the trades'
+                // days in b[62..<93], tags b[93..<124], units u[31..<62].
+                let nr = decode(bytes + month.recorded.lowerBound, month.recorded.count, month.daysInMonth, days: b, units: units, tags: tags)
                 if nr < 0 { return nr }
+                let before = month.dayBeforeMonth
+                var recordedDays: UInt32 = 0
+                for k in 0..<nr {
+                    dates[k] = CalendarDate(dayNumber: Int(before + Int32(b[k])))
+                    recordedDays |= 1 << (b[k] & 31)
+                }
                 let nt = decode(bytes + month.trades.lowerBound, month.trades.count, month.daysInMonth, days: b + 62, units: u + 31, tags: b + 93)
                 if nt < 0 { return nt }
+                // Done unless a trade that counts falls on a day without a recorded price (the
+                // recorded price wins its day): the recorded prices merged with them then.
+                guard tradesCount, (0..<nt).contains(where: { recordedDays & 1 << (b[62 + $0] & 31) == 0 }) else { return nr }
+                for k in 0..<nr {
+                    u[k] = units[k]
+                    b[31 + k] = tags[k]
+                }
                 var r = 0, t = 0, w = 0
-                let before = month.dayBeforeMonth
                 while r < nr || t < nt {
                     if r < nr, t >= nt || b[r] <= b[62 + t] {
                         if t < nt, b[62 + t] == b[r] { t += 1 }  // the recorded price wins its day

@@ -36,7 +36,7 @@ public struct PerformanceRecords: Sendable {
     /// `Row` takes 136: issue 27, 100,000 rows held while the session keeps the records);
     /// each row read gives back the same values.
     public var rows: PackedRows { packedRows }
-    private var packedRows = PackedRows()
+    var packedRows = PackedRows()
     /// Prices of asset n: `priceDates[priceStart[n]..<priceStart[n + 1]]`, oldest first.
     public private(set) var priceStart: [Int] = []
     public internal(set) var priceDates: [CalendarDate] = []
@@ -48,7 +48,7 @@ public struct PerformanceRecords: Sendable {
     /// Assets whose prices came as a whole series (`addPriceSeries`), in number order: their
     /// ranges in `priceDates`/`prices`, already grouped and in date order.
     var seriesRanges: [(asset: Int32, range: Range<Int>)] = []
-    private var hasRelated = false
+    var hasRelated = false
 
     /// An empty history of `scope`, whose `cashAssets` are valued at 1 per unit.
     public init(scope: Set<Int64>, cashAssets: Set<Int64>) {
@@ -112,7 +112,7 @@ public struct PerformanceRecords: Sendable {
     }
 
     /// The asset's number, registering it the first time.
-    private mutating func number(of id: Int64, cash: Bool) -> Int32 {
+    mutating func number(of id: Int64, cash: Bool) -> Int32 {
         if let n = numbers.number(of: id) { return n }
         let n = numbers.add(id)
         assetIDs.append(id)
@@ -255,7 +255,7 @@ public struct PackedRows: RandomAccessCollection, Sendable {
     /// an index in `wide`.
     static let negative: UInt8 = 0x40, wideTag: UInt8 = 0xFF
 
-    private var packed: [Packed] = []
+    var packed: [Packed] = []
     private var wide: [ExactDecimal] = []
     private var links: [(sourceAssetID: Int64?, relatedID: Int64?)] = []
 
@@ -290,7 +290,7 @@ public struct PackedRows: RandomAccessCollection, Sendable {
         return ExactDecimal(units: UInt128(units), scale: Int(tag & 0x3F), negative: tag & Self.negative != 0)
     }
 
-    private mutating func pack(_ value: ExactDecimal) -> (units: UInt64, tag: UInt8) {
+    mutating func pack(_ value: ExactDecimal) -> (units: UInt64, tag: UInt8) {
         if !value.isOutOfRange, value.units <= UInt128(UInt64.max) {
             return (UInt64(value.units), value.scale | (value.isNegative ? Self.negative : 0))
         }
@@ -300,82 +300,27 @@ public struct PackedRows: RandomAccessCollection, Sendable {
 
     mutating func append(_ row: PerformanceRecords.Row) {
         let q = pack(row.quantity), p = pack(row.price), f = pack(row.fees)
+        let flags = (row.id != nil ? Self.hasID : 0) | (row.sourceInScope ? Self.sourceInScope : 0) | (row.relatedInScope ? Self.relatedInScope : 0)
+        append(day: row.date.dayNumber, id: row.id ?? 0, asset: row.asset, type: row.type.code, flags: flags,
+               quantity: q.units, quantityTag: q.tag, price: p.units, priceTag: p.tag, fees: f.units, feesTag: f.tag,
+               sourceAssetID: row.sourceAssetID, relatedID: row.relatedID)
+    }
+
+    /// Appends a row already packed: its decimals' units and tags as `pack` gives them, its
+    /// type's `code`, its flags (`hasID`, `sourceInScope`, `relatedInScope`).
+    @inline(__always)
+    mutating func append(day: Int, id: Int64, asset: Int32, type: UInt8, flags: UInt8, quantity: UInt64, quantityTag: UInt8,
+                         price: UInt64, priceTag: UInt8, fees: UInt64, feesTag: UInt8, sourceAssetID: Int64?, relatedID: Int64?) {
         var link: Int32 = -1
-        if row.sourceAssetID != nil || row.relatedID != nil {
-            links.append((row.sourceAssetID, row.relatedID))
+        if sourceAssetID != nil || relatedID != nil {
+            links.append((sourceAssetID, relatedID))
             link = Int32(links.count - 1)
         }
-        let flags = (row.id != nil ? Self.hasID : 0) | (row.sourceInScope ? Self.sourceInScope : 0) | (row.relatedInScope ? Self.relatedInScope : 0)
-        packed.append(Packed(quantity: q.units, price: p.units, fees: f.units, id: row.id ?? 0, day: row.date.dayNumber, asset: row.asset,
-                             link: link, quantityTag: q.tag, priceTag: p.tag, feesTag: f.tag,
-                             type: row.type.code, flags: flags))
+        packed.append(Packed(quantity: quantity, price: price, fees: fees, id: id, day: day, asset: asset, link: link,
+                             quantityTag: quantityTag, priceTag: priceTag, feesTag: feesTag, type: type, flags: flags))
     }
 
     mutating func reserveCapacity(_ n: Int) { packed.reserveCapacity(n) }
-
-    /// Into (date, id) order, a row without id after those with one on its day; unless it is
-    /// already (the same sort, by the same key, as the rows had unpacked).
-    mutating func sortByDateAndID() {
-        let key = { (r: Packed) in (r.day, r.flags & Self.hasID != 0 ? r.id : .max) }
-        guard zip(packed, packed.dropFirst()).contains(where: { key($1) < key($0) }) else { return }
-        guard let order = Self.orderByDayThenID(packed) else {
-            packed.sort { key($0) < key($1) }
-            return
-        }
-        packed = order.map { packed[$0] }
-    }
-
-    /// The rows' places in (day, id) order, equal keys in the order they were added: each
-    /// row's key is one 64-bit integer (days from the first, then the id, or one past the
-    /// largest id for a row without one), put in order by a radix sort of 16 bits a pass,
-    /// which is stable; the keys are as wide as the ids and days need (two passes for the
-    /// benchmark store). The monthly transaction series come month by month, each month's
-    /// assets one after another (issue 27): a comparison sort spent 300 to 500 instructions a
-    /// row there. Nil when a key would not fit in 64 bits or an id is negative (then the
-    /// rows are compared).
-    private static func orderByDayThenID(_ rows: [Packed]) -> [Int]? {
-        guard let first = rows.first else { return [] }
-        var low = first.day, high = first.day, largestID: Int64 = 0
-        for r in rows {
-            low = Swift.min(low, r.day)
-            high = Swift.max(high, r.day)
-            if r.flags & Self.hasID != 0 {
-                if r.id < 0 { return nil }
-                largestID = Swift.max(largestID, r.id)
-            }
-        }
-        guard largestID < Int64.max, high - low < 1 << 30 else { return nil }
-        let noID = UInt64(largestID) + 1
-        let idBits = UInt64(64 - noID.leadingZeroBitCount)
-        let dayBits = UInt64(64 - UInt64(high - low).leadingZeroBitCount)
-        guard idBits + dayBits <= 64 else { return nil }
-        let keys = rows.map { r in UInt64(r.day - low) << idBits | (r.flags & Self.hasID != 0 ? UInt64(r.id) : noID) }
-        var order = Array(rows.indices), spare = order
-        var counts = [Int](repeating: 0, count: 1 << 16)
-        var shift: UInt64 = 0
-        keys.withUnsafeBufferPointer { keys in
-            counts.withUnsafeMutableBufferPointer { counts in
-                while shift < idBits + dayBits {
-                    order.withUnsafeMutableBufferPointer { order in
-                        spare.withUnsafeMutableBufferPointer { spare in
-                            for k in counts.indices { counts[k] = 0 }
-                            for i in order { counts[Int(keys[i] >> shift & 0xFFFF)] += 1 }
-                            var total = 0
-                            for k in counts.indices { (counts[k], total) = (total, total + counts[k]) }
-                            for i in order {
-                                let digit = Int(keys[i] >> shift & 0xFFFF)
-                                spare[counts[digit]] = i
-                                counts[digit] += 1
-                            }
-                        }
-                    }
-                    swap(&order, &spare)
-                    shift += 16
-                }
-            }
-        }
-        return order
-    }
 
     mutating func setRelatedInScope(_ i: Int, _ inScope: Bool) {
         if inScope { packed[i].flags |= Self.relatedInScope } else { packed[i].flags &= ~Self.relatedInScope }

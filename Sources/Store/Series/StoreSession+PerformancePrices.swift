@@ -27,23 +27,13 @@ extension StoreSession {
     private func addPriceMonths(_ slots: AssetSlots, scan: Bool, tradesCount: Bool, to records: inout PerformanceRecords) throws {
         let sql = "SELECT asset_id, month, recorded, trades FROM price_month"
             + (scan ? "" : " WHERE asset_id IN (\(Self.idList(slots)))")
-        var current: Int64?, bytes: [UInt8] = [], months: [PackedPriceMonth] = []
-        func addCurrent() throws {
-            guard let id = current, !months.isEmpty else { return }
-            defer { bytes.removeAll(keepingCapacity: true); months.removeAll(keepingCapacity: true) }
-            guard let k = bytes.withUnsafeBufferPointer({ records.addPackedPriceSeries(assetID: id, months: months, bytes: $0, tradesCount: tradesCount) })
-            else { return }
-            let (year, month, _) = CalendarDate(dayNumber: Int(months[k].dayBeforeMonth) + 1).components
-            throw StoreError.corrupt(table: "price_month", column: "recorded", rowID: nil,
-                                     damage: .unreadable(key: QuantityCheckpoint.monthKey(year: year, month: month),
-                                                         value: "\(months[k].recorded.count) + \(months[k].trades.count) bytes"))
-        }
+        var asset = GatheredPriceMonths()
         try forEachRawRow(sql) { row in
             let id = try row.int64(0, "asset_id")
             guard slots.slot(of: id) != nil else { return }
-            if id != current {
-                try addCurrent()
-                current = id
+            if id != asset.id {
+                try asset.add(to: &records, tradesCount: tradesCount)
+                asset.id = id
             }
             let month = row.bytes(1)
             if month.elementsEqual(Self.completeMonthBytes) { return }
@@ -52,13 +42,9 @@ extension StoreSession {
                 throw StoreError.corrupt(table: "price_month", column: "recorded", rowID: nil,
                                          damage: .unreadable(key: row.string(1), value: "\(recorded.count) + \(trades.count) bytes"))
             }
-            let start = bytes.count
-            bytes.append(contentsOf: recorded)
-            let middle = bytes.count
-            bytes.append(contentsOf: trades)
-            months.append(PackedPriceMonth(dayBeforeMonth: beforeFirst, daysInMonth: length, recorded: start..<middle, trades: middle..<bytes.count))
+            asset.append(dayBeforeMonth: beforeFirst, daysInMonth: length, recorded: recorded, trades: trades)
         }
-        try addCurrent()
+        try asset.add(to: &records, tradesCount: tradesCount)
     }
 
     /// Runs `body` inside a read transaction when none is open, so that its reads see one
@@ -74,5 +60,36 @@ extension StoreSession {
             try? db.commit()
             throw error
         }
+    }
+}
+
+/// One asset's `price_month` rows as they are stepped: their bytes copied out of SQLite's
+/// buffers (which the next step invalidates) into a buffer reused from one asset to the next.
+/// A struct the row closure mutates in place (captured variables a nested function also
+/// touched were checked for exclusive access at every row).
+private struct GatheredPriceMonths {
+    var id: Int64?
+    private var bytes: [UInt8] = []
+    private var months: [PackedPriceMonth] = []
+
+    mutating func append(dayBeforeMonth: Int32, daysInMonth: UInt8, recorded: UnsafeBufferPointer<UInt8>, trades: UnsafeBufferPointer<UInt8>) {
+        let start = bytes.count
+        bytes.append(contentsOf: recorded)
+        let middle = bytes.count
+        bytes.append(contentsOf: trades)
+        months.append(PackedPriceMonth(dayBeforeMonth: dayBeforeMonth, daysInMonth: daysInMonth, recorded: start..<middle, trades: middle..<bytes.count))
+    }
+
+    /// Adds the rows gathered to `records` (`addPackedPriceSeries`) and empties the buffer.
+    /// A month whose bytes do not read back is the error `priceSources` gives (its first).
+    mutating func add(to records: inout PerformanceRecords, tradesCount: Bool) throws {
+        guard let id, !months.isEmpty else { return }
+        defer { bytes.removeAll(keepingCapacity: true); months.removeAll(keepingCapacity: true) }
+        guard let k = bytes.withUnsafeBufferPointer({ records.addPackedPriceSeries(assetID: id, months: months, bytes: $0, tradesCount: tradesCount) })
+        else { return }
+        let (year, month, _) = CalendarDate(dayNumber: Int(months[k].dayBeforeMonth) + 1).components
+        throw StoreError.corrupt(table: "price_month", column: "recorded", rowID: nil,
+                                 damage: .unreadable(key: QuantityCheckpoint.monthKey(year: year, month: month),
+                                                     value: "\(months[k].recorded.count) + \(months[k].trades.count) bytes"))
     }
 }

@@ -1,6 +1,5 @@
 import Core
 import GRDB
-import GRDBSQLite
 
 /// Monthly transaction series (table `transaction_month`, `TransactionMonth`): every asset's
 /// transactions read as about one row per asset and month. Derived data, like the monthly
@@ -18,21 +17,6 @@ extension StoreSession {
             SELECT count(*) FROM asset WHERE NOT EXISTS (SELECT 1 FROM transaction_month WHERE month = 'complete' AND asset_id = asset.id)
             """)) ?? 0
         return missing == 0
-    }
-
-    /// Calls `body` with every transaction of the series and its asset's id, month by month
-    /// and, within a month, asset by asset, each asset's in (date, id) order (the records
-    /// sort them: `PerformanceRecords.finish`). The entry's currency bytes are valid during
-    /// the call only. A row that does not read back is damage, named as `check` names it.
-    func forEachSeriesTransaction(_ body: (_ assetID: Int64, _ entry: TransactionMonth.RawEntry) throws -> Void) throws {
-        try forEachRawRow("SELECT month, asset_id, entries FROM transaction_month WHERE month < 'complete'") { row in
-            let assetID = sqlite3_column_int64(row.statement, 1)
-            let readable = try TransactionMonth.forEach(month: row.bytes(0), bytes: row.blob(2)) { try body(assetID, $0) }
-            if !readable {
-                throw StoreError.corrupt(table: DerivedTable.transactionMonth.rawValue, column: "entries", rowID: nil,
-                                         damage: .unreadable(key: row.string(0), value: "\(row.blob(2).count) bytes"))
-            }
-        }
     }
 
     /// Writes the asset's rows for `rows` (all after the month `after`, every one when nil)

@@ -62,7 +62,8 @@ enum TransactionMonth {
     /// The types in code order (`TransactionType.code`, which never gives a number to
     /// another type).
     static let types: [TransactionType] = (0...UInt8.max).compactMap(TransactionType.init(code:))
-    static let typeMask: UInt8 = 0x1F, hasSource: UInt8 = 0x20, hasRelated: UInt8 = 0x40, hasCurrency: UInt8 = 0x80
+    static let typeMask = PackedTransactionCode.typeMask, hasSource = PackedTransactionCode.hasSource
+    static let hasRelated = PackedTransactionCode.hasRelated, hasCurrency = PackedTransactionCode.hasCurrency
 
     /// The rows of an asset's transactions in (date, id) order: (month "YYYY-MM", bytes), in
     /// month order. A transaction without an id, or one out of order, cannot be kept (the

@@ -42,4 +42,59 @@ struct PackedRowsSortTests {
             (a.element.date.dayNumber, a.element.id ?? .max, a.offset) < (b.element.date.dayNumber, b.element.id ?? .max, b.offset)
         }.map(\.element.id))
     }
+
+    /// The rows' places in the order a stable sort by (day, id, no id last) gives.
+    func expectedOrder(_ added: [PerformanceRecords.Row]) -> [Int] {
+        added.indices.sorted { a, b in
+            (added[a].date.dayNumber, added[a].id ?? .max, a) < (added[b].date.dayNumber, added[b].id ?? .max, b)
+        }
+    }
+
+    @Test("distinct ids, as a store's rows have: the sort by id then day, month by month as the series give them, with gaps, negative ids, rows without id",
+          arguments: 0..<10)
+    func distinctIDs(seed: Int) {
+        var r = SplitMix64(seed: UInt64(seed) &+ 5_151)
+        let count = [1, 2, 40, 5_000, 30_000][seed % 5]
+        // Ids in date order with gaps (deleted rows), a few backdated; then the rows in month
+        // order, each month's assets one after another.
+        let step = Int64(1 + seed % 3), offset: Int64 = seed % 2 == 0 ? 1 : -700
+        var rows: [(day: Int, id: Int64?, asset: Int)] = []
+        for k in 0..<count {
+            let day = 20_000 + k * 3_000 / max(count, 1) + (r.chance(3) ? -r.below(400) : 0)
+            rows.append((day, r.chance(4) ? nil : Int64(k) * step + offset, r.below(7)))
+        }
+        rows = rows.enumerated().sorted { ($0.element.day / 30, $0.element.asset, $0.offset) < ($1.element.day / 30, $1.element.asset, $1.offset) }.map(\.element)
+        let added = rows.enumerated().map { row(day: $0.element.day, id: $0.element.id, quantity: $0.offset) }
+        var packed = PackedRows()
+        for a in added { packed.append(a) }
+        #expect(PackedRows.orderByIDThenDay(packed.packed) != nil)
+        packed.sortByDateAndID()
+        let order = expectedOrder(added)
+        #expect(packed.map(\.quantity) == order.map { added[$0].quantity })
+        #expect(packed.map(\.id) == order.map { added[$0].id })
+        #expect(packed.map(\.date) == order.map { added[$0].date })
+    }
+
+    @Test("the sort by id then day declines shared ids and ids or days spread too far; the radix sort or the comparisons then sort them")
+    func idSortDeclines() {
+        func packed(_ rows: [(Int, Int64?)]) -> PackedRows {
+            var p = PackedRows()
+            for (k, (day, id)) in rows.enumerated() { p.append(row(day: day, id: id, quantity: k)) }
+            return p
+        }
+        let cases: [[(Int, Int64?)]] = [
+            [(5, 1), (4, 1), (3, 2)],                          // a shared id
+            [(5, 1), (4, 1 << 40), (3, 2)],                    // ids spread far
+            [(5_000_000, 1), (4, 3), (3, 2)],                  // days spread far
+            [(5, Int64.min), (4, Int64.max), (3, nil)],        // ids whose span overflows
+        ]
+        for rows in cases {
+            var p = packed(rows)
+            #expect(PackedRows.orderByIDThenDay(p.packed) == nil)
+            let added = rows.enumerated().map { row(day: $0.element.0, id: $0.element.1, quantity: $0.offset) }
+            p.sortByDateAndID()
+            #expect(p.map(\.quantity) == expectedOrder(added).map { added[$0].quantity })
+        }
+        #expect(PackedRows.orderByIDThenDay(packed([(5, nil), (4, nil), (4, 7)]).packed) == [2, 1, 0])
+    }
 }
