@@ -22,8 +22,9 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
     /// Placeholder ids start here: above any id a store hands out. Row `i` recorded is
     /// `placeholderStart + i`.
     static let placeholderStart: Int64 = 1 << 62
-    /// Every row recorded, in the order recorded; those from `written.count` on are staged
-    /// (not yet written). The ledgers point into it.
+    /// Every row recorded, in the order recorded, packed (`StagedRows`: about 45 bytes a
+    /// row); those from `written.count` on are staged (not yet written). The ledgers point
+    /// into it.
     private var recorded = StagedRows()
     /// Per asset, how many staged rows it has (answers "has history" and "needs a flush").
     private var stagedCount: [Int64: Int] = [:]
@@ -225,8 +226,8 @@ final class StagedImportStore: CommandStore, ImportKeyStore {
 
     func link(_ a: inout Transaction, _ b: inout Transaction) throws {
         if let i = stagedPlace(a.id!), let j = stagedPlace(b.id!) {
-            recorded[i].relatedTransactionID = b.id
-            recorded[j].relatedTransactionID = a.id
+            recorded.setRelated(i, to: b.id)
+            recorded.setRelated(j, to: a.id)
             a.relatedTransactionID = b.id
             b.relatedTransactionID = a.id
             return
