@@ -106,7 +106,7 @@ public enum ProfileImport {
         let plan = ProfileImportPlan(consume results, existing: try session.importKeys(platform: d.platform), cash: request.cash)
         let openings = try request.opening.map(readOpenings) ?? []
         let portfolio = try portfolioID(request.portfolio, session: session)
-        let summary = try session.execute(ApplyProfileImport(plan: consume plan, platform: d.platform, portfolioID: portfolio, openings: openings,
+        let summary = try session.applyProfileImport(ApplyProfileImport(plan: consume plan, platform: d.platform, portfolioID: portfolio, openings: openings,
                                                                     bulk: request.bulkWrite))
         return lines(summary, profile: d, dryRun: request.dryRun)
     }
