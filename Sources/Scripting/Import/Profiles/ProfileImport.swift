@@ -65,8 +65,11 @@ public enum ProfileImport {
     }
 
     /// Reads, recognizes and runs the profile: every row's operations, or every problem.
-    static func profiled(_ data: Data, request: Request) throws -> (script: ProfileScript, results: [ProfileRowResult])? {
+    /// `data` is taken: it goes once its cells are made (10.7 MB for 100,000 rows, which
+    /// stayed through the profile's run).
+    static func profiled(_ data: consuming Data, request: Request) throws -> (script: ProfileScript, results: [ProfileRowResult])? {
         let file = try cells(of: data)
+        _ = consume data
         let head = ProfileCatalog.Head(file)
         let script: ProfileScript, headerRow: Int
         if let name = request.profile {
