@@ -36,8 +36,7 @@ public final class HoldingsLedger {
 
     /// Nodes per chunk: the nodes live in chunks that never move, so that growing the ledger
     /// never copies it (arrays grown by doubling held the old buffers as holes malloc kept).
-    private static let chunkShift = 8
-    private static let chunkMask = (1 << chunkShift) - 1
+    private static let chunkSize = 3
     private var chunks: [UnsafeMutablePointer<Node>] = []
     /// Nodes made (removed ones included: their slots are not reused).
     private var made = 0
@@ -49,7 +48,7 @@ public final class HoldingsLedger {
 
     deinit {
         for (k, chunk) in chunks.enumerated() {
-            chunk.deinitialize(count: Swift.min(made - (k << Self.chunkShift), 1 << Self.chunkShift))
+            chunk.deinitialize(count: Swift.min(made - k * Self.chunkSize, Self.chunkSize))
             chunk.deallocate()
         }
     }
@@ -113,16 +112,19 @@ public final class HoldingsLedger {
     // MARK: The treap
 
     private subscript(i: Int32) -> Node {
-        @inline(__always) get { (chunks[Int(i) >> Self.chunkShift] + (Int(i) & Self.chunkMask)).pointee }
+        @inline(__always) get { at(i).pointee }
     }
 
     @inline(__always)
-    private func at(_ i: Int32) -> UnsafeMutablePointer<Node> { chunks[Int(i) >> Self.chunkShift] + (Int(i) & Self.chunkMask) }
+    private func at(_ i: Int32) -> UnsafeMutablePointer<Node> {
+        let (chunk, place) = Int(i).quotientAndRemainder(dividingBy: Self.chunkSize)
+        return chunks[chunk] + place
+    }
 
     private func node(_ key: Key, _ impact: ExactDecimal, _ payload: Int32) -> Int32 {
-        if made & Self.chunkMask == 0 { chunks.append(.allocate(capacity: 1 << Self.chunkShift)) }
+        if made % Self.chunkSize == 0 { chunks.append(.allocate(capacity: Self.chunkSize)) }
         let i = Int32(made)
-        (chunks[made >> Self.chunkShift] + (made & Self.chunkMask)).initialize(to: Node(key: key, impact: impact, total: impact, low: impact, payload: payload))
+        at(i).initialize(to: Node(key: key, impact: impact, total: impact, low: impact, payload: payload))
         made += 1
         count += 1
         return i

@@ -12,7 +12,7 @@ import Foundation
 /// (a row's operations, once written): 175,000 rows in an array of 200-byte values held 35
 /// MB, and twice that while it doubled.
 public struct StagedRows: RandomAccessCollection {
-    static let chunkSize = 4096
+    static let chunkSize = 256
     /// A row's link to its pair is 9 bytes at its start (a flag and the id), so that
     /// `setRelated` changes it in place.
     private static let relatedBytes = 9
