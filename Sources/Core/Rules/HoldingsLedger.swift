@@ -10,7 +10,7 @@ import Foundation
 /// A treap ordered by place, its priorities a hash of the id (the same ledger always has
 /// the same shape): each node also holds its subtree's total impact and the lowest running
 /// balance after any entry of the subtree, counted from the subtree's start. Nodes live in
-/// flat arrays, so a run of writes allocates nothing per transaction.
+/// chunks of three (288 bytes) that never move, so growing never copies.
 ///
 ///     let ledger = HoldingsLedger()
 ///     ledger.append(key(2024-01-02, 1), 10)          // buy 10
@@ -19,19 +19,40 @@ import Foundation
 public final class HoldingsLedger {
     public typealias Key = HoldingsHistory.LedgerKey
 
-    private var keys: [Key] = []
-    private var impacts: [ExactDecimal] = []
-    private var totals: [ExactDecimal] = []
-    /// The lowest balance after an entry of the node's subtree, from the subtree's start.
-    private var lows: [ExactDecimal] = []
-    private var left: [Int32] = []
-    private var right: [Int32] = []
-    private var priorities: [UInt64] = []
+    /// An entry: its place, impact, and its subtree's total and lowest balance (96 bytes; the
+    /// priority is not kept, it is the hash of the id).
+    private struct Node {
+        var key: Key
+        var impact: ExactDecimal
+        var total: ExactDecimal
+        /// The lowest balance after an entry of the node's subtree, from the subtree's start.
+        var low: ExactDecimal
+        var left: Int32 = -1
+        var right: Int32 = -1
+        /// What the owner keeps with the entry (`insert(_:_:payload:)`).
+        var payload: Int32
+    }
+
+    /// Nodes per chunk: the nodes live in chunks that never move, so that growing the ledger
+    /// never copies it (arrays grown by doubling held the old buffers as holes malloc kept);
+    /// three (288 bytes) fit the 320-byte holes a profiled import's walk leaves as it lets
+    /// each row's operations go, where chunks of 256 nodes (24 KB) took new memory.
+    private static let chunkSize = 3
+    private var chunks: [UnsafeMutablePointer<Node>] = []
+    /// Nodes made (removed ones included: their slots are not reused).
+    private var made = 0
     private var root: Int32 = -1
     /// How many transactions it holds.
     public private(set) var count = 0
 
     public init() {}
+
+    deinit {
+        for (k, chunk) in chunks.enumerated() {
+            chunk.deinitialize(count: Swift.min(made - k * Self.chunkSize, Self.chunkSize))
+            chunk.deallocate()
+        }
+    }
 
     /// A ledger of `transactions` given in ledger order (date, then id), each with an id.
     public convenience init<S: Sequence>(ordered transactions: S) where S.Element == Transaction {
@@ -40,17 +61,17 @@ public final class HoldingsLedger {
     }
 
     /// The quantity held after every transaction.
-    public var total: ExactDecimal { root < 0 ? 0 : totals[Int(root)] }
+    public var total: ExactDecimal { root < 0 ? 0 : self[root].total }
 
     /// Adds an entry placed after every other one (a ledger read in order).
-    public func append(_ key: Key, _ impact: ExactDecimal) {
-        root = merge(root, node(key, impact))
+    public func append(_ key: Key, _ impact: ExactDecimal, payload: Int32 = 0) {
+        root = merge(root, node(key, impact, payload))
     }
 
     /// Adds an entry anywhere in the ledger.
-    public func insert(_ key: Key, _ impact: ExactDecimal) {
+    public func insert(_ key: Key, _ impact: ExactDecimal, payload: Int32 = 0) {
         let (before, after) = split(root, key)
-        root = merge(merge(before, node(key, impact)), after)
+        root = merge(merge(before, node(key, impact, payload)), after)
     }
 
     /// Removes the entry at `key`, if there is one. Its slot is not reused: removals are
@@ -67,24 +88,47 @@ public final class HoldingsLedger {
     public func lowest(from: Key, upTo: Key? = nil) -> ExactDecimal {
         let (before, rest) = split(root, from)
         let (inside, after) = upTo.map { split(rest, $0) } ?? (rest, -1)
-        let opening = before < 0 ? ExactDecimal.zero : totals[Int(before)]
-        let lowest = inside < 0 ? opening : min(opening, opening + lows[Int(inside)])
+        let opening = before < 0 ? ExactDecimal.zero : self[before].total
+        let lowest = inside < 0 ? opening : min(opening, opening + self[inside].low)
         root = merge(merge(before, inside), after)
         return lowest
     }
 
+    /// Every entry in ledger order: its key, impact and payload.
+    public func forEach(_ body: (Key, ExactDecimal, Int32) throws -> Void) rethrows {
+        var stack: [Int32] = []
+        var t = root
+        while t >= 0 || !stack.isEmpty {
+            while t >= 0 {
+                stack.append(t)
+                t = self[t].left
+            }
+            let n = stack.removeLast()
+            let node = self[n]
+            try body(node.key, node.impact, node.payload)
+            t = node.right
+        }
+    }
+
     // MARK: The treap
 
-    private func node(_ key: Key, _ impact: ExactDecimal) -> Int32 {
-        keys.append(key)
-        impacts.append(impact)
-        totals.append(impact)
-        lows.append(impact)
-        left.append(-1)
-        right.append(-1)
-        priorities.append(Self.priority(key.id))
+    private subscript(i: Int32) -> Node {
+        @inline(__always) get { at(i).pointee }
+    }
+
+    @inline(__always)
+    private func at(_ i: Int32) -> UnsafeMutablePointer<Node> {
+        let (chunk, place) = Int(i).quotientAndRemainder(dividingBy: Self.chunkSize)
+        return chunks[chunk] + place
+    }
+
+    private func node(_ key: Key, _ impact: ExactDecimal, _ payload: Int32) -> Int32 {
+        if made % Self.chunkSize == 0 { chunks.append(.allocate(capacity: Self.chunkSize)) }
+        let i = Int32(made)
+        at(i).initialize(to: Node(key: key, impact: impact, total: impact, low: impact, payload: payload))
+        made += 1
         count += 1
-        return Int32(keys.count - 1)
+        return i
     }
 
     /// SplitMix64's finalizer: well spread, and the same for the same id.
@@ -98,16 +142,16 @@ public final class HoldingsLedger {
     /// The entries of `t` before `key`, and those at or after it.
     private func split(_ t: Int32, _ key: Key) -> (Int32, Int32) {
         guard t >= 0 else { return (-1, -1) }
-        let i = Int(t)
-        if keys[i] < key {
-            let (l, r) = split(right[i], key)
-            right[i] = l
-            update(i)
+        let node = at(t)
+        if node.pointee.key < key {
+            let (l, r) = split(node.pointee.right, key)
+            node.pointee.right = l
+            update(node)
             return (t, r)
         }
-        let (l, r) = split(left[i], key)
-        left[i] = r
-        update(i)
+        let (l, r) = split(node.pointee.left, key)
+        node.pointee.left = r
+        update(node)
         return (l, t)
     }
 
@@ -115,31 +159,34 @@ public final class HoldingsLedger {
     private func merge(_ a: Int32, _ b: Int32) -> Int32 {
         guard a >= 0 else { return b }
         guard b >= 0 else { return a }
-        if priorities[Int(a)] > priorities[Int(b)] {
-            right[Int(a)] = merge(right[Int(a)], b)
-            update(Int(a))
+        let x = at(a), y = at(b)
+        if Self.priority(x.pointee.key.id) > Self.priority(y.pointee.key.id) {
+            x.pointee.right = merge(x.pointee.right, b)
+            update(x)
             return a
         }
-        left[Int(b)] = merge(a, left[Int(b)])
-        update(Int(b))
+        y.pointee.left = merge(a, y.pointee.left)
+        update(y)
         return b
     }
 
-    private func update(_ i: Int) {
-        var total = impacts[i]
+    private func update(_ node: UnsafeMutablePointer<Node>) {
+        var total = node.pointee.impact
         var low: ExactDecimal
-        let l = left[i], r = right[i]
+        let l = node.pointee.left, r = node.pointee.right
         if l >= 0 {
-            total = totals[Int(l)] + total
-            low = min(lows[Int(l)], total)
+            let left = at(l)
+            total = left.pointee.total + total
+            low = min(left.pointee.low, total)
         } else {
             low = total
         }
         if r >= 0 {
-            low = min(low, total + lows[Int(r)])
-            total = total + totals[Int(r)]
+            let right = at(r)
+            low = min(low, total + right.pointee.low)
+            total = total + right.pointee.total
         }
-        totals[i] = total
-        lows[i] = low
+        node.pointee.total = total
+        node.pointee.low = low
     }
 }

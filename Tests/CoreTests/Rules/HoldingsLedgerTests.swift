@@ -40,7 +40,7 @@ private func walkedLowest(_ ledger: [Transaction], from: HoldingsLedger.Key, upT
         #expect(ledger.total == 10 && ledger.count == 1)
     }
 
-    @Test("random inserts, removals and queries agree with a walk over the sorted ledger")
+    @Test("random inserts, removals and queries agree with a walk over the sorted ledger; its entries in order with their payloads")
     func randomOperations() {
         var random = SplitMix64(seed: 14)
         let ledger = HoldingsLedger()
@@ -55,8 +55,16 @@ private func walkedLowest(_ ledger: [Transaction], from: HoldingsLedger.Key, upT
                                     date: start.adding(days: Int.random(in: 0..<200, using: &random)),
                                     quantity: ExactDecimal(Int.random(in: 1...20, using: &random)), pricePerUnit: 1, currency: "USD")
                 nextID += 1
-                ledger.insert(key(t), t.quantityImpact)
+                ledger.insert(key(t), t.quantityImpact, payload: Int32(t.id!) * 3)
                 entries.insert(t, at: entries.firstIndex { key($0) > key(t) } ?? entries.count)
+            }
+            if nextID % 50 == 0 {
+                // Every entry in ledger order, with its impact and payload.
+                var walked: [(HoldingsLedger.Key, ExactDecimal, Int32)] = []
+                ledger.forEach { walked.append(($0, $1, $2)) }
+                #expect(walked.map(\.0) == entries.map(key))
+                #expect(walked.map(\.1) == entries.map(\.quantityImpact))
+                #expect(walked.map(\.2) == entries.map { Int32($0.id!) * 3 })
             }
             let from = HoldingsLedger.Key(date: start.adding(days: Int.random(in: -1..<202, using: &random)), id: Int64.random(in: 0..<nextID + 1, using: &random))
             let upTo: HoldingsLedger.Key? = Bool.random(using: &random) ? nil : HoldingsLedger.Key(date: from.date.adding(days: Int.random(in: 0..<30, using: &random)), id: .max)

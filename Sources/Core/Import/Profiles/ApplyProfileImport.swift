@@ -48,13 +48,15 @@ public struct ApplyProfileImport: Command {
             let headline = "\(lines) row\(lines == 1 ? " has" : "s have") errors; nothing was imported."
             throw RuleViolation(([headline] + writer.problems.map { "line \($0.line): \($0.message)" }).joined(separator: "\n"))
         }
-        try staging?.finish()
         var summary = Summary()
         summary.rows = writer.plan.newRowCount
         summary.transactions = writer.written
         summary.duplicates = writer.plan.duplicates
         summary.skipped = writer.plan.skipped
         summary.newAssets = writer.created
+        // The plan's rows, keys and steps go before the bulk write (14 MB for 100,000 rows).
+        writer.releasePlan()
+        try staging?.finish()
         return summary
     }
 }

@@ -90,6 +90,13 @@ public struct ProfileImportPlan: Sendable {
     /// asked of its steps again.
     mutating func releaseOperations(ofRow row: Int) { rows[row].operations = [] }
 
+    /// Lets the rows, keys and steps go (the duplicates and skipped rows stay).
+    mutating func release() {
+        rows = []
+        keys = []
+        steps = []
+    }
+
     /// The steps of an operation and their phases. Without cash (`--no-cash`) trades move
     /// units only and deposits, withdrawals and conversions are left out; income, fees and
     /// taxes still need the account's cash.

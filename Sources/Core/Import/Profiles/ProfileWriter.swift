@@ -69,6 +69,9 @@ struct ProfileWriter {
         }
     }
 
+    /// Lets the plan's rows, keys and steps go, once written (its counts are read before).
+    mutating func releasePlan() { plan.release() }
+
     // MARK: Assets
 
     /// "EUR" for "Trading 212 EUR", the name of this platform's cash in a currency.

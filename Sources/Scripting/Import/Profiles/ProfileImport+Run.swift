@@ -15,6 +15,7 @@ extension ProfileImport {
 
     /// `data` is taken: it goes once read, and the file's cells once planned, before the write.
     public static func run(_ request: Request, data: consuming Data, session: StoreSession) throws -> [String]? {
+        FreedMemory.mapLargeBlocks()
         guard let (script, results) = try profiled(consume data, request: request) else { return nil }
         try session.begin()
         do {

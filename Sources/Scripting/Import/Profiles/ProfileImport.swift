@@ -65,8 +65,11 @@ public enum ProfileImport {
     }
 
     /// Reads, recognizes and runs the profile: every row's operations, or every problem.
-    static func profiled(_ data: Data, request: Request) throws -> (script: ProfileScript, results: [ProfileRowResult])? {
+    /// `data` is taken: it goes once its cells are made (10.7 MB for 100,000 rows, which
+    /// stayed through the profile's run).
+    static func profiled(_ data: consuming Data, request: Request) throws -> (script: ProfileScript, results: [ProfileRowResult])? {
         let file = try cells(of: data)
+        _ = consume data
         let head = ProfileCatalog.Head(file)
         let script: ProfileScript, headerRow: Int
         if let name = request.profile {
@@ -106,7 +109,7 @@ public enum ProfileImport {
         let plan = ProfileImportPlan(consume results, existing: try session.importKeys(platform: d.platform), cash: request.cash)
         let openings = try request.opening.map(readOpenings) ?? []
         let portfolio = try portfolioID(request.portfolio, session: session)
-        let summary = try session.execute(ApplyProfileImport(plan: consume plan, platform: d.platform, portfolioID: portfolio, openings: openings,
+        let summary = try session.applyProfileImport(ApplyProfileImport(plan: consume plan, platform: d.platform, portfolioID: portfolio, openings: openings,
                                                                     bulk: request.bulkWrite))
         return lines(summary, profile: d, dryRun: request.dryRun)
     }

@@ -54,8 +54,9 @@ extension ProfileScript {
                 if !id.isEmpty { profiled.brokerID = id }
             }
             do {
-                let result = try runRow(file, row, named: keys.count, names: names, call: call, into: &profiled, format: format,
+                var result = try runRow(file, row, named: keys.count, names: names, call: call, into: &profiled, format: format,
                                         accountCurrency: accountCurrency)
+                result.row = result.row.keyed  // the file's cells go with the run
                 results.append(result)
             } catch {
                 problems.append(Problem(line: line, message: String(describing: error)))

@@ -36,6 +36,26 @@ struct ProfileCellsTests {
         }
     }
 
+    @Test("a row kept by its key once run (`keyed`, the cells gone with the file) has the key its cells give, with or without a broker id")
+    func keyedRows() throws {
+        var g = ProfileFuzzTests.Generator(state: 2711)
+        for (file, _) in ProfileFuzzTests.samples {
+            var texts = [String(decoding: try sample(file), as: UTF8.self)]
+            for _ in 0..<10 { texts.append(ProfileFuzzTests.mutate(texts[0], &g)) }
+            for text in texts {
+                guard let cells = try? ProfileImport.cells(of: Data(text.utf8)) else { continue }
+                for row in 0..<cells.count {
+                    var plain = ProfileRow(cells, row: row)
+                    if row % 3 == 1 { plain.brokerID = "B\(row)" }
+                    if row % 3 == 2 { plain.brokerID = "" }
+                    let keyed = plain.keyed
+                    #expect(keyed.key == plain.key && keyed.line == plain.line && keyed.brokerID == plain.brokerID, "\(file) row \(row)")
+                    #expect(keyed.fields.isEmpty && keyed.withoutCells.brokerID == plain.brokerID)
+                }
+            }
+        }
+    }
+
     @Test("files the reading refuses or trims: empty, blank lines, unclosed quotes, BOMs, UTF-16, not text, padded headers")
     func edges() throws {
         let texts = ["", "\n\n  \n", " a , b \n1,2\n", "\u{FEFF}A;B\n1;2\n", "A,B\n\"open,2\nx,y\n", "\u{A0}A\u{A0}, B\n1,2", "A,B\n,\n1,2\n",
