@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Store
 import Scripting
 
 /// `assetflow report NAME [--format F] [--output FILE]`
@@ -75,7 +76,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        ProcessMemory.keepFreedMemory()
+        FreedMemory.keepForReuse()  // the heap reused: see FreedMemory
         let environment = ProcessInfo.processInfo.environment
         let reportsFolder = ReportSession.defaultFolder(environment)
         let folders = [reportsFolder] + (ReportRunner.builtInFolder(environment: environment).map { [$0] } ?? [])
