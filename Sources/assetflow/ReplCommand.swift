@@ -1,6 +1,5 @@
 import ArgumentParser
 import Scripting
-import Store
 
 /// `assetflow repl`
 struct ReplCommand: ParsableCommand {
@@ -22,7 +21,7 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var sandbox: SandboxOptions
 
     func run() throws {
-        FreedMemory.keepForReuse()  // the heap reused: see FreedMemory
+        ScriptRunner.keepFreedMemoryForReuse()
         // A piped session that had a failing statement exits 1, so a pipeline (or CI) notices.
         if try !Repl.run(sandbox.scriptRun(global), version: AssetFlowCommand.configuration.version) { throw ExitCode(1) }
     }

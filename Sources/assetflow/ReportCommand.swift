@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Store
 import Scripting
 
 /// `assetflow report NAME [--format F] [--output FILE]`
@@ -76,7 +75,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        FreedMemory.keepForReuse()  // the heap reused: see FreedMemory
+        ScriptRunner.keepFreedMemoryForReuse()
         let environment = ProcessInfo.processInfo.environment
         let reportsFolder = ReportSession.defaultFolder(environment)
         let folders = [reportsFolder] + (ReportRunner.builtInFolder(environment: environment).map { [$0] } ?? [])

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Store
 import Scripting
 
 /// `assetflow run SCRIPT.lua [ARGS…]`
@@ -45,7 +44,7 @@ struct RunCommand: ParsableCommand {
     /// Runs `script` as `run` describes, and reports as the command does (also the path of
     /// `PlainRunLine`, which reads the common command lines without ArgumentParser).
     static func perform(_ run: ScriptRun, script: String, dryRun: Bool) throws {
-        FreedMemory.keepForReuse()  // the heap reused: see FreedMemory
+        ScriptRunner.keepFreedMemoryForReuse()
         var run = run
         run.dryRun = dryRun
         let outcome = try ScriptRunner.run(path: script, run)

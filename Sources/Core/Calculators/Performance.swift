@@ -68,7 +68,7 @@ public enum Performance {
     /// per transaction; every figure is the same (issue 27).
     public static func report(_ records: PerformanceRecords, from: CalendarDate, to: CalendarDate,
                               annualizeShortPeriod: Bool = false, keepingFlows: Bool = true) throws -> PerformanceReport {
-        if from > to { throw RuleViolation("The period's start date (\(from)) is after its end date (\(to)).") }
+        try checkPeriod(from: from, to: to)
         let ledger = PerformanceLedger(records, keepingEntries: keepingFlows, period: (from, to))
         return report(ledger, from: from, to: to, annualizeShortPeriod: annualizeShortPeriod, keepingFlows: keepingFlows)
     }
@@ -78,8 +78,13 @@ public enum Performance {
     /// TWR of each of 20 years walked the 100,000 transactions 20 times).
     public static func report(_ walk: PerformanceWalk, from: CalendarDate, to: CalendarDate,
                               annualizeShortPeriod: Bool = false) throws -> PerformanceReport {
-        if from > to { throw RuleViolation("The period's start date (\(from)) is after its end date (\(to)).") }
+        try checkPeriod(from: from, to: to)
         return report(walk.ledger, from: from, to: to, annualizeShortPeriod: annualizeShortPeriod, keepingFlows: false)
+    }
+
+    /// Refuses a period that ends before it starts.
+    private static func checkPeriod(from: CalendarDate, to: CalendarDate) throws {
+        if from > to { throw RuleViolation("The period's start date (\(from)) is after its end date (\(to)).") }
     }
 
     /// The report from a ledger that can add up (from, to] (its own period, or every period).
